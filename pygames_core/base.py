@@ -1,0 +1,281 @@
+"""The shared machinery behind every game: state wrapper, validation, JSON, logging.
+
+A game subclasses :class:`Game` and provides the rules as a few hooks:
+
+* ``_setup(players, rng, deck, options) -> dict`` – the initial state data;
+* ``legal_actions(state)`` – every legal decision of ``state.current_player``;
+* ``_step(data, action)`` – apply a *legal* action, mutating ``data`` in place;
+* ``scores`` / ``winners`` / ``view`` / ``determinize`` / ``_check_data``.
+
+Everything else (argument checks, ``apply`` with its validation and copy,
+``to_json``/``from_json``, the event log) is implemented once, here.
+
+State data is a plain JSON-safe dict.  Keys common to every game:
+
+``players`` (int), ``seed`` (int), ``rng`` (hex str), ``options`` (dict),
+``current`` (int | None), ``over`` (bool), ``log`` (list of event dicts),
+``turn`` (int, decisions applied so far).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections import Counter
+from typing import Any, ClassVar, Hashable, Mapping, Sequence
+
+from .errors import IllegalAction
+from .jsonio import JSON, canonical, copy_json, dump_state, load_state
+from .rng import Rng, fresh_seed
+
+Action = dict[str, Any]
+View = dict[str, Any]
+
+#: How many recent events ``view`` returns for the log.
+VIEW_LOG_LENGTH = 60
+
+
+class State:
+    """An immutable-by-convention game state: the game's name plus its JSON-safe data.
+
+    Never mutate ``data`` of a state you did not create; :meth:`Game.apply`
+    always returns a fresh state and leaves its argument untouched.
+    """
+
+    __slots__ = ("game", "data")
+
+    def __init__(self, game: str, data: dict[str, JSON]) -> None:
+        self.game = game
+        self.data = data
+
+    @property
+    def current_player(self) -> int | None:
+        """Seat whose decision is next; ``None`` once the game is over."""
+        cur = self.data["current"]
+        return None if cur is None else int(cur)
+
+    def __repr__(self) -> str:
+        return f"<State {self.game} turn={self.data.get('turn')} current={self.data.get('current')}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.game == other.game and canonical(self.data) == canonical(other.data)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Game(ABC):
+    """Base class of every game.  Subclasses set the class attributes and the hooks."""
+
+    name: ClassVar[str]
+    title: ClassVar[dict[str, str]]  # {"ru": ..., "en": ...}
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: Option name -> default value; the default's type is the option's type.
+    option_defaults: ClassVar[dict[str, JSON]] = {}
+    #: Every card id of a full deck -> number of copies.
+    card_counts: ClassVar[Mapping[Hashable, int]] = {}
+
+    # ----------------------------------------------------------------- setup
+    def new_game(
+        self,
+        players: int,
+        seed: int | None = None,
+        deck: Sequence[Hashable] | None = None,
+        options: Mapping[str, JSON] | None = None,
+    ) -> State:
+        """Start a game.  ``players`` outside the game's range, a bad option or deck -> ``ValueError``."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be an int, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, got {players}"
+            )
+        if seed is None:
+            seed = fresh_seed()
+        elif isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an int or None, got {seed!r}")
+        opts = self._check_options(options, players)
+        deck_list = None if deck is None else self._check_deck(deck, players, opts)
+        rng = Rng.from_seed(seed)
+        data = self._setup(players, rng, deck_list, opts)
+        data.update(players=players, seed=seed, options=opts)
+        data.setdefault("log", [])
+        data.setdefault("turn", 0)
+        data["rng"] = rng.to_hex()
+        return State(self.name, data)
+
+    def _check_options(self, options: Mapping[str, JSON] | None, players: int) -> dict[str, JSON]:
+        opts = dict(self.option_defaults)
+        if options is None:
+            return opts
+        if not isinstance(options, Mapping):
+            raise ValueError(f"options must be a dict, got {type(options).__name__}")
+        for key, value in options.items():
+            if key not in self.option_defaults:
+                known = ", ".join(sorted(self.option_defaults)) or "none"
+                raise ValueError(f"unknown option {key!r} for {self.name}; known options: {known}")
+            default = self.option_defaults[key]
+            if type(value) is not type(default):
+                raise ValueError(
+                    f"option {key!r} must be {type(default).__name__}, got {value!r}"
+                )
+            opts[key] = value
+        self._check_option_values(opts, players)
+        return opts
+
+    def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:
+        """Per-game range checks; raise ``ValueError``."""
+
+    def _check_deck(self, deck: Sequence[Hashable], players: int, opts: dict[str, JSON]) -> list[Any]:
+        if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
+            raise ValueError(f"deck must be a list of card ids, got {type(deck).__name__}")
+        deck_list = list(deck)
+        for card in deck_list:
+            if isinstance(card, bool) or card not in self.card_counts:
+                raise ValueError(f"unknown card id {card!r} in deck for {self.name}")
+        for card, n in Counter(deck_list).items():
+            if n > self.card_counts[card]:
+                raise ValueError(
+                    f"deck has {n} copies of {card!r}; {self.name} has only {self.card_counts[card]}"
+                )
+        return deck_list
+
+    @abstractmethod
+    def _setup(self, players: int, rng: Rng, deck: list[Any] | None, options: dict[str, JSON]) -> dict[str, JSON]:
+        """Initial state data (without the common keys set by ``new_game``)."""
+
+    # ------------------------------------------------------------------ play
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every distinct legal decision for ``state.current_player``, in a stable order."""
+
+    @abstractmethod
+    def _step(self, data: dict[str, JSON], rng: Rng, action: Action) -> None:
+        """Apply a legal ``action`` to ``data`` in place (no validation)."""
+
+    def apply(self, state: State, action: object) -> State:
+        """Return the state after ``action``; an illegal action raises :class:`IllegalAction`."""
+        self._check_state_arg(state)
+        legal = self.legal_actions(state)
+        if not legal:
+            raise IllegalAction(f"{self.name}: the game is over; no action is legal (got {action!r})")
+        if not isinstance(action, dict):
+            raise IllegalAction(f"{self.name}: an action must be a dict with a 'type' key, got {action!r}")
+        try:
+            key = canonical(action)
+        except (TypeError, ValueError):
+            raise IllegalAction(f"{self.name}: action is not JSON-safe: {action!r}") from None
+        for candidate in legal:
+            if canonical(candidate) == key:
+                return self.apply_unchecked(state, candidate)
+        raise IllegalAction(self._explain(state, action, legal))
+
+    def apply_unchecked(self, state: State, action: Action) -> State:
+        """Apply an action known to be legal (search bots use this for speed)."""
+        # Log entries are never mutated once written, so the log is copied shallowly.
+        data = {k: (list(v) if k == "log" else copy_json(v)) for k, v in state.data.items()}
+        rng = Rng.from_hex(data["rng"])
+        self._step(data, rng, action)
+        data["rng"] = rng.to_hex()
+        data["turn"] += 1
+        return State(self.name, data)
+
+    def _explain(self, state: State, action: dict[str, Any], legal: list[Action]) -> str:
+        seat = state.current_player
+        types = sorted({str(a["type"]) for a in legal})
+        kind = action.get("type")
+        if kind not in types:
+            reason = f"action type {kind!r} is not possible now (possible: {', '.join(types)})"
+        else:
+            same = [a for a in legal if a["type"] == kind]
+            keys = sorted(same[0])
+            if sorted(action) != keys:
+                reason = f"a {kind!r} action has exactly the keys {keys}, got {sorted(action)}"
+            else:
+                reason = f"{canonical(action)} is not legal now"
+                shown = ", ".join(canonical(a) for a in same[:8])
+                more = f" and {len(same) - 8} more" if len(same) > 8 else ""
+                return f"{self.name}: seat {seat}: {reason}; legal {kind!r} actions: {shown}{more}"
+        return f"{self.name}: seat {seat}: {reason}"
+
+    def is_over(self, state: State) -> bool:
+        return bool(state.data["over"])
+
+    @abstractmethod
+    def scores(self, state: State) -> list[int]:
+        """One score per seat: running totals while in play, final when over."""
+
+    @abstractmethod
+    def winners(self, state: State) -> list[int]:
+        """Seats that won; ``[]`` while in play."""
+
+    @abstractmethod
+    def view(self, state: State, player: int) -> View:
+        """What ``player`` may see, built from an allow-list of public data."""
+
+    @abstractmethod
+    def determinize(self, view: View, rng: Rng) -> State:
+        """A full state consistent with ``view``: unseen cards dealt at random."""
+
+    # ------------------------------------------------------------------ json
+    def to_json(self, state: State) -> str:
+        self._check_state_arg(state)
+        return dump_state(self.name, state.data)
+
+    def from_json(self, text: str) -> State:
+        data = load_state(text, self.name)
+        try:
+            self._check_common(data)
+            self._check_data(data)
+        except ValueError as exc:
+            raise ValueError(f"saved {self.name} game is inconsistent: {exc}") from None
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"saved {self.name} game is malformed: {type(exc).__name__}: {exc}") from None
+        return State(self.name, data)
+
+    def _check_common(self, d: dict[str, JSON]) -> None:
+        players = d["players"]
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
+            raise ValueError(f"bad player count {players!r}")
+        if type(d["seed"]) is not int or type(d["turn"]) is not int or type(d["over"]) is not bool:
+            raise ValueError("bad seed, turn or over flag")
+        Rng.from_hex(d["rng"])
+        self._check_options(d["options"], players)
+        cur = d["current"]
+        if d["over"] != (cur is None) or (cur is not None and (type(cur) is not int or not 0 <= cur < players)):
+            raise ValueError(f"bad current player {cur!r}")
+        if not isinstance(d["log"], list):
+            raise ValueError("log must be a list")
+
+    @abstractmethod
+    def _check_data(self, d: dict[str, JSON]) -> None:
+        """Game-specific validation of loaded data; raise ``ValueError`` on any defect."""
+
+    # --------------------------------------------------------------- helpers
+    def _check_state_arg(self, state: object) -> None:
+        if not isinstance(state, State) or state.game != self.name:
+            raise TypeError(f"expected a {self.name} State, got {state!r}")
+
+    @staticmethod
+    def _log(data: dict[str, JSON], event: str, **fields: JSON) -> None:
+        """Append a *public* event to the log (never put hidden information here)."""
+        entry: dict[str, JSON] = {"n": len(data["log"]), "e": event}
+        entry.update(fields)
+        data["log"].append(entry)
+
+    @staticmethod
+    def _recent_log(data: dict[str, JSON]) -> list[JSON]:
+        return copy_json(data["log"][-VIEW_LOG_LENGTH:])
+
+    def _view_common(self, data: dict[str, JSON], player: int) -> View:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < data["players"]:
+            raise ValueError(f"player must be a seat 0..{data['players'] - 1}, got {player!r}")
+        return {
+            "game": self.name,
+            "players": data["players"],
+            "me": player,
+            "current_player": data["current"],
+            "over": data["over"],
+            "options": copy_json(data["options"]),
+            "turn": data["turn"],
+            "log": self._recent_log(data),
+        }

@@ -1,0 +1,40 @@
+"""One-step greedy bot: scores every legal action with the game's heuristic."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from ..base import Action, Game
+from .base import Bot
+
+Heuristic = Callable[[dict[str, Any], Action], float]
+
+
+def heuristic_for(game_name: str) -> Heuristic | None:
+    """The ``score(view, action)`` function of ``heuristics/<game>.py``, if the game has one."""
+    try:
+        module = importlib.import_module(f"{__package__}.heuristics.{game_name}")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "score", None)
+
+
+class GreedyBot(Bot):
+    """Takes the action with the best heuristic score; ties broken at random (seeded)."""
+
+    name = "greedy"
+
+    def _choose(self, game: Game, view: dict[str, Any], legal: list[Action]) -> Action:
+        score = heuristic_for(game.name)
+        if score is None:
+            return self.rng.choice(legal)
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            value = score(view, action)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return self.rng.choice(best)

@@ -1,0 +1,70 @@
+"""A small seeded random number generator whose whole state is one integer.
+
+The engine never touches the global :mod:`random` module: every shuffle and draw
+goes through an :class:`Rng` kept inside the game state, so a saved game resumes
+with the same future shuffles, on CPython and in Pyodide alike.  The generator is
+SplitMix64 (Steele, Lea & Flood 2014): tiny, fast, and fully specified here, so
+its output never depends on the Python version.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import MutableSequence, Sequence, TypeVar
+
+T = TypeVar("T")
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64.  ``state`` is a 64-bit integer; ``Rng(rng.state)`` continues the stream."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK
+
+    @classmethod
+    def from_seed(cls, seed: int) -> "Rng":
+        # Mix the seed once so that seeds 0, 1, 2 ... start far apart.
+        r = cls(seed ^ 0x5DEECE66D2545F49)
+        r.next64()
+        return r
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in ``0 .. n-1`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError(f"below() needs n > 0, got {n!r}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def to_hex(self) -> str:
+        return f"{self.state:016x}"
+
+    @classmethod
+    def from_hex(cls, text: str) -> "Rng":
+        return cls(int(text, 16))
+
+
+def fresh_seed() -> int:
+    """A new random seed for ``seed=None`` (stored in the state afterwards)."""
+    return secrets.randbits(53)  # fits a JavaScript number exactly
