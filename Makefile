@@ -1,0 +1,57 @@
+# pygames — every command sets up what it needs on a fresh machine.
+#   make serve   build the site and serve it at http://127.0.0.1:8000
+#   make test    run every test (engine, web layer, Chromium end to end)
+#   make build   build the static site into dist/
+#   make bench   engine benchmarks (random games per second)
+
+SHELL := /bin/bash
+PY ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+PORT ?= 8000
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: serve test build bench setup setup-py setup-npm setup-chromium test-engine test-e2e clean lint
+
+setup: setup-py setup-npm
+
+$(VENV)/.ok: pyproject.toml requirements-dev.txt
+	$(PY) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+setup-py: $(VENV)/.ok
+
+node_modules/.ok: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+setup-npm: node_modules/.ok
+
+# Debian's Chromium for the browser tests (Playwright cannot download its own here).
+setup-chromium:
+	@if [ -x "$(CHROMIUM)" ] || [ -n "$$PYGAMES_BROWSER" ]; then :; \
+	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	else echo "Chromium not found: using Playwright's own browser (run: $(VPY) -m playwright install chromium)"; fi
+
+build: setup
+	$(VPY) tools/build_site.py
+
+serve: build
+	$(VPY) tools/serve.py --dir dist --port $(PORT)
+
+test: setup setup-chromium build
+	$(VPY) -m pytest -q -p no:cacheprovider tests
+
+test-engine: setup-py
+	$(VPY) -m pytest -q tests/engine tests/web
+
+test-e2e: setup setup-chromium build
+	$(VPY) -m pytest -q tests/e2e
+
+bench: setup-py
+	$(VPY) tools/bench.py
+
+clean:
+	rm -rf dist build .cache $(VENV) node_modules

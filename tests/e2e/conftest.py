@@ -1,0 +1,103 @@
+"""Chromium end-to-end fixtures: the built site served under a sub-path, a strict page.
+
+Every page fixture fails the test on any console error, uncaught page error or
+request to another origin.  Under the site's CSP, waits use selectors (never
+string predicates, which need eval).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import serve_in_thread  # noqa: E402
+
+SUB_PATH = "/pygames/"
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+BOOT_TIMEOUT_MS = 90_000
+
+
+def _executable() -> str | None:
+    for path in (os.environ.get("PYGAMES_BROWSER"), "/usr/bin/chromium", shutil.which("chromium")):
+        if path and Path(path).exists():
+            return path
+    return None  # Playwright's own browser (a laptop, GitHub Actions)
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    if not (DIST / "index.html").is_file():
+        pytest.fail("dist/ is not built: run `make build` (make test does it)")
+    server, url = serve_in_thread(DIST, SUB_PATH)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        exe = _executable()
+        b = pw.chromium.launch(headless=True, executable_path=exe, args=CHROMIUM_FLAGS if exe else [])
+        yield b
+        b.close()
+
+
+class PageProblems:
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+
+    def attach(self, page: object) -> None:
+        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("request", self._request)
+
+    def _request(self, req: object) -> None:
+        url = req.url
+        if not (url.startswith(self.origin) or url.startswith("data:") or url.startswith("blob:")):
+            self.foreign.append(url)
+
+    def check(self) -> None:
+        assert not self.foreign, f"requests left the site's origin: {self.foreign}"
+        assert not self.errors, "console errors:\n" + "\n".join(self.errors)
+
+
+@pytest.fixture
+def context(browser: object, site_url: str) -> Iterator[object]:
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def problems(site_url: str) -> PageProblems:
+    origin = site_url.split(SUB_PATH)[0]
+    return PageProblems(origin)
+
+
+@pytest.fixture
+def page(context: object, problems: PageProblems) -> Iterator[object]:
+    p = context.new_page()
+    problems.attach(p)
+    yield p
+    problems.check()
+
+
+def open_app(page: object, url: str, query: str = "?delay=20") -> None:
+    """Open the site and wait until the table is interactive."""
+    page.goto(url + query)
+    page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)

@@ -1,0 +1,137 @@
+"""Build the static site into ``dist/``.
+
+    python tools/build_site.py [--out dist]
+
+Layout of the result (every URL in it is relative, so it works at any sub-path)::
+
+    dist/index.html  boot.js  styles.css  favicon.svg  icons/  manifest.webmanifest
+    dist/i18n/ru.json en.json
+    dist/pyodide/    pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip
+                     pyodide-lock.json   (lists exactly the wheels below, with their sha256)
+                     micropip-*.whl  pygames_core-*.whl  pygames_ui-*.whl
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from wheel import build_wheel, package_files  # noqa: E402
+
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+WEB_STATIC = ("index.html", "boot.js", "styles.css", "favicon.svg", "manifest.webmanifest")
+CACHE = ROOT / ".cache" / "site-wheels"
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def fetch_pinned_wheels() -> list[Path]:
+    """Download (once) the wheels pinned in site-requirements.txt, verifying their hashes."""
+    req = ROOT / "site-requirements.txt"
+    pins = re.findall(r"^([A-Za-z0-9_.-]+)==([^\s\\]+)", req.read_text(), re.M)
+    hashes = dict(re.findall(r"^([A-Za-z0-9_.-]+)==[^\n]*\n\s*--hash=sha256:([0-9a-f]{64})", req.read_text(), re.M))
+    wanted = {name.lower().replace("-", "_"): (version, hashes[name]) for name, version in pins}
+    CACHE.mkdir(parents=True, exist_ok=True)
+
+    def have() -> dict[str, Path]:
+        found = {}
+        for whl in CACHE.glob("*.whl"):
+            name, version = whl.name.split("-")[:2]
+            key = name.lower()
+            if key in wanted and wanted[key][0] == version and sha256(whl) == wanted[key][1]:
+                found[key] = whl
+        return found
+
+    if set(have()) != set(wanted):
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+             "--require-hashes", "--only-binary=:all:", "--python-version", "3.14", "--no-deps",
+             "-d", str(CACHE), "-r", str(req)],
+            check=True,
+        )
+    found = have()
+    missing = set(wanted) - set(found)
+    if missing:
+        raise SystemExit(f"pinned wheels missing or with a wrong hash: {sorted(missing)}")
+    return [found[k] for k in sorted(found)]
+
+
+def wheel_name_version(path: Path) -> tuple[str, str]:
+    name, version = path.name.split("-")[:2]
+    return name.replace("_", "-").lower(), version
+
+
+def lock_entry(path: Path, imports: list[str]) -> dict[str, object]:
+    name, version = wheel_name_version(path)
+    return {
+        "name": name,
+        "version": version,
+        "file_name": path.name,
+        "install_dir": "site",
+        "sha256": sha256(path),
+        "package_type": "package",
+        "imports": imports,
+        "depends": [],
+        "unvendored_tests": False,
+    }
+
+
+def build(out: Path) -> None:
+    if not PYODIDE_NPM.is_dir():
+        raise SystemExit("node_modules/pyodide is missing: run `npm ci` (make does it for you)")
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "pyodide").mkdir(parents=True)
+
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE_NPM / name, out / "pyodide" / name)
+    npm_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
+
+    core = build_wheel(out / "pyodide", meta["name"], meta["version"],
+                       package_files(ROOT, "pygames_core"), summary=meta["description"])
+    ui_files = package_files(ROOT / "web", "pygames_ui")
+    ui_files["main.py"] = ROOT / "web" / "main.py"
+    ui = build_wheel(out / "pyodide", "pygames-ui", meta["version"], ui_files,
+                     summary="pygames: the Python-to-DOM layer of the site")
+    shipped = {"pygames-core": lock_entry(core, ["pygames_core"]), "pygames-ui": lock_entry(ui, ["pygames_ui", "main"])}
+    for whl in fetch_pinned_wheels():
+        dest = out / "pyodide" / whl.name
+        shutil.copy2(whl, dest)
+        name, _ = wheel_name_version(dest)
+        shipped[name] = lock_entry(dest, [name.replace("-", "_")])
+    lock = {"info": npm_lock["info"], "packages": dict(sorted(shipped.items()))}
+    (out / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+    web = ROOT / "web"
+    for name in WEB_STATIC:
+        shutil.copy2(web / name, out / name)
+    for folder in ("icons", "i18n"):
+        shutil.copytree(web / folder, out / folder)
+    # The page reads this to name the engine wheel without hard-coding its version.
+    (out / "build.json").write_text(json.dumps({"version": meta["version"]}) + "\n")
+    total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
+          f"{sum(1 for p in out.rglob('*') if p.is_file())} files, {total / 1e6:.1f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    build(parser.parse_args().out.resolve())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""Serve a built site on loopback, optionally under a sub-path (as GitHub Pages does).
+
+    python tools/serve.py [--dir dist] [--port 8000] [--base /pygames/]
+
+Only GET/HEAD of files inside ``--dir`` are answered; correct MIME types for
+``.wasm``/``.mjs``/``.whl``; everything outside ``--base`` is 404.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import threading
+from pathlib import Path
+
+EXTRA_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".svg": "image/svg+xml",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    base = "/"
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+
+    def translate_path(self, path: str) -> str:
+        clean = path.split("?", 1)[0].split("#", 1)[0]
+        if not clean.startswith(self.base):
+            return str(Path(self.directory) / "\0missing")
+        return super().translate_path("/" + clean[len(self.base):])
+
+    def do_GET(self) -> None:  # noqa: N802
+        if self.path.rstrip("/") + "/" == self.base and not self.path.endswith("/"):
+            self.send_response(301)
+            self.send_header("Location", self.base)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if getattr(self.server, "verbose", True):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, base: str = "/", verbose: bool = True) -> http.server.ThreadingHTTPServer:
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    handler = functools.partial(type("H", (Handler,), {"base": base}), directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    server.verbose = verbose  # type: ignore[attr-defined]
+    return server
+
+
+def serve_in_thread(directory: Path, base: str = "/") -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = make_server(directory, 0, base, verbose=False)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}{base if base.startswith('/') else '/' + base}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", type=Path, default=Path("dist"))
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--base", default="/")
+    args = parser.parse_args()
+    if not (args.dir / "index.html").is_file():
+        raise SystemExit(f"{args.dir}/index.html not found: run `make build` first")
+    server = make_server(args.dir.resolve(), args.port, args.base)
+    host, port = server.server_address[:2]
+    print(f"pygames is served at http://{host}:{port}{'/' + args.base.strip('/') + '/' if args.base.strip('/') else '/'}  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+"""The site's Python entry point: wires :class:`pygames_ui.app.App` to the page.
+
+``boot.js`` loads Pyodide with the engine and UI wheels, then awaits :func:`start`.
+This module is the only place (with ``boot.js``) that touches the DOM: one
+delegated click listener on ``#app``, one ``innerHTML`` write per render, and an
+asyncio task that plays the bots' moves one by one with a pause between them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from typing import Any
+
+from js import Object, URLSearchParams, console, document, localStorage, window  # type: ignore[import-not-found]
+from pyodide.ffi import JsException, create_proxy, jsnull  # type: ignore[import-not-found]
+
+from pygames_ui.app import App
+from pygames_ui.session import MemoryStorage, Storage
+
+DEFAULT_BOT_DELAY_MS = 800
+FOCUS_KEYS = ("action", "card", "target", "pile", "seat", "game", "lang", "choice")
+
+
+class BrowserStorage:
+    """``localStorage`` with JS ``null`` turned into ``None`` and a full disk not breaking play."""
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        value = localStorage.getItem(key)
+        return None if value is None or value is jsnull else str(value)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        try:
+            localStorage.setItem(key, value)
+        except JsException as exc:  # quota exceeded, storage disabled
+            console.warn(f"pygames: could not save ({exc})")
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        localStorage.removeItem(key)
+
+
+def _storage() -> Storage:
+    try:
+        localStorage.getItem("pygames.probe")
+        return BrowserStorage()
+    except JsException:
+        return MemoryStorage()
+
+
+def _focus_selector(el: Any) -> str | None:
+    """A selector that finds 'the same' control after a re-render, so keyboard focus survives."""
+    if el is None or el is jsnull or not hasattr(el, "getAttribute"):
+        return None
+    name = el.getAttribute("name")
+    if name and name is not jsnull:
+        return f'[name="{name}"]'
+    parts = []
+    for key in FOCUS_KEYS:
+        value = el.getAttribute(f"data-{key}")
+        if value is not None and value is not jsnull:
+            parts.append(f'[data-{key}="{value}"]')
+    return "".join(parts) or None
+
+
+class Page:
+    def __init__(self, app: App, delay_ms: int) -> None:
+        self.app = app
+        self.delay = delay_ms / 1000
+        self.root = document.getElementById("app")
+        self.html = document.documentElement
+        self.bot_task: asyncio.Task[None] | None = None
+
+    def render(self) -> None:
+        focus = _focus_selector(document.activeElement) if self.root.contains(document.activeElement) else None
+        self.root.innerHTML = self.app.render()
+        self.html.lang = self.app.t.lang
+        self.html.dataset.screen = self.app.screen
+        if focus:
+            el = self.root.querySelector(focus)
+            if el is not None and el is not jsnull:
+                el.focus()
+
+    def values(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for el in self.root.querySelectorAll("input[name], select[name]"):
+            out[str(el.name)] = str(el.value)
+        return out
+
+    def on_click(self, event: Any) -> None:
+        el = event.target.closest("[data-action]")
+        if el is None or el is jsnull or not self.root.contains(el) or el.disabled:
+            return
+        data = {str(k): str(v) for k, v in Object.entries(el.dataset).to_py()}
+        try:
+            self.app.click(data, self.values())
+        except Exception:  # a bug must not freeze the table: show it, keep the game
+            console.error(traceback.format_exc())
+            self.app.flash = self.app.t("flash.error")
+        self.render()
+        self.kick_bots()
+
+    def kick_bots(self) -> None:
+        if (self.bot_task is None or self.bot_task.done()) and self.app.bots_pending():
+            self.bot_task = asyncio.ensure_future(self.run_bots())
+
+    async def run_bots(self) -> None:
+        self.html.dataset.bots = "thinking"
+        try:
+            while self.app.bots_pending():
+                await asyncio.sleep(self.delay)
+                if not self.app.bots_pending():
+                    break
+                self.app.step_bot()
+                self.render()
+        finally:
+            self.html.dataset.bots = "idle"
+
+
+def _bot_delay() -> int:
+    raw = URLSearchParams.new(window.location.search).get("delay")
+    if raw is None or raw is jsnull:
+        return DEFAULT_BOT_DELAY_MS
+    try:
+        return max(0, min(5000, int(str(raw))))
+    except ValueError:
+        return DEFAULT_BOT_DELAY_MS
+
+
+async def start() -> None:
+    """Build the app from the boot data, render it and hand the page over to it."""
+    boot = window.pygamesBoot
+    app = App(boot.catalogues.to_py(), str(boot.lang), _storage())
+    app.boot()
+    page = Page(app, _bot_delay())
+    page.render()
+    page.root.addEventListener("click", create_proxy(page.on_click))
+    document.getElementById("shell").hidden = True
+    page.root.hidden = False
+    page.html.dataset.bots = "idle"
+    page.html.dataset.appState = "ready"
+    page.kick_bots()

@@ -1,0 +1,383 @@
+"""The app: screens, the new-game form, turn flow (bots, pass-and-play), saving.
+
+Platform-independent: ``main.py`` feeds it clicks (the clicked element's
+``data-*`` values plus the current values of the form inputs) and puts the HTML
+that :meth:`App.render` returns into the page.  So the whole flow also runs in
+plain CPython tests.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import Any
+
+from pygames_core import IllegalAction, games
+
+from . import session as store
+from .dom import attrs, button, esc
+from .i18n import LANGS, I18n
+from .session import SEAT_KINDS, Seat, Session, Storage, clean_name
+from .tables import TABLES, Ctx, Table
+
+LOG_LINES = 40
+
+
+class App:
+    def __init__(self, catalogues: dict[str, dict[str, Any]], lang: str, storage: Storage) -> None:
+        self.t = I18n(catalogues, lang)
+        self.storage = storage
+        self.tables: dict[str, Table] = {name: cls() for name, cls in TABLES.items()}
+        self.session: Session | None = None
+        self.screen = "home"
+        self.notice: str | None = None  # plain-words message at the top (e.g. a save that could not be read)
+        self.flash: str | None = None  # one-off message about the last click
+        self.viewer: int | None = None  # the human currently holding the device
+        self.rules_game = "klats"
+        self.form: dict[str, Any] = {}
+
+    # ------------------------------------------------------------ startup
+    def boot(self) -> None:
+        """Resume a saved game if there is one; report a save that cannot be read."""
+        session, problem = store.load(self.storage)
+        if problem is not None:
+            self.notice = self.t("notice.bad_save", reason=problem)
+            store.clear(self.storage)
+        if session is not None and session.game.name in self.tables:
+            self.session = session
+            self.screen = "table"
+            self.viewer = session.humans[0] if len(session.humans) == 1 else None
+
+    # ------------------------------------------------------------ queries
+    @property
+    def table(self) -> Table | None:
+        return self.tables.get(self.session.game.name) if self.session else None
+
+    def ctx(self) -> Ctx | None:
+        s = self.session
+        if s is None:
+            return None
+        cur = s.state.current_player
+        humans = s.humans
+        if cur is not None and s.seats[cur].is_human:
+            if len(humans) == 1:
+                self.viewer = cur
+            seat, private = cur, self.viewer == cur
+        else:
+            if self.viewer is None and len(humans) == 1:
+                self.viewer = humans[0]
+            seat = self.viewer if self.viewer is not None else (humans[0] if humans else 0)
+            private = self.viewer is not None
+        my_turn = private and cur == seat
+        view = s.game.view(s.state, seat)
+        legal = s.game.legal_actions(s.state) if my_turn else []
+        return Ctx(self.t, s, view, seat, private, my_turn, legal)
+
+    def pass_to(self) -> int | None:
+        """The human the device must be handed to before his hand may show, if any."""
+        s = self.session
+        if s is None or self.screen != "table":
+            return None
+        cur = s.state.current_player
+        if cur is not None and s.seats[cur].is_human and len(s.humans) > 1 and self.viewer != cur:
+            return cur
+        return None
+
+    def interlude(self) -> str | None:
+        ctx = self.ctx()
+        return self.table.interlude(ctx) if ctx and self.table else None
+
+    def bots_pending(self) -> bool:
+        """True when a bot should move next (and nothing on screen asks the player to wait)."""
+        s = self.session
+        return (
+            self.screen == "table"
+            and s is not None
+            and not s.game.is_over(s.state)
+            and not s.is_human_turn()
+            and self.interlude() is None
+        )
+
+    # ------------------------------------------------------------ actions
+    def step_bot(self) -> None:
+        s = self.session
+        if s is None or not self.bots_pending():
+            return
+        s.apply(s.bot_action())
+        self._saved()
+
+    def _saved(self) -> None:
+        if self.session is not None:
+            store.save(self.storage, self.session)
+
+    def click(self, data: dict[str, str], values: dict[str, str]) -> None:
+        """Handle a click on an element with ``data-action``; ``values`` are the form inputs."""
+        self.flash = None
+        action = data.get("action", "")
+        handler = getattr(self, f"_on_{action.replace('-', '_')}", None)
+        if handler is not None:
+            handler(data, values)
+            return
+        ctx = self.ctx()
+        if self.screen == "table" and ctx is not None and self.table is not None:
+            if not ctx.my_turn or self.pass_to() is not None or self.interlude() is not None:
+                self.flash = self.t("flash.not_your_turn")
+                return
+            try:
+                game_action = self.table.click(data, ctx)
+            except (KeyError, ValueError):
+                game_action = None
+                self.flash = self.t("flash.illegal")
+            if game_action is not None:
+                self.play(game_action)
+
+    def play(self, action: dict[str, Any]) -> None:
+        s = self.session
+        assert s is not None
+        try:
+            s.apply(action)
+        except IllegalAction:
+            self.flash = self.t("flash.illegal")
+            return
+        self._saved()
+
+    def _on_home(self, data: dict[str, str], values: dict[str, str]) -> None:
+        self.screen = "home"
+
+    def _on_resume(self, data: dict[str, str], values: dict[str, str]) -> None:
+        if self.session is not None:
+            self.screen = "table"
+
+    def _on_lang(self, data: dict[str, str], values: dict[str, str]) -> None:
+        if data.get("lang") in LANGS:
+            self._read_form(values)
+            self.t.lang = data["lang"]
+            self.storage.setItem("pygames.lang", self.t.lang)
+
+    def _on_rules(self, data: dict[str, str], values: dict[str, str]) -> None:
+        self.rules_game = data.get("game") or (self.session.game.name if self.session else "klats")
+        self.back_to = self.screen
+        self.screen = "rules"
+
+    def _on_back(self, data: dict[str, str], values: dict[str, str]) -> None:
+        self.screen = getattr(self, "back_to", "home") if self.screen == "rules" else "home"
+        if self.screen == "table" and self.session is None:
+            self.screen = "home"
+
+    def _on_dismiss_notice(self, data: dict[str, str], values: dict[str, str]) -> None:
+        self.notice = None
+
+    def _on_show_hand(self, data: dict[str, str], values: dict[str, str]) -> None:
+        who = self.pass_to()
+        if who is not None:
+            self.viewer = who
+
+    def _on_dismiss(self, data: dict[str, str], values: dict[str, str]) -> None:
+        ctx = self.ctx()
+        if ctx is not None and self.table is not None:
+            self.table.dismiss_interlude(ctx)
+            self._saved()
+
+    # ------------------------------------------------------------ new game
+    def _on_setup(self, data: dict[str, str], values: dict[str, str]) -> None:
+        name = data.get("game", "klats")
+        if name not in self.tables:
+            return
+        t = self.t
+        self.form = {
+            "game": name,
+            "seats": [Seat(t("setup.default_you"), "human"), Seat(t("setup.default_bot", n=1), "greedy")],
+            "options": self.tables[name].default_options(),
+        }
+        self.screen = "setup"
+
+    def _read_form(self, values: dict[str, str]) -> None:
+        if self.screen != "setup" or not self.form:
+            return
+        for i, seat in enumerate(self.form["seats"]):
+            seat.name = clean_name(values.get(f"seat_name_{i}", seat.name), seat.name)
+            kind = values.get(f"seat_kind_{i}", seat.kind)
+            seat.kind = kind if kind in SEAT_KINDS else seat.kind
+        table = self.tables[self.form["game"]]
+        if any(k.startswith("opt_") for k in values):
+            self.form["options"] = table.read_options(values, len(self.form["seats"]))
+
+    def _on_add_seat(self, data: dict[str, str], values: dict[str, str]) -> None:
+        self._read_form(values)
+        game = games.get(self.form["game"])
+        n = len(self.form["seats"])
+        if n < game.max_players:
+            bots_so_far = sum(1 for s in self.form["seats"] if not s.is_human)
+            self.form["seats"].append(Seat(self.t("setup.default_bot", n=bots_so_far + 1), "greedy"))
+
+    def _on_remove_seat(self, data: dict[str, str], values: dict[str, str]) -> None:
+        self._read_form(values)
+        game = games.get(self.form["game"])
+        i = int(data.get("seat", "-1"))
+        if len(self.form["seats"]) > game.min_players and 0 <= i < len(self.form["seats"]):
+            del self.form["seats"][i]
+            self.form["options"] = self.tables[self.form["game"]].read_options(
+                {f"opt_{k}": str(v) for k, v in self.form["options"].items()}, len(self.form["seats"]))
+
+    def _on_start(self, data: dict[str, str], values: dict[str, str]) -> None:
+        self._read_form(values)
+        seats = [Seat(clean_name(s.name, f"#{i + 1}"), s.kind) for i, s in enumerate(self.form["seats"])]
+        self.session = Session.new(self.form["game"], seats, self.form["options"])
+        for table in self.tables.values():
+            table.reset()
+        self.viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
+        self.screen = "table"
+        self._saved()
+
+    def _on_again(self, data: dict[str, str], values: dict[str, str]) -> None:
+        s = self.session
+        if s is None:
+            return
+        self.form = {"game": s.game.name, "seats": [Seat(x.name, x.kind) for x in s.seats],
+                     "options": dict(s.record.get("options") or {})}
+        self.screen = "setup"
+        self._on_start(data, {})
+
+    # ------------------------------------------------------------ render
+    def render(self) -> str:
+        body = {"home": self._home, "setup": self._setup, "table": self._table, "rules": self._rules}[self.screen]()
+        notice = ""
+        if self.notice:
+            notice = (f'<div class="notice" role="alert" id="notice"><p>{esc(self.notice)}</p>'
+                      f'{button(esc(self.t("common.ok")), "dismiss-notice")}</div>')
+        flash = f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>' if self.flash else ""
+        return self._topbar() + notice + flash + body
+
+    def _topbar(self) -> str:
+        t = self.t
+        langs = "".join(
+            button(esc(lang.upper()), "lang", "lang" + (" on" if lang == t.lang else ""),
+                   aria_label=t(f"lang.{lang}"), lang=lang)
+            for lang in LANGS
+        )
+        nav = ""
+        if self.screen != "home":
+            nav = button(esc(t("nav.home")), "home", "nav")
+        title = ""
+        if self.screen == "table" and self.session is not None:
+            title = f'<span class="game-title">{esc(self.session.game.title[t.lang])}</span>'
+            nav += button(esc(t("nav.rules")), "rules", "nav", game=self.session.game.name)
+            nav += button(esc(t("nav.new_game")), "setup", "nav", game=self.session.game.name)
+        return (f'<header class="topbar"><span class="brand">{esc(t("app.title"))}</span>{title}'
+                f'<nav class="nav">{nav}</nav><span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></header>')
+
+    def _home(self) -> str:
+        t = self.t
+        cards = []
+        for name in games.names():
+            if name not in self.tables:
+                continue
+            game = games.get(name)
+            cards.append(
+                f'<article class="game-card" data-game="{name}"><h2>{esc(game.title[t.lang])}</h2>'
+                f'<p>{esc(t(f"home.about.{name}"))}</p>'
+                f'<p class="players">{esc(t("home.players", lo=game.min_players, hi=game.max_players))}</p>'
+                f'<div class="row">{button(esc(t("home.new_game")), "setup", "primary", game=name)}'
+                f'{button(esc(t("nav.rules")), "rules", "", game=name)}</div></article>'
+            )
+        resume = ""
+        if self.session is not None and not self.session.game.is_over(self.session.state):
+            resume = (f'<div class="resume">{button(esc(t("home.resume", game=self.session.game.title[t.lang])), "resume", "primary")}</div>')
+        return f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div></main>'
+
+    def _setup(self) -> str:
+        t, form = self.t, self.form
+        game = games.get(form["game"])
+        rows = []
+        n = len(form["seats"])
+        for i, seat in enumerate(form["seats"]):
+            kinds = "".join(
+                f'<option value="{k}"{" selected" if k == seat.kind else ""}>{esc(t(f"kind.{k}"))}</option>' for k in SEAT_KINDS
+            )
+            remove = button("✕", "remove-seat", "icon", aria_label=t("setup.remove", n=i + 1), seat=i,
+                            disabled=n <= game.min_players)
+            rows.append(
+                f'<li class="seat-row"><span class="seat-no">{i + 1}</span>'
+                f'<input{attrs(name=f"seat_name_{i}", value=seat.name, maxlength=24, aria_label=t("setup.name_of", n=i + 1), autocomplete="off")}>'
+                f'<select{attrs(name=f"seat_kind_{i}", aria_label=t("setup.kind_of", n=i + 1))}>{kinds}</select>{remove}</li>'
+            )
+        add = button(esc(t("setup.add")), "add-seat", "", disabled=n >= game.max_players)
+        options = self.tables[form["game"]].options_form(t, form["options"], n)
+        return (
+            f'<main class="setup"><h1>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
+            f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
+            f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>'
+            f'<div class="options">{options}</div>'
+            f'<div class="row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
+        )
+
+    def _rules(self) -> str:
+        t = self.t
+        game = games.get(self.rules_game)
+        paragraphs = t.raw(f"rules.{self.rules_game}")
+        parts = []
+        for para in paragraphs if isinstance(paragraphs, list) else []:
+            if para.startswith("## "):
+                parts.append(f"<h2>{esc(para[3:])}</h2>")
+            elif para.startswith("- "):
+                parts.append(f"<li>{esc(para[2:])}</li>")
+            else:
+                parts.append(f"<p>{esc(para)}</p>")
+        return (f'<main class="rules"><h1>{esc(t("rules.title", game=game.title[t.lang]))}</h1>{_wrap_lists("".join(parts))}'
+                f'<div class="row">{button(esc(t("common.back")), "back", "primary")}</div></main>')
+
+    def _table(self) -> str:
+        ctx = self.ctx()
+        table = self.table
+        assert ctx is not None and table is not None and self.session is not None
+        s, t = self.session, self.t
+        board = table.render(ctx)
+        lines = []
+        for event in ctx.view["log"][-LOG_LINES:]:
+            line = table.describe(event, ctx)
+            if line:
+                lines.append(f'<li data-n="{event["n"]}">{line}</li>')
+        latest = lines[-1] if lines else ""
+        log = (f'<aside class="log" aria-label="{esc(t("table.log"))}"><h2>{esc(t("table.log"))}</h2>'
+               f'<ol reversed>{"".join(reversed(lines))}</ol></aside>')
+        overlay = ""
+        inter = table.interlude(ctx)
+        passing = self.pass_to()
+        if s.game.is_over(s.state):
+            winners = ", ".join(ctx.name(w) for w in s.game.winners(s.state))
+            overlay = (f'<div class="overlay" role="dialog" aria-modal="true" id="game-over"><div class="panel">'
+                       f'<h2 class="winner">{t("table.winner", who=winners)}</h2>{table.game_over(ctx)}'
+                       f'<div class="row">{button(esc(t("table.play_again")), "again", "primary")}'
+                       f'{button(esc(t("nav.new_game")), "setup", "", game=s.game.name)}</div></div></div>')
+        elif inter is not None:
+            overlay = f'<div class="overlay" role="dialog" aria-modal="true" id="interlude"><div class="panel">{inter}</div></div>'
+        elif passing is not None:
+            overlay = (f'<div class="overlay pass" role="dialog" aria-modal="true" id="pass-screen"><div class="panel">'
+                       f'<h2>{t("table.pass_to", name=ctx.name(passing))}</h2><p>{esc(t("table.pass_hint"))}</p>'
+                       f'{button(t("table.show_hand", name=ctx.name(passing)), "show-hand", "primary big")}</div></div>')
+        live = re_strip_tags(latest)
+        return (f'<main class="table-screen" data-game="{s.game.name}">{board}{log}</main>{overlay}'
+                f'<p class="sr" aria-live="polite">{esc(live)}</p>')
+
+
+def _wrap_lists(body: str) -> str:
+    out, in_list = [], False
+    for piece in body.replace("<li>", "\x00<li>").replace("</li>", "</li>\x00").split("\x00"):
+        if piece.startswith("<li>"):
+            if not in_list:
+                out.append("<ul>")
+                in_list = True
+            out.append(piece)
+        elif piece:
+            if in_list:
+                out.append("</ul>")
+                in_list = False
+            out.append(piece)
+    if in_list:
+        out.append("</ul>")
+    return "".join(out)
+
+
+def re_strip_tags(html: str) -> str:
+    """Plain text of a log line, for the screen-reader live region."""
+    return unescape(re.sub(r"<[^>]+>", "", html))

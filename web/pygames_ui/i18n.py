@@ -1,0 +1,42 @@
+"""Message catalogues (``web/i18n/<lang>.json``) and the ``t(key, **fields)`` lookup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGS = ("ru", "en")
+
+
+class I18n:
+    """Looks keys up in the current language, falling back to English, then to the key itself."""
+
+    def __init__(self, catalogues: dict[str, dict[str, Any]], lang: str = "en") -> None:
+        self.catalogues = catalogues
+        self.lang = lang if lang in catalogues else "en"
+
+    def raw(self, key: str) -> Any:
+        for lang in (self.lang, "en"):
+            cat = self.catalogues.get(lang, {})
+            if key in cat:
+                return cat[key]
+        return key
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        text = self.raw(key)
+        if not isinstance(text, str):
+            return key
+        if fields:
+            try:
+                return text.format(**fields)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text
+
+    def plural(self, key: str, n: int, **fields: Any) -> str:
+        """Pick ``key.one``/``key.few``/``key.many`` (Russian rules) or ``key.one``/``key.many`` (English)."""
+        if self.lang == "ru":
+            n10, n100 = n % 10, n % 100
+            form = "one" if n10 == 1 and n100 != 11 else "few" if 2 <= n10 <= 4 and not 12 <= n100 <= 14 else "many"
+        else:
+            form = "one" if n == 1 else "many"
+        return self(f"{key}.{form}", n=n, **fields)

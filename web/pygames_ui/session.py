@@ -1,0 +1,159 @@
+"""A game at the table: the engine state plus who sits where, the record of moves, and saving.
+
+The save (``localStorage["pygames.save.v1"]``) holds the engine's own ``to_json``
+text, the seats and the game record (seed, options, every action), so a reload
+resumes exactly, and records can later be exported, replayed or undone.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pygames_core import bots, games
+from pygames_core.base import Action, Game, State
+
+SAVE_KEY = "pygames.save.v1"
+SEAT_KINDS = ("human", "greedy", "random")
+MAX_NAME = 24
+
+
+class Storage(Protocol):
+    def getItem(self, key: str) -> str | None: ...  # noqa: N802
+    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
+    def removeItem(self, key: str) -> None: ...  # noqa: N802
+
+
+class MemoryStorage:
+    """``localStorage`` stand-in for tests and for browsers that refuse storage."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str  # "human" or a bot name
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+
+def clean_name(name: object, fallback: str) -> str:
+    text = " ".join(str(name).split())[:MAX_NAME]
+    return text or fallback
+
+
+@dataclass
+class Session:
+    game: Game
+    seats: list[Seat]
+    state: State
+    record: dict[str, Any]
+    ui: dict[str, Any] = field(default_factory=dict)
+    _bots: dict[int, Any] = field(default_factory=dict, repr=False)
+
+    # ----------------------------------------------------------- lifecycle
+    @classmethod
+    def new(cls, game_name: str, seats: list[Seat], options: dict[str, Any], seed: int | None = None) -> "Session":
+        game = games.get(game_name)
+        state = game.new_game(players=len(seats), seed=seed, options=options)
+        seed_used = json.loads(game.to_json(state))["state"]["seed"]
+        record = {"game": game_name, "players": len(seats), "seed": seed_used, "options": options, "actions": []}
+        return cls(game, seats, state, record)
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action (raises ``IllegalAction`` and changes nothing otherwise)."""
+        self.state = self.game.apply(self.state, action)
+        self.record["actions"].append(action)
+
+    def bot_action(self) -> Action:
+        seat = self.state.current_player
+        assert seat is not None and not self.seats[seat].is_human
+        if seat not in self._bots:
+            self._bots[seat] = bots.get(self.seats[seat].kind, seed=self.record["seed"] * 7 + seat)
+        return self._bots[seat].choose(self.game, self.state)
+
+    # ----------------------------------------------------------- queries
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def is_human_turn(self) -> bool:
+        cur = self.state.current_player
+        return cur is not None and self.seats[cur].is_human
+
+    # ----------------------------------------------------------- saving
+    def to_save(self) -> str:
+        return json.dumps(
+            {
+                "v": 1,
+                "game": self.game.name,
+                "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+                "state": self.game.to_json(self.state),
+                "record": self.record,
+                "ui": self.ui,
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_save(cls, text: str) -> "Session":
+        """Read a save; any defect raises ``ValueError`` with a plain reason."""
+        try:
+            body = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise ValueError(f"not valid JSON ({exc})") from None
+        if not isinstance(body, dict) or body.get("v") != 1:
+            raise ValueError("unknown save format")
+        try:
+            game = games.get(body["game"])
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown game {body.get('game')!r}") from None
+        seats_raw = body.get("seats")
+        if not isinstance(seats_raw, list) or not all(isinstance(s, dict) for s in seats_raw):
+            raise ValueError("the seats are missing")
+        seats = []
+        for i, s in enumerate(seats_raw):
+            if s.get("kind") not in SEAT_KINDS or not isinstance(s.get("name"), str):
+                raise ValueError(f"seat {i + 1} is not valid")
+            seats.append(Seat(clean_name(s["name"], f"#{i + 1}"), s["kind"]))
+        state = game.from_json(body.get("state"))
+        if state.data["players"] != len(seats):
+            raise ValueError("the seats do not match the game")
+        record = body.get("record")
+        if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
+            raise ValueError("the game record is missing")
+        ui = body.get("ui") if isinstance(body.get("ui"), dict) else {}
+        return cls(game, seats, state, record, ui)
+
+
+def save(storage: Storage, session: Session) -> None:
+    storage.setItem(SAVE_KEY, session.to_save())
+
+
+def load(storage: Storage) -> tuple[Session | None, str | None]:
+    """The saved session, or ``(None, reason)`` when there is a save that cannot be read."""
+    text = storage.getItem(SAVE_KEY)
+    if text is None:
+        return None, None
+    try:
+        return Session.from_save(text), None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def clear(storage: Storage) -> None:
+    storage.removeItem(SAVE_KEY)

@@ -1,0 +1,224 @@
+"""Клац! at the table: piles in front of every player, your hand, legal places lit up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames_core.base import Action
+from pygames_core.klats.rules import COLOUR_OF, MAX_PILES
+
+from ..dom import attrs, button, esc
+from ..i18n import I18n
+from .base import Ctx, Table
+
+
+def card_html(t: I18n, value: int, cls: str = "") -> str:
+    colour = COLOUR_OF[value]
+    label = t("klats.card_label", value=value, colour=t(f"colour.{colour}"))
+    return (f'<span class="kcard c-{colour} {cls}" role="img" aria-label="{esc(label)}">'
+            f'<span class="kv">{value}</span><span class="kskull" aria-hidden="true">☠</span></span>')
+
+
+class KlatsTable(Table):
+    game_name = "klats"
+
+    def default_options(self) -> dict[str, Any]:
+        return {"target": 150, "first_player": 0}
+
+    def options_form(self, t: I18n, options: dict[str, Any], players: int) -> str:
+        target = options.get("target", 150)
+        first = options.get("first_player", 0)
+        seats = "".join(
+            f'<option value="{i}"{" selected" if i == first else ""}>{esc(t("setup.seat_n", n=i + 1))}</option>'
+            for i in range(players)
+        )
+        return (
+            f'<label class="field">{esc(t("klats.target"))} '
+            f'<input name="opt_target" type="number" min="1" max="10000" step="1" value="{int(target)}"></label>'
+            f'<label class="field">{esc(t("setup.first_player"))} <select name="opt_first_player">{seats}</select></label>'
+        )
+
+    def read_options(self, values: dict[str, str], players: int) -> dict[str, Any]:
+        opts = self.default_options()
+        try:
+            opts["target"] = max(1, min(10_000, int(values.get("opt_target", "150"))))
+        except ValueError:
+            pass
+        try:
+            first = int(values.get("opt_first_player", "0"))
+            opts["first_player"] = first if 0 <= first < players else 0
+        except ValueError:
+            pass
+        return opts
+
+    # ------------------------------------------------------------------ play
+    def click(self, data: dict[str, str], ctx: Ctx) -> Action | None:
+        what = data.get("action")
+        if what == "select":
+            card = int(data["card"])
+            self.selected = None if self.selected == card else card
+            return None
+        if what == "play" and self.selected is not None:
+            pile = None if data.get("pile") in (None, "null") else int(data["pile"])
+            action = {"type": "play", "card": self.selected, "target": int(data["target"]), "pile": pile}
+            self.selected = None
+            return action
+        return None
+
+    def render(self, ctx: Ctx) -> str:
+        t, v = ctx.t, ctx.view
+        if self.selected is not None and (not ctx.my_turn or self.selected not in v["hand"]):
+            self.selected = None
+        places = {
+            (a["target"], a["pile"]) for a in ctx.legal if a["card"] == self.selected
+        } if self.selected is not None else set()
+        order = [(ctx.seat + k) % v["players"] for k in range(1, v["players"])] + [ctx.seat]
+        seats_html = "".join(self._seat(ctx, s, places) for s in order)
+        cur = v["current_player"]
+        status = [
+            t("klats.round", n=v["round"]),
+            t("klats.target_is", n=v["target"]),
+            t("table.deck", n=v["deck_size"]),
+        ]
+        if ctx.my_turn:
+            prompt = t("klats.pick_place") if self.selected is not None else t("klats.pick_card")
+        elif cur is not None:
+            prompt = t("table.waiting_for", name=ctx.name(cur))
+        else:
+            prompt = ""
+        return (
+            f'<div class="klats-table">'
+            f'<div class="status-line">{" · ".join(esc(s) for s in status)}</div>'
+            f'<p class="prompt" id="prompt" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
+            f'<div class="seats">{seats_html}</div>'
+            f"</div>"
+        )
+
+    def _seat(self, ctx: Ctx, seat: int, places: set[tuple[int, int | None]]) -> str:
+        t, v = ctx.t, ctx.view
+        me = seat == ctx.seat
+        tableau = v["tableaux"][seat]
+        piles = []
+        for i, pile in enumerate(tableau):
+            piles.append(self._pile(ctx, seat, i, pile, (seat, i) in places))
+        if (seat, None) in places:
+            piles.append(button(f'<span class="plus" aria-hidden="true">+</span><span class="sr">{esc(t("klats.new_pile"))}</span>',
+                                "play", "pile new-pile legal", target=seat, pile=None,
+                                aria_label=t("klats.new_pile_for", name=ctx.session.seats[seat].name)))
+        free = MAX_PILES - len(tableau)
+        slots = "".join('<span class="pile slot" aria-hidden="true"></span>' for _ in range(free - ((seat, None) in places)))
+        colours = {COLOUR_OF[p[-1]] for p in tableau}
+        tops = sum(p[-1] for p in tableau)
+        worth = tops if len(colours) == 3 else 0
+        dots = "".join(f'<span class="dot c-{c}{" on" if c in colours else ""}" title="{esc(t(f"colour.{c}"))}"></span>'
+                       for c in ("blue", "green", "orange"))
+        n_hand = v["hand_sizes"][seat]
+        backs = "".join('<span class="back" aria-hidden="true"></span>' for _ in range(n_hand))
+        kind = ctx.session.seats[seat].kind
+        badge = "" if kind == "human" else f'<span class="badge">{esc(t(f"kind.{kind}"))}</span>'
+        head = (
+            f'<header class="seat-head"><span class="seat-name">{ctx.name(seat)}</span>{badge}'
+            f'<span class="hand-backs" title="{esc(t.plural("table.cards_in_hand", n_hand))}">{backs}'
+            f'<span class="sr">{esc(t.plural("table.cards_in_hand", n_hand))}</span></span>'
+            f'<span class="colours" aria-label="{esc(t("klats.colours_n", n=len(colours)))}">{dots}</span>'
+            f'<span class="worth">{esc(t("klats.worth", n=worth))}</span>'
+            f'<span class="total">{esc(t("table.total", n=v["totals"][seat]))}</span></header>'
+        )
+        hand = ""
+        if me and ctx.show_private:
+            cards = []
+            for card in v["hand"]:
+                sel = self.selected == card
+                if ctx.my_turn:
+                    cards.append(
+                        f'<button type="button"{attrs(class_="hand-card" + (" selected" if sel else ""), data_action="select", data_card=card, aria_pressed=str(sel).lower())}>'
+                        f"{card_html(t, card)}</button>"
+                    )
+                else:
+                    cards.append(f'<span class="hand-card">{card_html(t, card)}</span>')
+            hand = f'<div class="hand" aria-label="{esc(t("table.your_hand"))}">{"".join(cards)}</div>'
+        cls = "seat" + (" me" if me else "") + (" current" if v["current_player"] == seat else "")
+        return (
+            f'<section class="{cls}" data-seat="{seat}" aria-label="{ctx.name(seat)}">{head}'
+            f'<div class="tableau">{"".join(piles)}{slots}</div>{hand}</section>'
+        )
+
+    def _pile(self, ctx: Ctx, seat: int, index: int, pile: list[int], legal: bool) -> str:
+        t = ctx.t
+        depth = len(pile)
+        under = ", ".join(str(c) for c in reversed(pile[:-1]))
+        inner = card_html(t, pile[-1]) + (f'<span class="depth" title="{esc(t("klats.under", cards=under))}">×{depth}</span>' if depth > 1 else "")
+        cls = f"pile depth-{min(depth, 5)}"
+        label = t("klats.pile_label", n=index + 1, value=pile[-1], depth=depth)
+        if legal:
+            return (f'<button type="button"{attrs(class_=cls + " legal", data_action="play", data_target=seat, data_pile=index, aria_label=label)}>'
+                    f"{inner}</button>")
+        return f'<div{attrs(class_=cls, aria_label=label)}>{inner}</div>'
+
+    # ------------------------------------------------------------------- log
+    def describe(self, event: dict[str, Any], ctx: Ctx) -> str | None:
+        t, e = ctx.t, event["e"]
+        if e == "play":
+            card = card_html(t, event["card"], "mini")
+            who, whom = ctx.name(event["p"]), ctx.name(event["target"])
+            self_target = event["p"] == event["target"]
+            if event["pile"] is None:
+                key = "log.klats.new_pile_self" if self_target else "log.klats.new_pile"
+            else:
+                key = "log.klats.on_pile_self" if self_target else "log.klats.on_pile"
+            line = t(key, who=who, whom=whom, card=card, n=(event["pile"] or 0) + 1)
+            if event.get("merged") is not None:
+                line += " " + t("log.klats.merged", n=event["merged"] + 1)
+            return line
+        if e == "round_start":
+            return t("log.klats.round_start", n=event["round"], who=ctx.name(event["first"]))
+        if e == "round_end":
+            parts = ", ".join(f"{ctx.name(i)} {s}" for i, s in enumerate(event["scores"]))
+            key = "log.klats.round_end_six" if event["reason"] == "six" else "log.klats.round_end_empty"
+            return t(key, n=event["round"], who=ctx.name(event["by"])) + " " + parts
+        if e == "match_end":
+            return t("log.match_end", who=", ".join(ctx.name(w) for w in event["winners"]))
+        return None
+
+    # ------------------------------------------------------------ summaries
+    def interlude(self, ctx: Ctx) -> str | None:
+        results = ctx.view["round_results"]
+        seen = ctx.session.ui.get("klats_seen_rounds", 0)
+        if len(results) <= seen or ctx.view["over"]:
+            return None
+        return self._round_table(ctx, results[-1], title=ctx.t("klats.round_over", n=results[-1]["round"])) + button(
+            esc(ctx.t("klats.next_round")), "dismiss", "primary")
+
+    def dismiss_interlude(self, ctx: Ctx) -> None:
+        ctx.session.ui["klats_seen_rounds"] = len(ctx.view["round_results"])
+
+    def _round_table(self, ctx: Ctx, result: dict[str, Any], title: str) -> str:
+        t = ctx.t
+        rows = []
+        for seat, tops in enumerate(result["tops"]):
+            colours = {COLOUR_OF[v] for v in tops}
+            ok = len(colours) == 3
+            rows.append(
+                f"<tr><th scope=\"row\">{ctx.name(seat)}</th>"
+                f'<td class="tops">{"".join(card_html(t, v, "mini") for v in tops) or "—"}</td>'
+                f'<td class="{"ok" if ok else "no"}">{esc(t("klats.colours_n", n=len(colours)))}</td>'
+                f'<td class="num">{result["scores"][seat]}</td><td class="num">{result["totals"][seat]}</td></tr>'
+            )
+        head = (f'<tr><th></th><th>{esc(t("klats.tops"))}</th><th>{esc(t("klats.colours"))}</th>'
+                f'<th>{esc(t("klats.round_points"))}</th><th>{esc(t("klats.match_total"))}</th></tr>')
+        return (f'<h2>{esc(title)}</h2><table class="summary" data-round="{result["round"]}">'
+                f'<thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>')
+
+    def game_over(self, ctx: Ctx) -> str:
+        v = ctx.view
+        last = v["round_results"][-1] if v["round_results"] else None
+        table = self._round_table(ctx, last, ctx.t("klats.round_over", n=last["round"])) if last else ""
+        rounds = "".join(
+            f"<tr><th scope=\"row\">{i + 1}</th>{''.join(f'<td class=num>{s}</td>' for s in r)}</tr>"
+            for i, r in enumerate(v["rounds"])
+        )
+        names = "".join(f"<th>{ctx.name(s)}</th>" for s in range(v["players"]))
+        totals = "".join(f"<td class=num><strong>{x}</strong></td>" for x in v["totals"])
+        history = (f'<table class="summary rounds"><thead><tr><th>{esc(ctx.t("klats.round_col"))}</th>{names}</tr></thead>'
+                   f'<tbody>{rounds}<tr class="totals"><th>{esc(ctx.t("klats.match_total"))}</th>{totals}</tr></tbody></table>')
+        return table + history
