@@ -44,6 +44,7 @@ const timer = setInterval(() => {
 }, 100);
 
 function fail(err) {
+  if (html.dataset.appState === "error") return;
   clearInterval(timer);
   html.dataset.appState = "error";
   const box = document.getElementById("boot-error");
@@ -63,7 +64,14 @@ function watchDownloads() {
   // "Downloading Python" ends when the interpreter and the standard library have arrived.
   const want = new Set(["pyodide.asm.wasm", "python_stdlib.zip"]);
   const seen = (entries) => {
-    for (const e of entries) want.delete(e.name.split("/").pop().split("?")[0]);
+    for (const e of entries) {
+      const file = e.name.split("/").pop().split("?")[0];
+      // Pyodide only logs a failed download and then waits forever: fail loudly instead.
+      if (e.responseStatus >= 400 && e.name.startsWith(location.origin)) {
+        fail(new Error(`${say("boot.missing_file", "Could not download")} ${file} (HTTP ${e.responseStatus})`));
+      }
+      want.delete(file);
+    }
     if (!want.size && stage === "download") setStage("start");
   };
   const obs = new PerformanceObserver((list) => seen(list.getEntries()));
@@ -101,6 +109,10 @@ async function boot() {
   html.dataset.pythonMs = String(Math.round(tPython - t0));
 }
 
+// A boot that has not finished after two minutes is reported, not left spinning.
+setTimeout(() => {
+  if (html.dataset.appState === "loading") fail(new Error(say("boot.too_slow", "Starting took too long.")));
+}, 120_000);
 window.addEventListener("error", (e) => { if (html.dataset.appState !== "ready") fail(e.error || e.message); });
 window.addEventListener("unhandledrejection", (e) => { if (html.dataset.appState !== "ready") fail(e.reason); });
 boot().catch(fail);

@@ -17,7 +17,7 @@ from pygames_core import IllegalAction, games
 from . import session as store
 from .dom import attrs, button, esc
 from .i18n import LANGS, I18n
-from .session import SEAT_KINDS, Seat, Session, Storage, clean_name
+from .session import MAX_NAME, SEAT_KINDS, Seat, Session, Storage, clean_name
 from .tables import TABLES, Ctx, Table
 
 LOG_LINES = 40
@@ -298,7 +298,7 @@ class App:
                             disabled=n <= game.min_players)
             rows.append(
                 f'<li class="seat-row"><span class="seat-no">{i + 1}</span>'
-                f'<input{attrs(name=f"seat_name_{i}", value=seat.name, maxlength=24, aria_label=t("setup.name_of", n=i + 1), autocomplete="off")}>'
+                f'<input{attrs(name=f"seat_name_{i}", value=seat.name, maxlength=MAX_NAME, aria_label=t("setup.name_of", n=i + 1), autocomplete="off")}>'
                 f'<select{attrs(name=f"seat_kind_{i}", aria_label=t("setup.kind_of", n=i + 1))}>{kinds}</select>{remove}</li>'
             )
         add = button(esc(t("setup.add")), "add-seat", "", disabled=n >= game.max_players)

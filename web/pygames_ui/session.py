@@ -16,7 +16,7 @@ from pygames_core.base import Action, Game, State
 
 SAVE_KEY = "pygames.save.v1"
 SEAT_KINDS = ("human", "greedy", "random")
-MAX_NAME = 24
+MAX_NAME = 32
 
 
 class Storage(Protocol):

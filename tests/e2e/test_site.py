@@ -1,0 +1,70 @@
+"""The site boots cleanly, under a sub-path, with nothing fetched from elsewhere."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from conftest import DIST, open_app
+
+
+def test_boots_without_errors_or_foreign_requests(page, site_url) -> None:
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    open_app(page, site_url)
+    assert page.get_attribute("html", "data-app-state") == "ready"
+    assert page.is_visible(".game-card[data-game=klats]")
+    assert page.is_hidden("#shell")
+    # The engine and the UI came from the lock file, next to Pyodide, under the sub-path.
+    assert any(u.endswith("/pygames/pyodide/pygames_core-0.1.0-py3-none-any.whl") for u in requests)
+    assert not any("micropip" in u for u in requests), "micropip is shipped but not needed at boot"
+    assert int(page.get_attribute("html", "data-boot-ms")) > 0
+
+
+def test_shell_paints_before_python(page, site_url) -> None:
+    open_app(page, site_url)
+    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
+    python_ready = int(page.get_attribute("html", "data-python-ms"))
+    assert fcp < python_ready / 2, (fcp, python_ready)
+
+
+def test_lock_file_lists_exactly_what_is_shipped(site_url) -> None:
+    lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text())
+    import hashlib
+
+    shipped = sorted(p.name for p in (DIST / "pyodide").glob("*.whl"))
+    assert sorted(e["file_name"] for e in lock["packages"].values()) == shipped
+    for entry in lock["packages"].values():
+        data = urllib.request.urlopen(site_url + "pyodide/" + entry["file_name"]).read()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"]
+
+
+def test_russian_browser_gets_russian(browser, site_url, problems) -> None:
+    ctx = browser.new_context(locale="ru-RU")
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url)
+    assert page.get_attribute("html", "lang") == "ru"
+    assert "Новая игра" in page.inner_text(".game-card[data-game=klats]")
+    page.click('[data-action="lang"][data-lang="en"]')
+    assert "New game" in page.inner_text(".game-card[data-game=klats]")
+    page.reload()
+    page.wait_for_selector('html[data-app-state="ready"]', timeout=90_000)
+    assert page.get_attribute("html", "lang") == "en", "the language choice is remembered"
+    ctx.close()
+    problems.check()
+
+
+def test_boot_failure_is_shown_in_the_page(browser, site_url, problems) -> None:
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url)
+    page.wait_for_selector('html[data-app-state="error"]', timeout=90_000)
+    assert page.is_visible("#boot-error")
+    text = page.inner_text("#boot-error")
+    assert "could not start" in text and "pyodide.asm.wasm" in text and "404" in text
+    # The shell itself was painted with its stages and progress bar.
+    assert page.is_visible("#boot-progress")
+    assert page.inner_text(".boot-stages").count("…") == 3
+    ctx.close()
