@@ -50,7 +50,7 @@ test-engine: setup-py
 test-e2e: setup setup-chromium build
 	$(VPY) -m pytest -q tests/e2e
 
-bench: setup-py
+bench: setup setup-chromium build
 	$(VPY) tools/bench.py
 
 clean:

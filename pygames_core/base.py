@@ -24,7 +24,7 @@ from collections import Counter
 from typing import Any, ClassVar, Hashable, Mapping, Sequence
 
 from .errors import IllegalAction
-from .jsonio import JSON, canonical, copy_json, dump_state, load_state
+from .jsonio import JSON, canonical, copy_json, dump_state, freeze, load_state
 from .rng import Rng, fresh_seed
 
 Action = dict[str, Any]
@@ -71,6 +71,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     #: Option name -> default value; the default's type is the option's type.
     option_defaults: ClassVar[dict[str, JSON]] = {}
+    #: State keys holding lists that only ever grow and whose entries are never
+    #: mutated (the log, finished rounds): ``apply`` copies them shallowly.
+    append_only_keys: ClassVar[frozenset[str]] = frozenset({"log"})
     #: Every card id of a full deck -> number of copies.
     card_counts: ClassVar[Mapping[Hashable, int]] = {}
 
@@ -161,18 +164,23 @@ class Game(ABC):
         if not isinstance(action, dict):
             raise IllegalAction(f"{self.name}: an action must be a dict with a 'type' key, got {action!r}")
         try:
-            key = canonical(action)
-        except (TypeError, ValueError):
+            key = freeze(action)
+        except (TypeError, ValueError, RecursionError):
             raise IllegalAction(f"{self.name}: action is not JSON-safe: {action!r}") from None
         for candidate in legal:
-            if canonical(candidate) == key:
+            if freeze(candidate) == key:
                 return self.apply_unchecked(state, candidate)
         raise IllegalAction(self._explain(state, action, legal))
 
     def apply_unchecked(self, state: State, action: Action) -> State:
         """Apply an action known to be legal (search bots use this for speed)."""
-        # Log entries are never mutated once written, so the log is copied shallowly.
-        data = {k: (list(v) if k == "log" else copy_json(v)) for k, v in state.data.items()}
+        # Options never change and append-only lists never change their entries,
+        # so neither needs a deep copy (this is the engine's hot path).
+        shallow = self.append_only_keys
+        data = {
+            k: v if k == "options" else list(v) if k in shallow else copy_json(v)
+            for k, v in state.data.items()
+        }
         rng = Rng.from_hex(data["rng"])
         self._step(data, rng, action)
         data["rng"] = rng.to_hex()

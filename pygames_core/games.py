@@ -7,7 +7,7 @@ import importlib
 from .base import Game
 
 #: One subpackage per game; each exports ``GAME``, its :class:`Game` instance.
-_GAME_MODULES = ("klats",)
+_GAME_MODULES = ("klats", "rps_zombie", "zoomagia")
 
 _REGISTRY: dict[str, Game] = {}
 

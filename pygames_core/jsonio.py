@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Any, Hashable
 
 #: Version of the ``to_json`` format.  Bump it when the saved shape changes.
 FORMAT_VERSION = 1
@@ -19,11 +19,37 @@ def canonical(value: JSON) -> str:
 
 def copy_json(value: JSON) -> JSON:
     """Deep copy of a JSON-like structure; several times faster than ``copy.deepcopy``."""
-    if isinstance(value, dict):
-        return {k: copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [copy_json(v) for v in value]
+    t = type(value)
+    if t is list:
+        return [v if type(v) in _SCALARS else copy_json(v) for v in value]
+    if t is dict:
+        return {k: v if type(v) in _SCALARS else copy_json(v) for k, v in value.items()}
     return value
+
+
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
+def freeze(value: JSON) -> Hashable:
+    """A hashable key with ``freeze(a) == freeze(b)`` exactly when ``a`` and ``b`` are JSON-equal.
+
+    Types are kept apart as JSON keeps them (``True`` is not ``1``); tuples count as
+    lists, as ``json.dumps`` writes them.  Anything not JSON-safe raises ``TypeError``.
+    """
+    t = type(value)
+    if t is dict:
+        if not all(type(k) is str for k in value):
+            raise TypeError("JSON object keys must be strings")
+        return ("o", tuple(sorted((k, freeze(v)) for k, v in value.items())))
+    if t is list or t is tuple:
+        return ("a", tuple(freeze(v) for v in value))
+    if t is str or t is int or t is bool or value is None:
+        return (t.__name__, value)
+    if t is float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise TypeError("NaN and infinity are not JSON")
+        return ("float", value)
+    raise TypeError(f"{t.__name__} is not JSON-safe")
 
 
 def checksum(value: JSON) -> str:

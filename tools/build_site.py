@@ -5,7 +5,7 @@
 Layout of the result (every URL in it is relative, so it works at any sub-path)::
 
     dist/index.html  boot.js  styles.css  favicon.svg  icons/  manifest.webmanifest
-    dist/i18n/ru.json en.json
+    dist/i18n/ru.json en.json   (merged from web/i18n/<lang>/*.json)
     dist/pyodide/    pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip
                      pyodide-lock.json   (lists exactly the wheels below, with their sha256)
                      micropip-*.whl  pygames_core-*.whl  pygames_ui-*.whl
@@ -26,6 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from wheel import build_wheel, package_files  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "web"))
+from pygames_ui.i18n import merge_catalogues  # noqa: E402
 
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -118,8 +121,10 @@ def build(out: Path) -> None:
     web = ROOT / "web"
     for name in WEB_STATIC:
         shutil.copy2(web / name, out / name)
-    for folder in ("icons", "i18n"):
-        shutil.copytree(web / folder, out / folder)
+    shutil.copytree(web / "icons", out / "icons")
+    (out / "i18n").mkdir()
+    for lang, catalogue in merge_catalogues(web / "i18n").items():
+        (out / "i18n" / f"{lang}.json").write_text(json.dumps(catalogue, ensure_ascii=False, separators=(",", ":")))
     # The page reads this to name the engine wheel without hard-coding its version.
     (out / "build.json").write_text(json.dumps({"version": meta["version"]}) + "\n")
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())

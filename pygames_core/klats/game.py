@@ -19,6 +19,7 @@ class Klats(Game):
     max_players = 6
     option_defaults: dict[str, JSON] = {"target": 150, "first_player": 0}
     card_counts = {v: rules.COPIES for v in rules.VALUES}
+    append_only_keys = frozenset({"log", "rounds", "round_results"})
 
     def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:
         if not 1 <= opts["target"] <= 10_000:
@@ -30,6 +31,8 @@ class Klats(Game):
     def _setup(self, players: int, rng: Rng, deck: list[Any] | None, options: dict[str, JSON]) -> dict[str, JSON]:
         data: dict[str, JSON] = {
             "players": players,
+            # _start_round may end an empty round at once, which reads the target.
+            "options": options,
             "log": [],
             "totals": [0] * players,
             "rounds": [],
@@ -183,7 +186,8 @@ class Klats(Game):
             "turn": view["turn"],
             "log": copy_json(view["log"]),
             "hands": hands,
-            "deck": pool,
+            # With a short round-1 deck some unseen cards are out of play, not in the deck.
+            "deck": pool[: view["deck_size"]],
             "tableaux": copy_json(view["tableaux"]),
             "totals": list(view["totals"]),
             "rounds": copy_json(view["rounds"]),
@@ -218,11 +222,16 @@ class Klats(Game):
         for card in seen:
             if type(card) is not int or card not in self.card_counts:
                 raise ValueError(f"unknown card {card!r}")
-        if seen != Counter(rules.full_deck()):
+        full = Counter(rules.full_deck())
+        # Round 1 may have been dealt from a shorter `deck` (API.md); later rounds use all 90 cards.
+        if seen - full or (d["round"] > 1 and seen != full):
             raise ValueError("the 90 cards are not all accounted for exactly once")
         if any(type(t) is not int or t < 0 for t in d["totals"]):
             raise ValueError("bad totals")
-        if len(d["rounds"]) != len(d["round_results"]) or [sum(c) for c in zip(*d["rounds"])] not in ([], d["totals"]):
+        rounds = d["rounds"]
+        if len(rounds) != len(d["round_results"]) or any(len(r) != n for r in rounds):
+            raise ValueError("rounds and round_results need one entry per finished round")
+        if [sum(r[seat] for r in rounds) for seat in range(n)] != d["totals"]:
             raise ValueError("round scores do not add up to the totals")
         cur = d["current"]
         if cur is not None and not hands[cur]:

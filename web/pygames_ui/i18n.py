@@ -2,9 +2,30 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 LANGS = ("ru", "en")
+
+
+def merge_catalogues(folder: Path) -> dict[str, dict[str, Any]]:
+    """Merge ``folder/<lang>/*.json`` (common.json and one file per game) into one dict per language.
+
+    Used by the build (which ships ``i18n/<lang>.json``) and by the tests.
+    A key defined in two files is an error.
+    """
+    out: dict[str, dict[str, Any]] = {}
+    for lang in LANGS:
+        merged: dict[str, Any] = {}
+        for path in sorted((folder / lang).glob("*.json")):
+            part = json.loads(path.read_text(encoding="utf-8"))
+            clash = sorted(set(part) & set(merged))
+            if clash:
+                raise ValueError(f"{path}: keys defined twice: {clash[:5]}")
+            merged.update(part)
+        out[lang] = merged
+    return out
 
 
 class I18n:

@@ -1,0 +1,191 @@
+"""Greedy heuristic for Зоомагия: ``score(view, action)``, higher is better.
+
+Uses only the view (all of Зоомагия's cards in front of players are public).  The
+idea: value a hand by the best animals it can bank at the end of this turn plus
+what the leftover cards are worth (a liability that grows as the draw pile
+shrinks, softened by two parts of one animal waiting for the third), and
+subtract what the field offers the next player (how good an animal one push with
+an unknown card could make).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Optional, Sequence
+
+from ...zoomagia import rules
+
+Cell = Optional[str]
+
+#: A stand-in for the next player's unknown drawn card, one per part.
+_UNKNOWN = {p: f"?:{p}" for p in rules.PARTS}
+#: How much the next player's best chance counts against us.
+_THREAT_WEIGHT = 0.45
+
+
+def _part(card: str) -> str:
+    return card[card.index(":") + 1 :]
+
+
+def _animal(card: str) -> str:
+    return card[: card.index(":")]
+
+
+def _points(cards: Sequence[str]) -> int:
+    a, b, c = (_animal(x) for x in cards)
+    if a == b == c:
+        return 5
+    if a == b or b == c or a == c:
+        return 2
+    return 1
+
+
+def _is_animal(row: Sequence[Cell]) -> bool:
+    return all(c is not None and _part(c) == p for c, p in zip(row, rules.PARTS))
+
+
+def _push(field: list[list[Cell]], line: str, index: int, side: str, card: str) -> Cell:
+    # rules.push works on any strings; only the part/animal lookups need the local helpers.
+    return rules.push(field, line, index, side, card)
+
+
+def _new_rows(before: list[list[Cell]], after: list[list[Cell]]) -> list[int]:
+    return [r for r in range(3) if after[r] != before[r] and _is_animal(after[r])]
+
+
+def _lateness(deck_size: int) -> float:
+    """0 early in the game, 1 when the draw pile is (nearly) empty."""
+    return max(0.0, 1.0 - deck_size / 24.0)
+
+
+def _leftover_value(cards: Sequence[str], deck_size: int) -> float:
+    late = _lateness(deck_size)
+    value = -(0.3 + 0.7 * late) * len(cards)
+    by_animal: dict[str, int] = {}
+    parts: dict[str, int] = {"head": 0, "body": 0, "tail": 0}
+    for c in cards:
+        by_animal[_animal(c)] = by_animal.get(_animal(c), 0) + 1
+        parts[_part(c)] += 1
+    for n in by_animal.values():
+        if n >= 2:
+            value += 0.9 * (1.0 - late)  # two parts of one animal: a 5 may follow
+    # A full part means the next card of that part costs a penalty.
+    value -= 0.15 * sum(1 for n in parts.values() if n >= rules.MAX_PER_PART)
+    return value
+
+
+def _bank_value(cards: list[str], deck_size: int) -> float:
+    """Best banked points plus leftover value, banking greedily over every order."""
+    best = _leftover_value(cards, deck_size)
+    heads = [c for c in cards if _part(c) == "head"]
+    bodies = [c for c in cards if _part(c) == "body"]
+    tails = [c for c in cards if _part(c) == "tail"]
+    for h in heads:
+        for b in bodies:
+            for t in tails:
+                rest = [c for c in cards if c not in (h, b, t)]
+                value = _points((h, b, t)) + _bank_value(rest, deck_size)
+                if value > best:
+                    best = value
+    return best
+
+
+def hand_value(cards: Sequence[str], deck_size: int) -> float:
+    """Value of holding ``cards`` at the overflow step: forced discards cost 1 each."""
+    cards = list(cards)
+    by_part: dict[str, list[str]] = {p: [] for p in rules.PARTS}
+    for c in cards:
+        by_part[_part(c)].append(c)
+    over = [p for p in rules.PARTS if len(by_part[p]) > rules.MAX_PER_PART]
+    if not over:
+        return _bank_value(cards, deck_size)
+    keeps: list[list[str]] = [[]]
+    dropped = 0
+    for p in rules.PARTS:
+        group = by_part[p]
+        if len(group) > rules.MAX_PER_PART:
+            dropped += len(group) - rules.MAX_PER_PART
+            keeps = [k + list(combo) for k in keeps for combo in combinations(group, rules.MAX_PER_PART)]
+        else:
+            keeps = [k + group for k in keeps]
+    return max(_bank_value(k, deck_size) for k in keeps) - dropped
+
+
+def threat(field: list[list[Cell]], columns: bool) -> float:
+    """Expected points of the best new animal the next player can make with one push."""
+    total = 0.0
+    pushes = rules.ALL_PUSHES if columns else rules.ROW_PUSHES
+    for part in rules.PARTS:
+        card = _UNKNOWN[part]
+        best = 0
+        for push in pushes:
+            after = [list(row) for row in field]
+            _push(after, push["line"], push["index"], push["from"], card)  # type: ignore[arg-type]
+            for r in _new_rows(field, after):
+                pts = _points(after[r])  # type: ignore[arg-type]
+                if pts > best:
+                    best = pts
+        total += best / 3.0
+    return total
+
+
+def _cards_of(view: dict[str, Any]) -> list[str]:
+    return list(view["players"][view["me"]]["cards"])
+
+
+def _columns(view: dict[str, Any]) -> bool:
+    return bool(view.get("options", {}).get("columns", True))
+
+
+def _push_value(view: dict[str, Any], action: dict[str, Any]) -> float:
+    field = [list(row) for row in view["field"]]
+    drawn = view["drawn"]
+    cards = _cards_of(view)
+    deck = max(0, view["deck_size"])
+    after = [list(row) for row in field]
+    out = _push(after, action["line"], action["index"], action["from"], drawn)
+    columns = _columns(view)
+    best = hand_value(cards + [out], deck) - _THREAT_WEIGHT * threat(after, columns)  # type: ignore[list-item]
+    for r in _new_rows(field, after):
+        row = after[r]
+        emptied = [list(x) for x in after]
+        emptied[r] = [None, None, None]
+        value = hand_value(cards + row, max(0, deck - 2)) - _THREAT_WEIGHT * threat(emptied, columns)  # type: ignore[operator]
+        best = max(best, value)
+    return best
+
+
+def score(view: dict[str, Any], action: dict[str, Any]) -> float:
+    """Heuristic value of ``action`` for ``view['me']``; higher is better."""
+    kind = action["type"]
+    cards = _cards_of(view)
+    deck = view["deck_size"]
+    columns = _columns(view)
+    if kind == "push":
+        return _push_value(view, action)
+    if kind == "take":
+        field = [list(row) for row in view["field"]]
+        if action["what"] == "card":
+            return hand_value(cards + [view["pushed_out"]], deck) - _THREAT_WEIGHT * threat(field, columns)
+        r = action["row"]
+        row = field[r]
+        field[r] = [None, None, None]
+        return hand_value(cards + row, max(0, deck - 2)) - _THREAT_WEIGHT * threat(field, columns)  # type: ignore[operator]
+    if kind == "refill":
+        field = [list(row) for row in view["field"]]
+        field[view["refill"]["row"]] = list(action["cells"])
+        if any(c is None for row in field for c in row):
+            return 0.0  # last turn: the field no longer matters
+        return -threat(field, columns)
+    if kind == "discard":
+        rest = list(cards)
+        rest.remove(action["card"])
+        return hand_value(rest, deck)
+    if kind == "bank":
+        triple = action["cards"]
+        rest = [c for c in cards if c not in triple]
+        # Always bank (cards in front become penalties); prefer the order that banks most.
+        return 10.0 + _points(triple) + _bank_value(rest, deck)
+    if kind == "end_turn":
+        return 0.0
+    return 0.0

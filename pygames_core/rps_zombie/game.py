@@ -1,0 +1,769 @@
+"""Камень, ножницы, бумага и … ЗОМБИ!!! (``rps_zombie``) as an engine :class:`~pygames_core.base.Game`.
+
+The rules are RULES.md §2; docs/rules/rps_zombie.md lists them as implemented,
+with every choice.  Pure helpers live in :mod:`.rules`.
+
+Phases (``view["phase"]``) – the decision the game waits for:
+
+* ``choose_trophy`` – the first player picks the starting trophy kind for everyone;
+* ``defend`` – a threatened player answers one zombie (``view["pending"]`` says whose);
+* ``drop_trophy`` – a bitten player holds one trophy more than brains and drops one;
+* ``contest`` – a player may intervene in the trophy contest (block / dump / pass);
+* ``over`` – the game has ended.
+
+A step whose only legal action is one is applied by the engine itself, so
+``current_player`` always has at least two legal actions.
+
+Actions (RULES.md §2):
+``{"type": "choose_trophy", "kind": k}``, ``{"type": "defend", "zombie_of": seat,
+"with": "revealed"|"rock"|"scissors"|"none"}``, ``{"type": "drop_trophy", "kind": k}``,
+``{"type": "block", "with": k}``, ``{"type": "dump", "kind": k}``, ``{"type": "pass"}``.
+
+Log events (``view["log"]``; every entry also has ``n`` and ``e`` = the event name):
+
+* ``setup`` – ``players``, ``brains`` (per seat), ``deck_size``, ``first``;
+* ``choose_trophy`` – ``seat``, ``kind``: the starting trophy everyone receives;
+* ``round_start`` – ``round``, ``seats`` (players still in, turn order), ``deck_size``;
+* ``reveal`` – ``round``, ``sub`` (0 = the round itself, 1+ = redraw depth),
+  ``cards`` (per seat the revealed kind, ``null`` for seats not revealing);
+* ``defend`` – ``seat``, ``zombie_of``, ``with`` (as in the action), ``auto``
+  (``true`` when it was the only possibility, i.e. ``none`` with nothing to kill it);
+* ``bite`` – ``seat``, ``zombie_of``, ``eaten`` (``"revealed"``: his revealed brain
+  shielded him; ``"own"``: one of his brains), ``brains`` (left);
+* ``drop_trophy`` – ``seat``, ``kind``, ``auto`` (only one kind to drop);
+* ``out`` – ``seat``, ``trophies`` (the trophies discarded with him);
+* ``brain_taken`` – ``seat``, ``brains`` (new count): a revealed brain taken;
+* ``contest`` – ``cards`` (per seat the competing kind or ``null``), ``result``
+  (``win``/``nobody``/``redraw``), ``winner``, ``tied``, ``room`` (the winner has a
+  free brain); logged before the interventions;
+* ``block`` – ``seat``, ``with`` (trophy spent), ``against`` (the would-be winner);
+* ``dump`` – ``seat``, ``kind``;
+* ``pass`` – ``seat`` (only chosen passes; a player with nothing but ``pass`` is skipped silently);
+* ``trophy_won`` – ``seat``, ``kind``: placed under a free brain;
+* ``trophy_discarded`` – ``seat``, ``kind``: won but no free brain;
+* ``no_winner`` – (no fields) all three kinds competed;
+* ``redraw`` – ``seats`` (tied players), ``ok`` (``false``: the pile cannot give each
+  of them a card, so nobody wins);
+* ``game_end`` – ``reason`` (``survival``/``deck``), ``winners``, ``brains``, ``trophies``
+  (per seat counts).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Hashable, Sequence
+
+from ..base import Action, Game, State, View
+from ..jsonio import JSON, copy_json
+from ..rng import Rng
+from . import rules
+from .rules import BEATEN_BY, COUNTS, KILLERS, KINDS, TROPHY_KINDS
+
+PHASES = ("choose_trophy", "defend", "drop_trophy", "contest", "over")
+
+_DATA_KEYS = frozenset({
+    "players", "seed", "rng", "options", "current", "over", "log", "turn",
+    "phase", "preset", "brains", "trophies", "out_round", "deck", "aside", "discard",
+    "round", "sub", "participants", "revealed", "live", "threats", "contest",
+    "end_reason", "winner_seats",
+})
+
+
+def _order(d: dict[str, Any], seats: Sequence[int]) -> list[int]:
+    return rules.seat_order(seats, d["options"]["first_player"], d["players"])
+
+
+def _in_seats(d: dict[str, Any]) -> list[int]:
+    """Players still in, in turn order from the first player."""
+    return _order(d, [p for p, b in enumerate(d["brains"]) if b > 0])
+
+
+def _add_trophy(trophies: list[str], kind: str) -> None:
+    trophies.append(kind)
+    trophies.sort(key=TROPHY_KINDS.index)
+
+
+def _defences(d: dict[str, Any], target: int) -> list[str]:
+    out: list[str] = []
+    if d["live"][target] and d["revealed"][target] in KILLERS:
+        out.append("revealed")
+    tr = d["trophies"][target]
+    for k in KILLERS:
+        if k in tr:
+            out.append(k)
+    out.append("none")
+    return out
+
+
+def _contest_actions(d: dict[str, Any], p: int) -> list[Action]:
+    c = d["contest"]
+    tr = d["trophies"][p]
+    acts: list[Action] = []
+    winner = c["winner"]
+    if c["result"] == "win" and winner != p:
+        k = BEATEN_BY[c["cards"][winner]]
+        if k in tr:
+            acts.append({"type": "block", "with": k})
+    mine = c["cards"][p]
+    if mine is not None:
+        for k in rules.trophy_choices(tr):
+            if k != mine:
+                acts.append({"type": "dump", "kind": k})
+    acts.append({"type": "pass"})
+    return acts
+
+
+def _legal(d: dict[str, Any]) -> list[Action]:
+    phase = d["phase"]
+    p = d["current"]
+    if phase == "over" or p is None:
+        return []
+    if phase == "choose_trophy":
+        return [{"type": "choose_trophy", "kind": k} for k in TROPHY_KINDS]
+    if phase == "defend":
+        z, t = d["threats"][0]
+        return [{"type": "defend", "zombie_of": z, "with": w} for w in _defences(d, t)]
+    if phase == "drop_trophy":
+        return [{"type": "drop_trophy", "kind": k} for k in rules.trophy_choices(d["trophies"][p])]
+    if phase == "contest":
+        return _contest_actions(d, p)
+    raise ValueError(f"unknown phase {phase!r}")
+
+
+class RpsZombie(Game):
+    """The engine of Камень, ножницы, бумага и … ЗОМБИ!!! for 2 or 3 players."""
+
+    name = "rps_zombie"
+    title = {"ru": "Камень, ножницы, бумага и … ЗОМБИ!!!", "en": "Rock, Paper, Scissors … ZOMBIES!!!"}
+    min_players = 2
+    max_players = 3
+    option_defaults: dict[str, JSON] = {"brains_in_deck_2p": 3, "first_player": 0}
+    card_counts = dict(COUNTS)
+
+    # ----------------------------------------------------------------- setup
+    def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:
+        if opts["brains_in_deck_2p"] not in (2, 3):
+            raise ValueError(f"option 'brains_in_deck_2p' must be 2 or 3, got {opts['brains_in_deck_2p']!r}")
+        if not 0 <= opts["first_player"] < players:
+            raise ValueError(f"option 'first_player' must be a seat 0..{players - 1}, got {opts['first_player']!r}")
+
+    def _check_deck(self, deck: Sequence[Hashable], players: int, opts: dict[str, JSON]) -> list[Any]:
+        cards = super()._check_deck(deck, players, opts)
+        counts = Counter(cards)
+        limit = rules.trophy_limit(players)
+        for k in TROPHY_KINDS:
+            if counts[k] > limit:
+                raise ValueError(
+                    f"deck has {counts[k]} copies of {k!r}; with {players} players the draw pile holds at most "
+                    f"{limit} (the {players} starting trophies come from outside it)"
+                )
+        brains = rules.deck_brains(players, opts["brains_in_deck_2p"])
+        if counts["brain"] > brains:
+            raise ValueError(
+                f"deck has {counts['brain']} copies of 'brain'; with {players} players only {brains} brains "
+                f"are left over for the draw pile"
+            )
+        return cards
+
+    def _setup(self, players: int, rng: Rng, deck: list[Any] | None, options: dict[str, JSON]) -> dict[str, JSON]:
+        n = players
+        per = rules.brains_per_player(n)
+        in_deck = rules.deck_brains(n, options["brains_in_deck_2p"])
+        if deck is None:
+            pile = ["brain"] * in_deck + [k for k in KINDS[1:] for _ in range(COUNTS[k])]
+            aside = ["brain"] * rules.set_aside_brains(n, options["brains_in_deck_2p"])
+        else:
+            pile = list(deck)
+            rest = Counter(rules.full_deck())
+            rest["brain"] -= per * n
+            rest.subtract(pile)
+            aside = rules.sort_kinds(rest.elements())
+        first = options["first_player"]
+        data: dict[str, JSON] = {
+            "players": n,
+            "log": [],
+            "phase": "choose_trophy",
+            "preset": deck is not None,
+            "brains": [per] * n,
+            "trophies": [[] for _ in range(n)],
+            "out_round": [None] * n,
+            "deck": pile,
+            "aside": aside,
+            "discard": rules.count_kinds(()),
+            "round": 0,
+            "sub": 0,
+            "participants": [],
+            "revealed": [None] * n,
+            "live": [False] * n,
+            "threats": [],
+            "contest": None,
+            "end_reason": None,
+            "winner_seats": [],
+            "over": False,
+            "current": first,
+        }
+        self._log(data, "setup", players=n, brains=[per] * n, deck_size=len(pile), first=first)
+        return data
+
+    # ------------------------------------------------------------------ play
+    def legal_actions(self, state: State) -> list[Action]:
+        return _legal(state.data)
+
+    def _step(self, d: dict[str, JSON], rng: Rng, action: Action) -> None:
+        kind = action["type"]
+        p = d["current"]
+        stage: str | None
+        if kind == "choose_trophy":
+            stage = self._choose_trophy(d, rng, p, action["kind"])
+        elif kind == "defend":
+            stage = self._defend(d, p, action["with"], auto=False)
+        elif kind == "drop_trophy":
+            self._drop(d, p, action["kind"], auto=False)
+            stage = "threats"
+        elif kind in ("block", "dump"):
+            k = action["with"] if kind == "block" else action["kind"]
+            d["trophies"][p].remove(k)
+            d["discard"][k] += 1
+            if kind == "block":
+                self._log(d, "block", seat=p, **{"with": k}, against=d["contest"]["winner"])
+            else:
+                self._log(d, "dump", seat=p, kind=k)
+            self._discard_competing(d)
+            stage = "round"
+        elif kind == "pass":
+            self._log(d, "pass", seat=p)
+            d["contest"]["queue"].pop(0)
+            stage = "ask"
+        else:  # pragma: no cover - apply() only passes legal actions
+            raise ValueError(f"unknown action type {kind!r}")
+        self._advance(d, rng, stage)
+
+    # The round runs as a small state machine: each stage returns the next stage,
+    # or None when it stopped at a decision (or the game ended).
+    def _advance(self, d: dict[str, Any], rng: Rng, stage: str | None) -> None:
+        while stage is not None:
+            if stage == "round":
+                stage = self._start_round(d)
+            elif stage == "threats":
+                stage = self._threats(d)
+            elif stage == "after_zombies":
+                stage = self._after_zombies(d)
+            elif stage == "ask":
+                stage = self._ask(d)
+            elif stage == "resolve":
+                stage = self._resolve(d)
+            else:  # pragma: no cover
+                raise AssertionError(stage)
+
+    def _choose_trophy(self, d: dict[str, Any], rng: Rng, p: int, kind: str) -> str:
+        source = d["aside"] if d["preset"] else d["deck"]
+        for seat in _order(d, range(d["players"])):
+            source.remove(kind)
+            d["trophies"][seat].append(kind)
+        if not d["preset"]:
+            rng.shuffle(d["deck"])
+        self._log(d, "choose_trophy", seat=p, kind=kind)
+        return "round"
+
+    def _clear_table(self, d: dict[str, Any]) -> None:
+        live, revealed, discard = d["live"], d["revealed"], d["discard"]
+        for p in range(d["players"]):
+            if live[p]:
+                live[p] = False
+                discard[revealed[p]] += 1
+
+    def _reveal(self, d: dict[str, Any], seats: list[int]) -> str:
+        n = d["players"]
+        revealed: list[str | None] = [None] * n
+        live = [False] * n
+        deck = d["deck"]
+        for p in seats:
+            revealed[p] = deck.pop(0)
+            live[p] = True
+        d["revealed"], d["live"], d["participants"] = revealed, live, seats
+        self._log(d, "reveal", round=d["round"], sub=d["sub"], cards=list(revealed))
+        zombies = [z for z in seats if revealed[z] == "zombie"]
+        d["threats"] = [[z, t] for t in seats for z in zombies if z != t]
+        return "threats"
+
+    def _start_round(self, d: dict[str, Any]) -> str | None:
+        self._clear_table(d)
+        d["contest"] = None
+        seats = _in_seats(d)
+        if len(d["deck"]) < len(seats):
+            self._finish(d, "deck")
+            return None
+        d["round"] += 1
+        d["sub"] = 0
+        self._log(d, "round_start", round=d["round"], seats=seats, deck_size=len(d["deck"]))
+        return self._reveal(d, seats)
+
+    def _threats(self, d: dict[str, Any]) -> str | None:
+        threats = d["threats"]
+        brains = d["brains"]
+        while threats:
+            z, t = threats[0]
+            if brains[t] == 0:
+                threats.pop(0)
+                continue
+            options = _defences(d, t)
+            if len(options) > 1:
+                d["phase"], d["current"] = "defend", t
+                return None
+            if self._defend(d, t, "none", auto=True) is None:
+                return None
+        return "after_zombies"
+
+    def _defend(self, d: dict[str, Any], t: int, how: str, auto: bool) -> str | None:
+        """Answer the first pending threat (aimed at ``t``); None if a drop decision follows."""
+        z, _ = d["threats"].pop(0)
+        self._log(d, "defend", seat=t, zombie_of=z, **{"with": how}, auto=auto)
+        if how == "revealed":
+            d["live"][t] = False
+            d["discard"][d["revealed"][t]] += 1
+        elif how != "none":
+            d["trophies"][t].remove(how)
+            d["discard"][how] += 1
+        else:
+            return self._bite(d, t, z)
+        return "threats"
+
+    def _bite(self, d: dict[str, Any], t: int, z: int) -> str | None:
+        d["discard"]["brain"] += 1
+        if d["live"][t] and d["revealed"][t] == "brain":
+            d["live"][t] = False
+            eaten = "revealed"
+        else:
+            d["brains"][t] -= 1
+            eaten = "own"
+        brains = d["brains"][t]
+        self._log(d, "bite", seat=t, zombie_of=z, eaten=eaten, brains=brains)
+        trophies = d["trophies"][t]
+        if brains == 0:
+            d["out_round"][t] = d["round"]
+            dropped = list(trophies)
+            for k in dropped:
+                d["discard"][k] += 1
+            trophies.clear()
+            d["threats"][:] = [th for th in d["threats"] if th[1] != t]
+            self._log(d, "out", seat=t, trophies=dropped)
+        elif len(trophies) > brains:
+            kinds = rules.trophy_choices(trophies)
+            if len(kinds) > 1:
+                d["phase"], d["current"] = "drop_trophy", t
+                return None
+            self._drop(d, t, kinds[0], auto=True)
+        return "threats"
+
+    def _drop(self, d: dict[str, Any], p: int, kind: str, auto: bool) -> None:
+        d["trophies"][p].remove(kind)
+        d["discard"][kind] += 1
+        self._log(d, "drop_trophy", seat=p, kind=kind, auto=auto)
+
+    def _after_zombies(self, d: dict[str, Any]) -> str | None:
+        revealed, live, brains = d["revealed"], d["live"], d["brains"]
+        seats = d["participants"]
+        for p in seats:
+            if live[p] and revealed[p] == "zombie":
+                live[p] = False
+                d["discard"]["zombie"] += 1
+        if len(_in_seats(d)) <= 1:
+            self._finish(d, "survival")
+            return None
+        for p in seats:
+            if live[p] and revealed[p] == "brain" and brains[p] > 0:
+                live[p] = False
+                brains[p] += 1
+                self._log(d, "brain_taken", seat=p, brains=brains[p])
+        n = d["players"]
+        cards: list[str | None] = [None] * n
+        competing: dict[int, str] = {}
+        for p in seats:
+            if live[p] and brains[p] > 0 and revealed[p] in TROPHY_KINDS:
+                cards[p] = competing[p] = revealed[p]
+        if not competing:
+            return "round"
+        outcome = rules.contest_outcome(competing)
+        room = outcome.winner is not None and len(d["trophies"][outcome.winner]) < brains[outcome.winner]
+        d["contest"] = {
+            "cards": cards,
+            "result": outcome.result,
+            "winner": outcome.winner,
+            "tied": list(outcome.tied),
+            "queue": [p for p in seats if brains[p] > 0],
+        }
+        self._log(d, "contest", cards=list(cards), result=outcome.result, winner=outcome.winner,
+                  tied=list(outcome.tied), room=room)
+        return "ask"
+
+    def _ask(self, d: dict[str, Any]) -> str | None:
+        queue = d["contest"]["queue"]
+        while queue:
+            p = queue[0]
+            if len(_contest_actions(d, p)) > 1:
+                d["phase"], d["current"] = "contest", p
+                return None
+            queue.pop(0)
+        return "resolve"
+
+    def _discard_competing(self, d: dict[str, Any], keep: int | None = None) -> None:
+        cards = d["contest"]["cards"]
+        for p, card in enumerate(cards):
+            if card is not None and p != keep:
+                d["live"][p] = False
+                d["discard"][card] += 1
+        d["contest"] = None
+
+    def _resolve(self, d: dict[str, Any]) -> str | None:
+        c = d["contest"]
+        result = c["result"]
+        if result == "win":
+            w = c["winner"]
+            kind = c["cards"][w]
+            d["live"][w] = False
+            if len(d["trophies"][w]) < d["brains"][w]:
+                _add_trophy(d["trophies"][w], kind)
+                self._log(d, "trophy_won", seat=w, kind=kind)
+            else:
+                d["discard"][kind] += 1
+                self._log(d, "trophy_discarded", seat=w, kind=kind)
+            self._discard_competing(d, keep=w)
+            return "round"
+        if result == "nobody":
+            self._log(d, "no_winner")
+            self._discard_competing(d)
+            return "round"
+        tied = list(c["tied"])
+        self._discard_competing(d)
+        self._clear_table(d)
+        ok = len(d["deck"]) >= len(tied)
+        self._log(d, "redraw", seats=tied, ok=ok)
+        if not ok:
+            return "round"
+        d["sub"] += 1
+        return self._reveal(d, tied)
+
+    def _finish(self, d: dict[str, Any], reason: str) -> None:
+        self._clear_table(d)
+        d["threats"] = []
+        d["contest"] = None
+        alive = _in_seats(d)
+        if reason == "survival":
+            winners = alive or [p for p in range(d["players"]) if d["out_round"][p] == d["round"]]
+        else:
+            best = max((d["brains"][p], len(d["trophies"][p])) for p in alive)
+            winners = [p for p in alive if (d["brains"][p], len(d["trophies"][p])) == best]
+        winners = sorted(winners)
+        d.update(phase="over", over=True, current=None, end_reason=reason, winner_seats=winners)
+        self._log(d, "game_end", reason=reason, winners=list(winners), brains=list(d["brains"]),
+                  trophies=[len(t) for t in d["trophies"]])
+
+    # --------------------------------------------------------------- results
+    def scores(self, state: State) -> list[int]:
+        """Each player's brains (0 for a player who is out)."""
+        return list(state.data["brains"])
+
+    def winners(self, state: State) -> list[int]:
+        """The winning seats once the game is over (several on a shared result)."""
+        return list(state.data["winner_seats"]) if state.data["over"] else []
+
+    def view(self, state: State, player: int) -> View:
+        """Everything public (all but the draw pile's order and the set-aside cards of a preset deck)."""
+        d = state.data
+        v = self._view_common(d, player)
+        n = d["players"]
+        phase = d["phase"]
+        live, revealed = d["live"], d["revealed"]
+        v.update(
+            num_players=n,
+            players=[
+                {"brains": d["brains"][p], "trophies": list(d["trophies"][p]),
+                 "out": d["brains"][p] == 0, "out_round": d["out_round"][p]}
+                for p in range(n)
+            ],
+            phase=phase,
+            first_player=d["options"]["first_player"],
+            round=d["round"],
+            sub_round=d["sub"],
+            participants=list(d["participants"]),
+            revealed=list(revealed),
+            table=[revealed[p] if live[p] else None for p in range(n)],
+            threats=[{"zombie_of": z, "target": t} for z, t in d["threats"]],
+            pending=self._pending(d),
+            deck_size=len(d["deck"]),
+            deck_preset=d["preset"],
+            set_aside_size=len(d["aside"]),
+            set_aside=None if d["preset"] else list(d["aside"]),
+            discard=dict(d["discard"]),
+            discard_size=sum(d["discard"].values()),
+            scores=list(d["brains"]),
+            winners=list(d["winner_seats"]),
+            end_reason=d["end_reason"],
+        )
+        return v
+
+    def _pending(self, d: dict[str, Any]) -> dict[str, JSON] | None:
+        phase, p = d["phase"], d["current"]
+        if phase == "over":
+            return None
+        if phase == "choose_trophy":
+            return {"decision": phase, "seat": p, "kinds": list(TROPHY_KINDS)}
+        if phase == "defend":
+            z, t = d["threats"][0]
+            shield = d["live"][t] and d["revealed"][t] == "brain"
+            return {"decision": phase, "seat": t, "zombie_of": z, "options": _defences(d, t), "shield": shield}
+        if phase == "drop_trophy":
+            return {"decision": phase, "seat": p, "kinds": rules.trophy_choices(d["trophies"][p])}
+        c = d["contest"]
+        w = c["winner"]
+        room = w is not None and len(d["trophies"][w]) < d["brains"][w]
+        return {
+            "decision": "contest",
+            "seat": p,
+            "cards": list(c["cards"]),
+            "outcome": {"result": c["result"], "winner": w, "tied": list(c["tied"]), "room": room},
+            "block_with": BEATEN_BY[c["cards"][w]] if w is not None else None,
+            "to_ask": list(c["queue"]),
+            "may_intervene": [q for q in c["queue"] if len(_contest_actions(d, q)) > 1],
+        }
+
+    def determinize(self, view: View, rng: Rng) -> State:
+        """A full state matching ``view``: the unseen cards shuffled into the draw pile (and set-aside cards)."""
+        n = len(view["players"])
+        opts = view["options"]
+        brains = [int(pl["brains"]) for pl in view["players"]]
+        trophies = [list(pl["trophies"]) for pl in view["players"]]
+        table = list(view["table"])
+        unseen = Counter(rules.full_deck())
+        unseen["brain"] -= sum(brains)
+        for tr in trophies:
+            unseen.subtract(tr)
+        unseen.subtract(c for c in table if c is not None)
+        unseen.subtract(view["discard"])
+        size = view["deck_size"]
+        known = view["set_aside"]
+        if known is not None:
+            unseen.subtract(known)
+            pool = rules.sort_kinds(unseen.elements())
+            rng.shuffle(pool)
+            deck, aside = pool, list(known)
+        else:
+            reserve: Counter[str] = Counter()
+            if view["phase"] == "choose_trophy":
+                # A preset deck leaves the starting trophies (and any surplus brain) outside the pile.
+                reserve.update({k: n for k in TROPHY_KINDS})
+                reserve["brain"] = rules.set_aside_brains(n, opts["brains_in_deck_2p"])
+                unseen.subtract(reserve)
+            pool = rules.sort_kinds(unseen.elements())
+            rng.shuffle(pool)
+            deck = pool[:size]
+            aside = rules.sort_kinds(list(reserve.elements()) + pool[size:])
+        if len(deck) != size or min(unseen.values(), default=0) < 0:
+            raise ValueError("the view's cards do not add up to the 57-card deck")
+        contest = None
+        pending = view["pending"]
+        if view["phase"] == "contest":
+            outcome = pending["outcome"]
+            contest = {
+                "cards": list(pending["cards"]),
+                "result": outcome["result"],
+                "winner": outcome["winner"],
+                "tied": list(outcome["tied"]),
+                "queue": list(pending["to_ask"]),
+            }
+        data: dict[str, JSON] = {
+            "players": n,
+            "seed": 0,
+            "rng": f"{rng.next64():016x}",
+            "options": copy_json(opts),
+            "current": view["current_player"],
+            "over": view["over"],
+            "turn": view["turn"],
+            "log": copy_json(view["log"]),
+            "phase": view["phase"],
+            "preset": view["deck_preset"],
+            "brains": brains,
+            "trophies": trophies,
+            "out_round": [pl["out_round"] for pl in view["players"]],
+            "deck": deck,
+            "aside": aside,
+            "discard": dict(view["discard"]),
+            "round": view["round"],
+            "sub": view["sub_round"],
+            "participants": list(view["participants"]),
+            "revealed": list(view["revealed"]),
+            "live": [c is not None for c in table],
+            "threats": [[th["zombie_of"], th["target"]] for th in view["threats"]],
+            "contest": contest,
+            "end_reason": view["end_reason"],
+            "winner_seats": list(view["winners"]),
+        }
+        return State(self.name, data)
+
+    # ------------------------------------------------------------------ json
+    def _check_data(self, d: dict[str, JSON]) -> None:
+        n = d["players"]
+        opts = d["options"]
+        extra = set(d) - _DATA_KEYS
+        missing = _DATA_KEYS - set(d)
+        if extra or missing:
+            raise ValueError(f"unexpected keys {sorted(extra)} / missing keys {sorted(missing)}")
+        phase = d["phase"]
+        if phase not in PHASES:
+            raise ValueError(f"unknown phase {phase!r}")
+        if (phase == "over") != d["over"]:
+            raise ValueError(f"phase {phase!r} does not match over={d['over']!r}")
+        if type(d["preset"]) is not bool:
+            raise ValueError("preset must be a bool")
+
+        def seat_list(name: str, value: Any) -> list[Any]:
+            if not isinstance(value, list) or len(value) != n:
+                raise ValueError(f"{name} needs one entry per seat")
+            return value
+
+        def card_list(name: str, value: Any, allowed: Sequence[str] = KINDS) -> list[str]:
+            if not isinstance(value, list) or any(not isinstance(c, str) or c not in allowed for c in value):
+                raise ValueError(f"{name} must be a list of card kinds ({', '.join(allowed)}), got {value!r}")
+            return value
+
+        brains = seat_list("brains", d["brains"])
+        if any(type(b) is not int or b < 0 for b in brains):
+            raise ValueError(f"bad brain counts {brains!r}")
+        trophies = seat_list("trophies", d["trophies"])
+        for p, tr in enumerate(trophies):
+            card_list(f"trophies of seat {p}", tr, TROPHY_KINDS)
+            if tr != rules.sort_kinds(tr):
+                raise ValueError(f"trophies of seat {p} are not in canonical order")
+        rnd, sub = d["round"], d["sub"]
+        if type(rnd) is not int or type(sub) is not int or rnd < 0 or sub < 0 or (rnd == 0 and sub):
+            raise ValueError(f"bad round counters {rnd!r}/{sub!r}")
+        out_round = seat_list("out_round", d["out_round"])
+        for p, o in enumerate(out_round):
+            if (o is None) != (brains[p] > 0) or (o is not None and (type(o) is not int or not 1 <= o <= rnd)):
+                raise ValueError(f"seat {p}: out_round {o!r} does not match {brains[p]} brains")
+            if o is not None and trophies[p]:
+                raise ValueError(f"seat {p} is out but still holds trophies")
+        deck = card_list("deck", d["deck"])
+        aside = card_list("set-aside cards", d["aside"])
+        if aside != rules.sort_kinds(aside):
+            raise ValueError("set-aside cards are not in canonical order")
+        discard = d["discard"]
+        if not isinstance(discard, dict) or set(discard) != set(KINDS) or any(
+            type(c) is not int or c < 0 for c in discard.values()
+        ):
+            raise ValueError(f"discard must count every kind, got {discard!r}")
+        revealed = seat_list("revealed", d["revealed"])
+        live = seat_list("live", d["live"])
+        participants = d["participants"]
+        if (not isinstance(participants, list) or any(type(p) is not int or not 0 <= p < n for p in participants)
+                or participants != _order(d, sorted(set(participants)))):
+            raise ValueError(f"bad participants {participants!r}")
+        for p in range(n):
+            if revealed[p] is not None and (revealed[p] not in KINDS or p not in participants):
+                raise ValueError(f"seat {p} shows {revealed[p]!r} but is not revealing this round")
+            if type(live[p]) is not bool or (live[p] and revealed[p] is None):
+                raise ValueError(f"seat {p}: bad table flag {live[p]!r}")
+
+        # Card conservation: all 57 cards exactly once.
+        seen = Counter(deck) + Counter(aside)
+        seen.update({k: c for k, c in discard.items()})
+        seen.update(revealed[p] for p in range(n) if live[p])
+        for tr in trophies:
+            seen.update(tr)
+        seen["brain"] += sum(brains)
+        if seen != Counter(COUNTS):
+            diff = {k: seen.get(k, 0) - COUNTS[k] for k in KINDS if seen.get(k, 0) != COUNTS[k]}
+            raise ValueError(f"the 57 cards are not all accounted for exactly once (surplus per kind: {diff})")
+
+        threats = d["threats"]
+        if not isinstance(threats, list):
+            raise ValueError("threats must be a list")
+        for th in threats:
+            if (not isinstance(th, list) or len(th) != 2 or any(type(x) is not int for x in th)
+                    or th[0] == th[1] or th[0] not in participants or th[1] not in participants
+                    or revealed[th[0]] != "zombie" or brains[th[1]] == 0):
+                raise ValueError(f"bad zombie threat {th!r}")
+
+        contest = d["contest"]
+        cur = d["current"]
+        for p in range(n):
+            limit = brains[p] + (1 if phase == "drop_trophy" and p == cur else 0)
+            if len(trophies[p]) > limit:
+                raise ValueError(f"seat {p} holds {len(trophies[p])} trophies but only {brains[p]} brains")
+        if phase != "contest" and contest is not None:
+            raise ValueError(f"a contest is pending in phase {phase!r}")
+        if phase not in ("defend", "drop_trophy") and threats:
+            raise ValueError(f"zombie threats are pending in phase {phase!r}")
+
+        per = rules.brains_per_player(n)
+        if phase == "choose_trophy":
+            if rnd or any(trophies) or brains != [per] * n or any(live) or cur != opts["first_player"]:
+                raise ValueError("the starting trophy is chosen by the first player before anything else")
+            source = Counter(aside if d["preset"] else deck)
+            if any(source[k] < n for k in TROPHY_KINDS):
+                raise ValueError("not enough cards left to give everyone a starting trophy")
+            if d["preset"]:
+                counts = Counter(deck)
+                if (any(counts[k] > rules.trophy_limit(n) for k in TROPHY_KINDS)
+                        or counts["brain"] > rules.deck_brains(n, opts["brains_in_deck_2p"])):
+                    raise ValueError("the preset draw pile breaks the per-kind limits")
+            elif Counter(aside) != Counter({"brain": rules.set_aside_brains(n, opts["brains_in_deck_2p"])}):
+                raise ValueError("wrong set-aside cards for a shuffled deck")
+        elif phase == "defend":
+            if not threats or threats[0][1] != cur:
+                raise ValueError("the current player is not the one the pending zombie threatens")
+        elif phase == "drop_trophy":
+            if cur is None or brains[cur] == 0 or len(trophies[cur]) != brains[cur] + 1:
+                raise ValueError("the player dropping a trophy must hold exactly one trophy more than brains")
+        elif phase == "contest":
+            self._check_contest(d)
+        else:
+            if d["end_reason"] not in ("survival", "deck"):
+                raise ValueError(f"bad end reason {d['end_reason']!r}")
+            winners = d["winner_seats"]
+            if (not isinstance(winners, list) or not winners or winners != sorted(set(winners))
+                    or any(type(w) is not int or not 0 <= w < n for w in winners)):
+                raise ValueError(f"bad winners {winners!r}")
+            if any(live):
+                raise ValueError("cards left on the table after the game ended")
+        if phase != "over" and (d["end_reason"] is not None or d["winner_seats"]):
+            raise ValueError("a result is recorded while the game is still in play")
+        if phase != "choose_trophy" and not d["preset"] and Counter(aside) != Counter(
+            {"brain": rules.set_aside_brains(n, opts["brains_in_deck_2p"])}
+        ):
+            raise ValueError("wrong set-aside cards for a shuffled deck")
+        if phase not in ("choose_trophy", "over"):
+            # During the zombie step the last opponent may already be out (his zombie
+            # still bites); a contest needs two players still in.
+            if rnd < 1 or (phase == "contest" and sum(1 for b in brains if b > 0) < 2):
+                raise ValueError("a round is in play without two players still in")
+            if cur is None or brains[cur] == 0 or cur not in participants:
+                raise ValueError(f"seat {cur!r} cannot decide now")
+            if len(_legal(d)) < 2:
+                raise ValueError("the current decision is forced; it should have been applied")
+
+    def _check_contest(self, d: dict[str, Any]) -> None:
+        n = d["players"]
+        c = d["contest"]
+        if not isinstance(c, dict) or set(c) != {"cards", "result", "winner", "tied", "queue"}:
+            raise ValueError(f"bad contest {c!r}")
+        cards = c["cards"]
+        if not isinstance(cards, list) or len(cards) != n:
+            raise ValueError("contest cards need one entry per seat")
+        competing: dict[int, str] = {}
+        for p in _order(d, range(n)):
+            card = cards[p]
+            if card is not None:
+                if not (d["live"][p] and d["revealed"][p] == card and card in TROPHY_KINDS and d["brains"][p] > 0):
+                    raise ValueError(f"seat {p} competes with {card!r}, which is not his card on the table")
+                competing[p] = card
+        if not competing:
+            raise ValueError("a contest without competing cards")
+        outcome = rules.contest_outcome(competing)
+        if [c["result"], c["winner"], c["tied"]] != [outcome.result, outcome.winner, list(outcome.tied)]:
+            raise ValueError("the recorded contest outcome does not follow from the cards")
+        queue = c["queue"]
+        if (not isinstance(queue, list) or not queue or queue[0] != d["current"]
+                or any(q not in d["participants"] or d["brains"][q] == 0 for q in queue)
+                or queue != _order(d, sorted(set(queue)))):
+            raise ValueError(f"bad intervention queue {queue!r}")

@@ -1,0 +1,593 @@
+"""Зоомагия (``zoomagia``) as an engine :class:`~pygames_core.base.Game`.
+
+State data (besides the common keys of :mod:`pygames_core.base`):
+
+``deck``          draw pile, top first (secret);
+``removed``       cards out of play: the 6 whole animals removed for 2–3 players,
+                  or whatever a short custom ``deck`` left out (secret, except its size);
+``removed_whole`` whether ``removed`` is known to be made of whole animals (public);
+``dealer``        seat of the dealer (0, who moves first);
+``field``         3 rows × 3 cells, card id or ``None``;
+``drawn``         the card drawn for this turn's push (only in phase ``push``);
+``phase``         ``push`` | ``take`` | ``refill`` | ``discard`` | ``bank`` | ``over``;
+``pending``       phase ``take``: ``{"out": id, "rows": [r, ...]}`` (the pushed-out card and
+                  the new animal rows); phase ``refill``: ``{"row": r, "cards": [...],
+                  "taken": [h, b, t]}`` (the emptied row, the 1–3 cards to lay into it and
+                  the animal taken, which joins the player's cards after the refill);
+                  otherwise ``None``;
+``last_push``     the latest push ``{"p", "line", "index", "from", "card", "out"}`` or ``None``;
+``seats``         per seat ``{"cards": [...], "penalty": [...], "banked": [[h, b, t], ...]}``.
+
+Every card of the 72 is in exactly one of: deck, removed, field, drawn, pending,
+a seat's cards / penalty / banked animals.
+
+Log events (each also carries ``n``, its index, and ``e``, its name; ``p`` is a seat):
+
+``game_start``   ``dealer``, ``players`` (count), ``deck_size``, ``removed`` (count of cards
+                 out of play), ``columns`` (option);
+``turn_start``   ``p``, ``drawn`` (the card drawn for the push);
+``push``         ``p``, ``line``, ``index``, ``from``, ``card`` (the card pushed in),
+                 ``out`` (the card pushed out), ``new`` (rows holding a new animal);
+``take_card``    ``p``, ``card``, ``auto`` (true when no new animal offered a choice);
+``take_animal``  ``p``, ``row``, ``cards`` ([head, body, tail]), ``points`` (what it scores if banked);
+``refill``       ``p``, ``row``, ``cells`` (the new row, ``null`` for an empty cell);
+``discard``      ``p``, ``card`` (to his penalty pile, because a part overflowed);
+``bank``         ``p``, ``cards`` ([head, body, tail]), ``points``;
+``turn_end``     ``p``, ``deck_size``;
+``game_end``     ``leftover`` (per seat, the cards moved from his rows to his penalty pile),
+                 ``scores``, ``penalties`` (penalty pile sizes), ``winners``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..base import VIEW_LOG_LENGTH, Action, Game, State, View
+from ..jsonio import JSON, copy_json
+from ..rng import Rng
+from . import rules
+from .rules import ANIMAL_OF, CARD_INDEX, MAX_PER_PART, PART_OF, PARTS
+
+PHASES = ("push", "take", "refill", "discard", "bank", "over")
+
+#: The fields of each log event that hold lists (copied for the view; the rest are scalars).
+_EVENT_LISTS: dict[str, tuple[str, ...]] = {
+    "push": ("new",),
+    "take_animal": ("cards",),
+    "refill": ("cells",),
+    "bank": ("cards",),
+    "game_end": ("leftover", "scores", "penalties", "winners"),
+}
+
+
+def _same(value: JSON) -> JSON:
+    return value
+
+
+def _copy_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    # Banked triples are never changed once written, so they are shared.
+    return [{"cards": list(s["cards"]), "penalty": list(s["penalty"]), "banked": list(s["banked"])} for s in seats]
+
+
+#: How apply_unchecked copies each key of the state (anything else: copy_json).
+#: Log entries are never mutated once written, so the log is copied shallowly.
+_COPIERS: dict[str, Any] = {
+    "players": _same, "seed": _same, "rng": _same, "current": _same, "over": _same, "turn": _same,
+    "drawn": _same, "phase": _same, "dealer": _same, "removed_whole": _same,
+    "log": list, "deck": list, "removed": list,
+    "field": lambda f: [list(row) for row in f],
+    "seats": _copy_seats,
+}
+
+
+class Zoomagia(Game):
+    """The card game Зоомагия for 2–6 players (rules: RULES.md §1, docs/rules/zoomagia.md)."""
+
+    name = "zoomagia"
+    title = {"ru": "Зоомагия", "en": "Zoomagia"}
+    min_players = 2
+    max_players = 6
+    option_defaults: dict[str, JSON] = {"columns": True}
+    card_counts = {c: 1 for c in rules.CARDS}
+
+    # ----------------------------------------------------------------- setup
+    def _setup(self, players: int, rng: Rng, deck: list[Any] | None, options: dict[str, JSON]) -> dict[str, JSON]:
+        if deck is None:
+            animals = list(rules.ANIMALS)
+            removed_animals: list[str] = []
+            if players <= 3:
+                rng.shuffle(animals)
+                removed_animals = animals[: rules.REMOVED_ANIMALS_FEW_PLAYERS]
+            gone = set(removed_animals)
+            pile = [c for c in rules.CARDS if ANIMAL_OF[c] not in gone]
+            rng.shuffle(pile)
+            removed = [c for c in rules.CARDS if ANIMAL_OF[c] in gone]
+            whole = True
+        else:
+            pile = list(deck)
+            have = set(pile)
+            removed = [c for c in rules.CARDS if c not in have]
+            whole = rules.is_whole_animals(removed)
+        seats: list[dict[str, JSON]] = [{"cards": [], "penalty": [], "banked": []} for _ in range(players)]
+        dealer = 0
+        for _ in range(rules.CARDS_DEALT):
+            for k in range(players):
+                if pile:
+                    seats[(dealer + k) % players]["cards"].append(pile.pop(0))
+        for seat in seats:
+            seat["cards"] = rules.sort_cards(seat["cards"])
+        field: list[list[str | None]] = [[pile.pop(0) if pile else None for _ in range(3)] for _ in range(3)]
+        d: dict[str, JSON] = {
+            "players": players,
+            "log": [],
+            "deck": pile,
+            "removed": removed,
+            "removed_whole": whole,
+            "dealer": dealer,
+            "field": field,
+            "drawn": None,
+            "phase": "push",
+            "pending": None,
+            "last_push": None,
+            "seats": seats,
+            "over": False,
+            "current": dealer,
+        }
+        self._log(
+            d, "game_start", dealer=dealer, players=players, deck_size=len(pile),
+            removed=len(removed), columns=options["columns"],
+        )
+        if pile:
+            self._start_turn(d, dealer)
+        else:
+            # Nothing to draw: no turn can be played (a very short custom deck).
+            self._end_game(d)
+        return d
+
+    # ------------------------------------------------------------------ play
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every distinct decision of the player to move, in a stable order (see RULES.md §1)."""
+        return self._legal(state.data)
+
+    def _legal(self, d: dict[str, JSON]) -> list[Action]:
+        phase = d["phase"]
+        if phase == "push":
+            return rules.pushes(bool(d["options"]["columns"]))
+        if phase == "take":
+            out: list[Action] = [{"type": "take", "what": "card"}]
+            out += [{"type": "take", "what": "animal", "row": r} for r in d["pending"]["rows"]]
+            return out
+        if phase == "refill":
+            return [{"type": "refill", "cells": cells} for cells in rules.refill_arrangements(d["pending"]["cards"])]
+        if phase == "discard":
+            cards = d["seats"][d["current"]]["cards"]
+            over = set(rules.overflow_parts(cards))
+            return [{"type": "discard", "card": c} for c in rules.sort_cards(cards) if PART_OF[c] in over]
+        if phase == "bank":
+            cards = d["seats"][d["current"]]["cards"]
+            acts: list[Action] = [{"type": "bank", "cards": t} for t in rules.bank_options(cards)]
+            acts.append({"type": "end_turn"})
+            return acts
+        return []
+
+    def apply_unchecked(self, state: State, action: Action) -> State:
+        """Apply an action known to be legal (as the base class, with a copy shaped for this state)."""
+        src = state.data
+        data = {k: _COPIERS.get(k, copy_json)(v) for k, v in src.items()}
+        rng = Rng.from_hex(data["rng"])
+        self._step(data, rng, action)
+        data["rng"] = rng.to_hex()
+        data["turn"] += 1
+        return State(self.name, data)
+
+    def _step(self, d: dict[str, JSON], rng: Rng, action: Action) -> None:
+        kind = action["type"]
+        p = d["current"]
+        seat = d["seats"][p]
+        if kind == "push":
+            self._push(d, p, action)
+        elif kind == "take":
+            pending = d["pending"]
+            if action["what"] == "card":
+                card = pending["out"]
+                d["pending"] = None
+                self._log(d, "take_card", p=p, card=card, auto=False)
+                self._receive(d, p, [card])
+            else:
+                r = action["row"]
+                row = d["field"][r]
+                cards = list(row)
+                d["field"][r] = [None, None, None]
+                self._log(d, "take_animal", p=p, row=r, cards=cards, points=rules.animal_points(cards))
+                refill = [pending["out"]]
+                deck = d["deck"]
+                for _ in range(2):
+                    if deck:
+                        refill.append(deck.pop(0))
+                d["pending"] = {"row": r, "cards": rules.sort_cards(refill), "taken": cards}
+                d["phase"] = "refill"
+        elif kind == "refill":
+            r = d["pending"]["row"]
+            taken = d["pending"]["taken"]
+            d["field"][r] = list(action["cells"])
+            d["pending"] = None
+            self._log(d, "refill", p=p, row=r, cells=list(action["cells"]))
+            self._receive(d, p, taken)
+        elif kind == "discard":
+            card = action["card"]
+            seat["cards"].remove(card)
+            seat["penalty"].append(card)
+            self._log(d, "discard", p=p, card=card)
+            self._after_receive(d, p)
+        elif kind == "bank":
+            triple = list(action["cards"])
+            for c in triple:
+                seat["cards"].remove(c)
+            seat["banked"].append(triple)
+            self._log(d, "bank", p=p, cards=triple, points=rules.animal_points(triple))
+            self._after_bank(d, p)
+        elif kind == "end_turn":
+            self._end_turn(d, p)
+        else:  # pragma: no cover - apply() only passes legal actions
+            raise ValueError(f"unknown action type {kind!r}")
+
+    def _push(self, d: dict[str, JSON], p: int, action: Action) -> None:
+        field = d["field"]
+        before = [list(row) for row in field]
+        card = d["drawn"]
+        line, index, side = action["line"], action["index"], action["from"]
+        out = rules.push(field, line, index, side, card)
+        d["drawn"] = None
+        new = rules.new_animal_rows(before, field)
+        d["last_push"] = {"p": p, "line": line, "index": index, "from": side, "card": card, "out": out}
+        self._log(d, "push", p=p, line=line, index=index, **{"from": side}, card=card, out=out, new=new)
+        if new:
+            d["phase"] = "take"
+            d["pending"] = {"out": out, "rows": new}
+        else:
+            self._log(d, "take_card", p=p, card=out, auto=True)
+            self._receive(d, p, [out])
+
+    def _receive(self, d: dict[str, JSON], p: int, cards: list[str]) -> None:
+        seat = d["seats"][p]
+        seat["cards"] = rules.sort_cards(seat["cards"] + cards)
+        self._after_receive(d, p)
+
+    def _after_receive(self, d: dict[str, JSON], p: int) -> None:
+        """After cards arrive or one is discarded: discard while overflowing, then bank."""
+        if rules.overflow_parts(d["seats"][p]["cards"]):
+            d["phase"] = "discard"
+        else:
+            self._after_bank(d, p)
+
+    def _after_bank(self, d: dict[str, JSON], p: int) -> None:
+        if rules.can_bank(d["seats"][p]["cards"]):
+            d["phase"] = "bank"
+        else:
+            self._end_turn(d, p)
+
+    def _end_turn(self, d: dict[str, JSON], p: int) -> None:
+        self._log(d, "turn_end", p=p, deck_size=len(d["deck"]))
+        if not d["deck"]:
+            self._end_game(d)
+        else:
+            self._start_turn(d, (p + 1) % d["players"])
+
+    def _start_turn(self, d: dict[str, JSON], p: int) -> None:
+        d["current"] = p
+        d["drawn"] = d["deck"].pop(0)
+        d["phase"] = "push"
+        d["pending"] = None
+        self._log(d, "turn_start", p=p, drawn=d["drawn"])
+
+    def _end_game(self, d: dict[str, JSON]) -> None:
+        leftover: list[list[str]] = []
+        for seat in d["seats"]:
+            leftover.append(list(seat["cards"]))
+            seat["penalty"].extend(seat["cards"])
+            seat["cards"] = []
+        d["over"] = True
+        d["current"] = None
+        d["phase"] = "over"
+        d["pending"] = None
+        d["drawn"] = None
+        self._log(
+            d, "game_end", leftover=leftover, scores=self._scores(d),
+            penalties=[len(s["penalty"]) for s in d["seats"]], winners=self._winners(d),
+        )
+
+    # --------------------------------------------------------------- results
+    @staticmethod
+    def _banked_points(seat: dict[str, JSON]) -> int:
+        return sum(rules.animal_points(t) for t in seat["banked"])
+
+    def _scores(self, d: dict[str, JSON]) -> list[int]:
+        return [self._banked_points(s) - len(s["penalty"]) for s in d["seats"]]
+
+    def scores(self, state: State) -> list[int]:
+        """Banked points minus penalty cards (cards still in front count only at the end)."""
+        return self._scores(state.data)
+
+    def _winners(self, d: dict[str, JSON]) -> list[int]:
+        keys = [(sc, -len(s["penalty"])) for sc, s in zip(self._scores(d), d["seats"])]
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def winners(self, state: State) -> list[int]:
+        """Highest score; on a tie fewer penalty cards; still tied: all of them."""
+        return self._winners(state.data) if state.data["over"] else []
+
+    # ------------------------------------------------------------------ view
+    @staticmethod
+    def _recent_log(data: dict[str, JSON]) -> list[JSON]:
+        # Events are flat dicts; only the fields listed in _EVENT_LISTS hold (small) lists.
+        out: list[JSON] = []
+        for e in data["log"][-VIEW_LOG_LENGTH:]:
+            c = e.copy()
+            for k in _EVENT_LISTS.get(e["e"], ()):
+                c[k] = copy_json(c[k])
+            out.append(c)
+        return out
+
+    def view(self, state: State, player: int) -> View:
+        """Everything public: the field, everyone's cards (face up), piles, the pending choice."""
+        d = state.data
+        v = self._view_common(d, player)
+        phase = d["phase"]
+        pending = d["pending"]
+        field = d["field"]
+        cur = d["current"]
+        seats = []
+        for s in d["seats"]:
+            seats.append({
+                "cards": list(s["cards"]),
+                "rows": rules.arrange_rows(s["cards"]),
+                "penalty": list(s["penalty"]),
+                "banked": [list(t) for t in s["banked"]],
+                "banked_points": self._banked_points(s),
+                "penalty_count": len(s["penalty"]),
+            })
+        v.update(
+            players=seats,
+            player_count=d["players"],
+            dealer=d["dealer"],
+            phase=phase,
+            deck_size=len(d["deck"]),
+            removed_count=len(d["removed"]),
+            removed_whole=d["removed_whole"],
+            field=[list(row) for row in field],
+            drawn=d["drawn"],
+            pushed_out=pending["out"] if phase == "take" else None,
+            new_animals=[
+                {"row": r, "cards": list(field[r]), "points": rules.animal_points(field[r])}
+                for r in pending["rows"]
+            ] if phase == "take" else [],
+            refill={
+                "row": pending["row"], "cards": list(pending["cards"]), "taken": list(pending["taken"]),
+            } if phase == "refill" else None,
+            overflow=rules.overflow_parts(d["seats"][cur]["cards"]) if phase == "discard" else [],
+            last_push=copy_json(d["last_push"]),
+            scores=self._scores(d),
+            winners=self._winners(d) if d["over"] else [],
+        )
+        return v
+
+    def determinize(self, view: View, rng: Rng) -> State:
+        """A full state consistent with ``view``: the unseen cards dealt into the draw pile and
+        the out-of-play pile at random (whole animals only, when the view says so)."""
+        seen: set[str] = set()
+        for row in view["field"]:
+            seen.update(c for c in row if c is not None)
+        if view["drawn"] is not None:
+            seen.add(view["drawn"])
+        if view["pushed_out"] is not None:
+            seen.add(view["pushed_out"])
+        if view["refill"] is not None:
+            seen.update(view["refill"]["cards"])
+            seen.update(view["refill"]["taken"])
+        seats: list[dict[str, JSON]] = []
+        for s in view["players"]:
+            seen.update(s["cards"])
+            seen.update(s["penalty"])
+            for t in s["banked"]:
+                seen.update(t)
+            seats.append({
+                "cards": list(s["cards"]),
+                "penalty": list(s["penalty"]),
+                "banked": [list(t) for t in s["banked"]],
+            })
+        unseen = [c for c in rules.CARDS if c not in seen]
+        deck_size = view["deck_size"]
+        n_removed = len(unseen) - deck_size
+        if n_removed < 0 or n_removed != view["removed_count"]:
+            raise ValueError("view is inconsistent: unseen cards do not match deck and removed sizes")
+        if view["removed_whole"] and n_removed:
+            candidates = [a for a in rules.ANIMALS if all(c not in seen for c in rules.animal_cards(a))]
+            k, rest = divmod(n_removed, 3)
+            if rest or len(candidates) < k:
+                raise ValueError("view is inconsistent: the removed cards cannot be whole animals")
+            rng.shuffle(candidates)
+            gone = set(candidates[:k])
+            removed = [c for c in unseen if ANIMAL_OF[c] in gone]
+            deck = [c for c in unseen if ANIMAL_OF[c] not in gone]
+            rng.shuffle(deck)
+        else:
+            rng.shuffle(unseen)
+            deck = unseen[:deck_size]
+            removed = rules.sort_cards(unseen[deck_size:])
+        phase = view["phase"]
+        pending: JSON = None
+        if phase == "take":
+            pending = {"out": view["pushed_out"], "rows": [a["row"] for a in view["new_animals"]]}
+        elif phase == "refill":
+            pending = {
+                "row": view["refill"]["row"],
+                "cards": list(view["refill"]["cards"]),
+                "taken": list(view["refill"]["taken"]),
+            }
+        data: dict[str, JSON] = {
+            "players": view["player_count"],
+            "seed": 0,
+            "rng": f"{rng.next64():016x}",
+            "options": copy_json(view["options"]),
+            "current": view["current_player"],
+            "over": view["over"],
+            "turn": view["turn"],
+            "log": copy_json(view["log"]),
+            "deck": deck,
+            "removed": removed,
+            "removed_whole": view["removed_whole"],
+            "dealer": view["dealer"],
+            "field": [list(row) for row in view["field"]],
+            "drawn": view["drawn"],
+            "phase": phase,
+            "pending": pending,
+            "last_push": copy_json(view["last_push"]),
+            "seats": seats,
+        }
+        return State(self.name, data)
+
+    # ------------------------------------------------------------------ json
+    def _check_data(self, d: dict[str, JSON]) -> None:
+        n = d["players"]
+        expected = {
+            "players", "seed", "rng", "options", "current", "over", "log", "turn",
+            "deck", "removed", "removed_whole", "dealer", "field", "drawn", "phase",
+            "pending", "last_push", "seats",
+        }
+        if set(d) != expected:
+            raise ValueError(f"state keys must be {sorted(expected)}, got {sorted(d)}")
+        phase = d["phase"]
+        if phase not in PHASES:
+            raise ValueError(f"unknown phase {phase!r}")
+        if (phase == "over") != d["over"]:
+            raise ValueError(f"phase {phase!r} does not match over={d['over']}")
+        if type(d["dealer"]) is not int or not 0 <= d["dealer"] < n:
+            raise ValueError(f"bad dealer {d['dealer']!r}")
+        if type(d["removed_whole"]) is not bool:
+            raise ValueError("removed_whole must be a bool")
+
+        seen: Counter[str] = Counter()
+
+        def cards_list(value: JSON, what: str) -> list[str]:
+            if not isinstance(value, list):
+                raise ValueError(f"{what} must be a list of card ids")
+            for c in value:
+                if type(c) is not str or c not in CARD_INDEX:
+                    raise ValueError(f"unknown card {c!r} in {what}")
+            seen.update(value)
+            return value
+
+        deck = cards_list(d["deck"], "deck")
+        removed = cards_list(d["removed"], "removed")
+        if d["removed_whole"] and not rules.is_whole_animals(removed):
+            raise ValueError("removed cards are marked as whole animals but are not")
+
+        field = d["field"]
+        if not isinstance(field, list) or len(field) != 3 or any(not isinstance(r, list) or len(r) != 3 for r in field):
+            raise ValueError("field must be 3 rows of 3 cells")
+        holes = 0
+        for row in field:
+            for c in row:
+                if c is None:
+                    holes += 1
+                elif type(c) is not str or c not in CARD_INDEX:
+                    raise ValueError(f"unknown card {c!r} on the field")
+                else:
+                    seen[c] += 1
+
+        drawn = d["drawn"]
+        if phase == "push":
+            if type(drawn) is not str or drawn not in CARD_INDEX:
+                raise ValueError(f"phase 'push' needs a drawn card, got {drawn!r}")
+            seen[drawn] += 1
+        elif drawn is not None:
+            raise ValueError(f"a drawn card {drawn!r} outside phase 'push'")
+
+        pending = d["pending"]
+        if phase == "take":
+            if not isinstance(pending, dict) or set(pending) != {"out", "rows"}:
+                raise ValueError("phase 'take' needs pending {'out', 'rows'}")
+            cards_list([pending["out"]], "pending")
+            rows = pending["rows"]
+            if (
+                not isinstance(rows, list) or not rows or rows != sorted(set(rows))
+                or any(type(r) is not int or not 0 <= r <= 2 for r in rows)
+            ):
+                raise ValueError(f"bad new animal rows {rows!r}")
+            if holes or any(not rules.is_animal(field[r]) for r in rows):
+                raise ValueError("a pending new animal row is not an animal on the field")
+        elif phase == "refill":
+            if not isinstance(pending, dict) or set(pending) != {"row", "cards", "taken"}:
+                raise ValueError("phase 'refill' needs pending {'row', 'cards', 'taken'}")
+            r = pending["row"]
+            if type(r) is not int or not 0 <= r <= 2:
+                raise ValueError(f"bad refill row {r!r}")
+            cards = cards_list(pending["cards"], "pending")
+            if not 1 <= len(cards) <= 3 or (len(cards) < 3 and deck):
+                raise ValueError(f"refill has {len(cards)} cards while the draw pile has {len(deck)}")
+            if field[r] != [None, None, None] or holes != 3:
+                raise ValueError("the row to refill must be the only empty cells")
+            taken = cards_list(pending["taken"], "pending")
+            if len(taken) != 3 or not rules.is_animal(taken):
+                raise ValueError(f"the taken animal {taken!r} is not [head, body, tail]")
+            holes = 0  # the emptied row is expected
+        elif pending is not None:
+            raise ValueError(f"pending data {pending!r} in phase {phase!r}")
+        if phase in ("push", "take") and holes:
+            raise ValueError(f"empty field cells in phase {phase!r}")
+        if holes and deck:
+            raise ValueError("empty field cells while the draw pile is not empty")
+
+        seats = d["seats"]
+        if not isinstance(seats, list) or len(seats) != n:
+            raise ValueError("seats needs one entry per player")
+        cur = d["current"]
+        for i, s in enumerate(seats):
+            if not isinstance(s, dict) or set(s) != {"cards", "penalty", "banked"}:
+                raise ValueError(f"seat {i} must have exactly cards, penalty and banked")
+            cards = cards_list(s["cards"], f"seat {i} cards")
+            if cards != rules.sort_cards(cards):
+                raise ValueError(f"seat {i} cards are not in order")
+            cards_list(s["penalty"], f"seat {i} penalty")
+            if not isinstance(s["banked"], list):
+                raise ValueError(f"seat {i} banked must be a list")
+            for t in s["banked"]:
+                cards_list(t, f"seat {i} banked")
+                if len(t) != 3 or [PART_OF[c] for c in t] != list(PARTS):
+                    raise ValueError(f"seat {i} banked {t!r} is not [head, body, tail]")
+            counts = rules.part_counts(cards)
+            limit = MAX_PER_PART + 1 if (phase == "discard" and i == cur) else MAX_PER_PART
+            if max(counts.values()) > limit:
+                raise ValueError(f"seat {i} holds more than {limit} cards of one part: {cards!r}")
+            if d["over"] and cards:
+                raise ValueError(f"seat {i} still has cards in front after the end")
+
+        dupes = [c for c, k in seen.items() if k > 1]
+        if dupes:
+            raise ValueError(f"cards appear more than once: {rules.sort_cards(dupes)}")
+        if len(seen) != len(rules.CARDS):
+            missing = [c for c in rules.CARDS if c not in seen]
+            raise ValueError(f"the 72 cards are not all accounted for; missing {missing}")
+
+        if d["over"]:
+            if deck:
+                raise ValueError("the game is over but the draw pile is not empty")
+        else:
+            mine = seats[cur]["cards"]
+            if phase == "discard" and not rules.overflow_parts(mine):
+                raise ValueError("phase 'discard' but no part overflows")
+            if phase == "bank" and not rules.can_bank(mine):
+                raise ValueError("phase 'bank' but no animal can be banked")
+
+        lp = d["last_push"]
+        if lp is not None:
+            if not isinstance(lp, dict) or set(lp) != {"p", "line", "index", "from", "card", "out"}:
+                raise ValueError(f"bad last_push {lp!r}")
+            if {"type": "push", "line": lp["line"], "index": lp["index"], "from": lp["from"]} not in rules.ALL_PUSHES:
+                raise ValueError(f"bad last_push {lp!r}")
+            if type(lp["p"]) is not int or not 0 <= lp["p"] < n or type(lp["index"]) is not int:
+                raise ValueError(f"bad last_push {lp!r}")
+            if any(type(lp[k]) is not str or lp[k] not in CARD_INDEX for k in ("card", "out")):
+                raise ValueError(f"bad last_push cards {lp!r}")

@@ -1,0 +1,181 @@
+"""The web layer on plain CPython: catalogues, escaping, the app's flow and saves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pygames_core import games
+from pygames_ui.app import App
+from pygames_ui.dom import attrs, esc
+from pygames_ui.i18n import I18n, merge_catalogues
+from pygames_ui.session import SAVE_KEY, MemoryStorage, Seat, Session
+from pygames_ui.tables import TABLES
+
+I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
+CATALOGUES = merge_catalogues(I18N)
+
+
+def app(storage: MemoryStorage | None = None, lang: str = "en") -> App:
+    a = App(CATALOGUES, lang, storage or MemoryStorage())
+    a.boot()
+    return a
+
+
+def test_catalogues_have_the_same_keys() -> None:
+    def base(keys: set[str]) -> set[str]:
+        return {k.rsplit(".", 1)[0] if k.rsplit(".", 1)[-1] in ("one", "few", "many") else k for k in keys}
+
+    assert base(set(CATALOGUES["ru"])) == base(set(CATALOGUES["en"]))
+    for lang, cat in CATALOGUES.items():
+        for key, text in cat.items():
+            assert text, f"{lang}:{key} is empty"
+
+
+def test_every_game_with_a_table_has_rules_and_about() -> None:
+    for name in TABLES:
+        for cat in CATALOGUES.values():
+            assert isinstance(cat[f"rules.{name}"], list)
+            assert cat[f"home.about.{name}"]
+            assert cat[f"game.{name}"]
+
+
+def test_russian_plurals() -> None:
+    t = I18n(CATALOGUES, "ru")
+    assert t.plural("table.cards_in_hand", 1) == "1 карта в руке"
+    assert t.plural("table.cards_in_hand", 3) == "3 карты в руке"
+    assert t.plural("table.cards_in_hand", 11) == "11 карт в руке"
+
+
+def test_escaping() -> None:
+    assert esc('<img src=x onerror="a">') == "&lt;img src=x onerror=&quot;a&quot;&gt;"
+    assert attrs(data_name="<b>", hidden=True, off=None) == ' data-name="&lt;b&gt;" hidden'
+
+
+def test_all_templates_render_with_their_fields() -> None:
+    """Every placeholder in a catalogue is one the code fills (no KeyError fallbacks)."""
+    import string
+
+    for cat in CATALOGUES.values():
+        for key, text in cat.items():
+            if isinstance(text, str):
+                fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+                assert fields <= {"n", "name", "who", "whom", "card", "game", "lo", "hi", "reason", "value",
+                                  "colour", "depth", "cards"}, (key, fields)
+
+
+def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
+    a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
+
+
+def test_new_game_defaults_to_you_against_a_greedy_bot() -> None:
+    a = app()
+    click(a, "setup", game="klats")
+    assert [(s.name, s.kind) for s in a.form["seats"]] == [("You", "human"), ("Bot 1", "greedy")]
+    assert a.form["options"] == {"target": 150, "first_player": 0}
+    click(a, "start")
+    assert a.screen == "table" and a.session is not None
+    assert a.session.state.data["options"]["target"] == 150
+    html = a.render()
+    assert 'data-my-turn="true"' in html
+
+
+def test_a_whole_match_through_the_app_with_saves() -> None:
+    storage = MemoryStorage()
+    a = app(storage)
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "B",
+                       "seat_kind_1": "random", "opt_target": "30", "opt_first_player": "1"})
+    s = a.session
+    assert s is not None and s.state.data["options"] == {"target": 30, "first_player": 1}
+    for _ in range(2000):
+        if s.game.is_over(s.state):
+            break
+        if a.interlude() is not None:
+            click(a, "dismiss")
+        elif a.bots_pending():
+            a.step_bot()
+        else:
+            ctx = a.ctx()
+            assert ctx is not None and ctx.my_turn
+            card = ctx.view["hand"][0]
+            click(a, "select", card=card)
+            target, pile = next((x["target"], x["pile"]) for x in ctx.legal if x["card"] == card)
+            click(a, "play", target=target, pile="null" if pile is None else pile)
+        # Every move is saved and a reload gives the same game.
+        saved = Session.from_save(storage.getItem(SAVE_KEY))
+        assert s.game.to_json(saved.state) == s.game.to_json(s.state)
+    assert s.game.is_over(s.state)
+    assert "game-over" in a.render()
+    # The record replays to the same final state.
+    rec = s.record
+    g = games.get("klats")
+    replay = g.new_game(rec["players"], seed=rec["seed"], options=rec["options"])
+    for action in rec["actions"]:
+        replay = g.apply(replay, action)
+    assert g.to_json(replay) == g.to_json(s.state)
+
+
+def test_illegal_click_changes_nothing() -> None:
+    a = app()
+    click(a, "setup", game="klats")
+    click(a, "start")
+    s = a.session
+    before = s.game.to_json(s.state)
+    click(a, "play", target=0, pile=3)  # nothing selected
+    click(a, "select", card=99)  # not in hand
+    click(a, "play", target=0, pile=5)
+    assert s.game.to_json(s.state) == before
+    assert a.flash is not None
+
+
+@pytest.mark.parametrize("garbage", ["{", "[]", '{"v": 1, "game": "chess"}', '{"v": 1, "game": "klats", "seats": []}'])
+def test_bad_save_is_reported_and_cleared(garbage: str) -> None:
+    storage = MemoryStorage()
+    storage.setItem(SAVE_KEY, garbage)
+    a = app(storage)
+    assert a.notice and "could not be read" in a.notice
+    assert storage.getItem(SAVE_KEY) is None
+    assert a.screen == "home"
+    assert "notice" in a.render()
+
+
+def test_tampered_state_in_save_is_refused() -> None:
+    storage = MemoryStorage()
+    s = Session.new("klats", [Seat("A", "human"), Seat("B", "greedy")], {"target": 150, "first_player": 0}, seed=3)
+    body = json.loads(s.to_save())
+    state = json.loads(body["state"])
+    state["state"]["totals"] = [500, 0]
+    body["state"] = json.dumps(state)
+    storage.setItem(SAVE_KEY, json.dumps(body))
+    a = app(storage)
+    assert a.session is None and "checksum" in (a.notice or "")
+
+
+def test_pass_and_play_never_shows_a_hand_to_the_wrong_player() -> None:
+    a = app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_name_0": "A", "seat_kind_0": "human", "seat_name_1": "B", "seat_kind_1": "human"})
+    for _ in range(6):
+        assert a.pass_to() == a.session.state.current_player
+        html = a.render()
+        assert 'class="hand"' not in html and "pass-screen" in html
+        click(a, "show-hand")
+        html = a.render()
+        assert 'class="hand"' in html
+        ctx = a.ctx()
+        card = ctx.view["hand"][0]
+        click(a, "select", card=card)
+        target, pile = next((x["target"], x["pile"]) for x in ctx.legal if x["card"] == card)
+        click(a, "play", target=target, pile="null" if pile is None else pile)
+
+
+def test_names_are_escaped_everywhere() -> None:
+    evil = "<script>alert(1)</script>"
+    a = app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_name_0": evil, "seat_kind_0": "human", "seat_name_1": "Bot", "seat_kind_1": "greedy"})
+    html = a.render()
+    assert "<script>" not in html and esc(evil) in html
