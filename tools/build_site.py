@@ -121,6 +121,10 @@ def build(out: Path) -> None:
     web = ROOT / "web"
     for name in WEB_STATIC:
         shutil.copy2(web / name, out / name)
+    # One stylesheet for the site: the shared rules, then each game's next to its table.
+    with open(out / "styles.css", "a", encoding="utf-8") as css:
+        for part in sorted((web / "pygames_ui" / "tables").glob("*.css")):
+            css.write(f"\n/* ---- {part.name} ---- */\n" + part.read_text(encoding="utf-8"))
     shutil.copytree(web / "icons", out / "icons")
     (out / "i18n").mkdir()
     for lang, catalogue in merge_catalogues(web / "i18n").items():
