@@ -21,6 +21,22 @@ State data (besides the common keys of :mod:`pygames_core.base`):
 Every card of the 72 is in exactly one of: deck, removed, field, drawn, pending,
 a seat's cards / penalty / banked animals.
 
+The view (``view(state, p)``), besides the common ``game``, ``me``, ``options``,
+``turn``, ``log`` (the last events), ``current_player`` and ``over``:
+
+``players``        per seat ``{"cards", "rows", "penalty", "banked", "banked_points",
+                   "penalty_count"}`` (``rows``: a display arrangement of ``cards`` as
+                   ``[head, body, tail]`` rows with ``null`` gaps);
+``player_count``, ``dealer``, ``phase``, ``deck_size``, ``scores``, ``winners``;
+``removed_count``  cards out of play (their identity is secret), ``removed_whole``;
+``field``          3 rows of 3 ids or ``null``, top row first;
+``drawn``          the card to push (phase ``push``), else ``null``;
+``pushed_out``     phase ``take``: the pushed-out card, else ``null``;
+``new_animals``    phase ``take``: ``[{"row", "cards", "points"}, ...]``, else ``[]``;
+``refill``         phase ``refill``: ``{"row", "cards", "taken"}``, else ``null``;
+``overflow``       phase ``discard``: the overflowing parts, else ``[]``;
+``last_push``      as in the state.
+
 Log events (each also carries ``n``, its index, and ``e``, its name; ``p`` is a seat):
 
 ``game_start``   ``dealer``, ``players`` (count), ``deck_size``, ``removed`` (count of cards

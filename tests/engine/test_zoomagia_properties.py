@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from pygames_core import games
 from pygames_core.rng import Rng
 from pygames_core.zoomagia import rules
+from pygames_core.zoomagia.game import _EVENT_LISTS
 
 G = games.get("zoomagia")
 
@@ -127,6 +128,10 @@ def test_short_custom_decks(players: int, seed: int, cut: int, play_seed: int) -
         state = G.apply(state, rng.choice(G.legal_actions(state)))
     text = G.to_json(state)
     assert G.to_json(G.from_json(text)) == text
+    # The view copies only the list fields named in _EVENT_LISTS: every list field must be there.
+    for event in state.data["log"]:
+        lists = {k for k, v in event.items() if isinstance(v, (list, dict))}
+        assert lists <= set(_EVENT_LISTS.get(event["e"], ())), event
 
 
 @settings(max_examples=15, deadline=None)

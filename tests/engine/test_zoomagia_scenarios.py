@@ -549,3 +549,21 @@ def test_from_json_rejects_inconsistent_states() -> None:
     for mutate in bad_cases:
         with pytest.raises(ValueError):
             load(mutate)
+
+
+# ------------------------------------------------------------- greedy bot
+def test_greedy_heuristic_prefers_the_obvious_moves() -> None:
+    from pygames_core.bots.heuristics.zoomagia import score
+
+    field = [[b("sheep"), t("sheep"), FILLER[0]], FILLER[1:4], FILLER[4:7]]
+    s = start([[h("rhino"), b("rhino")], [h("walrus"), b("walrus")]], field,
+              [h("sheep")] + FILLER[7:12])
+    best = max(G.legal_actions(s), key=lambda a: score(G.view(s, 0), a))
+    assert best == push("row", 0, "left")  # makes a whole sheep
+    s = G.apply(s, best)
+    best = max(G.legal_actions(s), key=lambda a: score(G.view(s, 0), a))
+    assert best == {"type": "take", "what": "animal", "row": 0}
+    s = G.apply(s, best)
+    s = G.apply(s, G.legal_actions(s)[0])
+    best = max(G.legal_actions(s), key=lambda a: score(G.view(s, 0), a))
+    assert best == {"type": "bank", "cards": [h("sheep"), b("sheep"), t("sheep")]}
