@@ -174,18 +174,25 @@ class Game(ABC):
 
     def apply_unchecked(self, state: State, action: Action) -> State:
         """Apply an action known to be legal (search bots use this for speed)."""
-        # Options never change and append-only lists never change their entries,
-        # so neither needs a deep copy (this is the engine's hot path).
-        shallow = self.append_only_keys
-        data = {
-            k: v if k == "options" else list(v) if k in shallow else copy_json(v)
-            for k, v in state.data.items()
-        }
+        data = self._copy_data(state.data)
         rng = Rng.from_hex(data["rng"])
         self._step(data, rng, action)
         data["rng"] = rng.to_hex()
         data["turn"] += 1
         return State(self.name, data)
+
+    def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
+        """The copy that ``apply`` mutates: this is the engine's hot path.
+
+        Options never change and append-only lists never change their entries,
+        so neither needs a deep copy.  A game may override this with a copy
+        shaped for its own state.
+        """
+        shallow = self.append_only_keys
+        return {
+            k: v if k == "options" else list(v) if k in shallow else copy_json(v)
+            for k, v in data.items()
+        }
 
     def _explain(self, state: State, action: dict[str, Any], legal: list[Action]) -> str:
         seat = state.current_player

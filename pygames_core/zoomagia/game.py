@@ -187,15 +187,9 @@ class Zoomagia(Game):
             return acts
         return []
 
-    def apply_unchecked(self, state: State, action: Action) -> State:
-        """Apply an action known to be legal (as the base class, with a copy shaped for this state)."""
-        src = state.data
-        data = {k: _COPIERS.get(k, copy_json)(v) for k, v in src.items()}
-        rng = Rng.from_hex(data["rng"])
-        self._step(data, rng, action)
-        data["rng"] = rng.to_hex()
-        data["turn"] += 1
-        return State(self.name, data)
+    def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
+        """A copy shaped for this state (see ``_COPIERS``), twice as fast as the generic one."""
+        return {k: _COPIERS.get(k, copy_json)(v) for k, v in data.items()}
 
     def _step(self, d: dict[str, JSON], rng: Rng, action: Action) -> None:
         kind = action["type"]
