@@ -11,7 +11,7 @@ VPY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: serve test build bench setup setup-py setup-npm setup-chromium test-engine test-e2e clean lint
+.PHONY: serve test build bench setup setup-py setup-npm setup-chromium test-engine test-e2e typecheck clean
 
 setup: setup-py setup-npm
 
@@ -41,8 +41,11 @@ build: setup
 serve: build
 	$(VPY) tools/serve.py --dir dist --port $(PORT)
 
-test: setup setup-chromium build
+test: setup setup-chromium build typecheck
 	$(VPY) -m pytest -q -p no:cacheprovider tests
+
+typecheck: setup-py
+	$(VPY) -m mypy pygames_core
 
 test-engine: setup-py
 	$(VPY) -m pytest -q tests/engine tests/web

@@ -75,7 +75,7 @@ class Game(ABC):
     #: mutated (the log, finished rounds): ``apply`` copies them shallowly.
     append_only_keys: ClassVar[frozenset[str]] = frozenset({"log"})
     #: Every card id of a full deck -> number of copies.
-    card_counts: ClassVar[Mapping[Hashable, int]] = {}
+    card_counts: ClassVar[Mapping[Any, int]] = {}
 
     # ----------------------------------------------------------------- setup
     def new_game(

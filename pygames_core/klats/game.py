@@ -17,7 +17,7 @@ class Klats(Game):
     title = {"ru": "Клац!", "en": "Klats!"}
     min_players = 2
     max_players = 6
-    option_defaults: dict[str, JSON] = {"target": 150, "first_player": 0}
+    option_defaults = {"target": 150, "first_player": 0}
     card_counts = {v: rules.COPIES for v in rules.VALUES}
     append_only_keys = frozenset({"log", "rounds", "round_results"})
 

@@ -137,7 +137,7 @@ class RpsZombie(Game):
     title = {"ru": "Камень, ножницы, бумага и … ЗОМБИ!!!", "en": "Rock, Paper, Scissors … ZOMBIES!!!"}
     min_players = 2
     max_players = 3
-    option_defaults: dict[str, JSON] = {"brains_in_deck_2p": 3, "first_player": 0}
+    option_defaults = {"brains_in_deck_2p": 3, "first_player": 0}
     card_counts = dict(COUNTS)
 
     # ----------------------------------------------------------------- setup

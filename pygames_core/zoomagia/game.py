@@ -104,7 +104,7 @@ class Zoomagia(Game):
     title = {"ru": "Зоомагия", "en": "Zoomagia"}
     min_players = 2
     max_players = 6
-    option_defaults: dict[str, JSON] = {"columns": True}
+    option_defaults = {"columns": True}
     card_counts = {c: 1 for c in rules.CARDS}
 
     # ----------------------------------------------------------------- setup
@@ -256,8 +256,10 @@ class Zoomagia(Game):
             d["phase"] = "take"
             d["pending"] = {"out": out, "rows": new}
         else:
-            self._log(d, "take_card", p=p, card=out, auto=True)
-            self._receive(d, p, [out])
+            # A field laid out from a short `deck` can hold empty cells: then nothing falls out.
+            if out is not None:
+                self._log(d, "take_card", p=p, card=out, auto=True)
+            self._receive(d, p, [] if out is None else [out])
 
     def _receive(self, d: dict[str, JSON], p: int, cards: list[str]) -> None:
         seat = d["seats"][p]

@@ -235,8 +235,8 @@ def arrange_rows(cards: Sequence[str]) -> list[list[Cell]]:
 @lru_cache(maxsize=4096)
 def _arrange(cards: tuple[str, ...]) -> tuple[tuple[Cell, ...], ...]:
     by_part: dict[str, list[Cell]] = {p: [] for p in PARTS}
-    for c in cards:
-        by_part[PART_OF[c]].append(c)
+    for card in cards:
+        by_part[PART_OF[card]].append(card)
     n = max(len(v) for v in by_part.values()) if cards else 0
     if n == 0:
         return ()
@@ -251,7 +251,10 @@ def _arrange(cards: tuple[str, ...]) -> tuple[tuple[Cell, ...], ...]:
         for ts in dict.fromkeys(permutations(by_part["tail"])):
             value = 0
             for i in range(n):
-                a, b, c = animal(heads[i]), animal(bs[i]), animal(ts[i])  # type: ignore[arg-type]
+                h, bb, t = heads[i], bs[i], ts[i]
+                a: str | None = animal(h) if h is not None else None
+                b: str | None = animal(bb) if bb is not None else None
+                c: str | None = animal(t) if t is not None else None
                 if a is not None and a == b == c:
                     value += 9
                 elif (a is not None and (a == b or a == c)) or (b is not None and b == c):

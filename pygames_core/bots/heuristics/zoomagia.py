@@ -150,7 +150,7 @@ def _push_value(view: dict[str, Any], action: dict[str, Any]) -> float:
         row = after[r]
         emptied = [list(x) for x in after]
         emptied[r] = [None, None, None]
-        value = hand_value(cards + row, max(0, deck - 2)) - _THREAT_WEIGHT * threat(emptied, columns)  # type: ignore[operator]
+        value = hand_value(cards + row, max(0, deck - 2)) - _THREAT_WEIGHT * threat(emptied, columns)
         best = max(best, value)
     return best
 
@@ -170,7 +170,7 @@ def score(view: dict[str, Any], action: dict[str, Any]) -> float:
         r = action["row"]
         row = field[r]
         field[r] = [None, None, None]
-        return hand_value(cards + row, max(0, deck - 2)) - _THREAT_WEIGHT * threat(field, columns)  # type: ignore[operator]
+        return hand_value(cards + row, max(0, deck - 2)) - _THREAT_WEIGHT * threat(field, columns)
     if kind == "refill":
         field = [list(row) for row in view["field"]]
         field[view["refill"]["row"]] = list(action["cells"])

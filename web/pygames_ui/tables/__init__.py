@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from .base import Ctx, Table
 from .klats import KlatsTable
+from .rps_zombie import RpsZombieTable
 
 TABLES: dict[str, type[Table]] = {
     "klats": KlatsTable,
+    "rps_zombie": RpsZombieTable,
 }
 
 __all__ = ["TABLES", "Ctx", "Table"]
