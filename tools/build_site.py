@@ -91,6 +91,17 @@ def lock_entry(path: Path, imports: list[str]) -> dict[str, object]:
     }
 
 
+def write_service_worker(out: Path, template: Path) -> None:
+    """``sw.js`` with the list of every shipped file and a version that changes with any of them."""
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
+    urls = ["./"] + [f for f in files if f != "index.html"]
+    text = template.read_text().replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(urls))
+    (out / "sw.js").write_text(text)
+
+
 def build(out: Path) -> None:
     if not PYODIDE_NPM.is_dir():
         raise SystemExit("node_modules/pyodide is missing: run `npm ci` (make does it for you)")
@@ -129,8 +140,7 @@ def build(out: Path) -> None:
     (out / "i18n").mkdir()
     for lang, catalogue in merge_catalogues(web / "i18n").items():
         (out / "i18n" / f"{lang}.json").write_text(json.dumps(catalogue, ensure_ascii=False, separators=(",", ":")))
-    # The page reads this to name the engine wheel without hard-coding its version.
-    (out / "build.json").write_text(json.dumps({"version": meta["version"]}) + "\n")
+    write_service_worker(out, web / "sw.js")
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
           f"{sum(1 for p in out.rglob('*') if p.is_file())} files, {total / 1e6:.1f} MB")

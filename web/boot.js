@@ -107,6 +107,17 @@ async function boot() {
   bar.value = 100;
   html.dataset.bootMs = String(Math.round(tReady - t0));
   html.dataset.pythonMs = String(Math.round(tPython - t0));
+  registerServiceWorker();
+}
+
+// Offline play: after the first visit the service worker serves the whole site from its cache.
+// Registered only once the table is up, so its downloads never slow the first boot.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register("sw.js").then(async () => {
+    await navigator.serviceWorker.ready;
+    html.dataset.offline = "ready";
+  }).catch((err) => console.warn("pygames: offline mode unavailable:", err));
 }
 
 // A boot that has not finished after two minutes is reported, not left spinning.

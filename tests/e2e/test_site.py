@@ -68,3 +68,22 @@ def test_boot_failure_is_shown_in_the_page(browser, site_url, problems) -> None:
     assert page.is_visible("#boot-progress")
     assert page.inner_text(".boot-stages").count("…") == 3
     ctx.close()
+
+
+def test_plays_offline_after_the_first_visit(browser, site_url, problems) -> None:
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url)
+    page.wait_for_selector('html[data-offline="ready"]', timeout=60_000)
+    ctx.set_offline(True)
+    page.reload()
+    page.wait_for_selector('html[data-app-state="ready"]', timeout=90_000)
+    page.click('[data-action="setup"][data-game="klats"]')
+    page.click('[data-action="start"]')
+    page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+    page.click(".hand button.hand-card >> nth=0")
+    page.click("button.pile.legal >> nth=0")
+    page.wait_for_selector(".log li >> text=You", timeout=10_000)
+    ctx.close()
+    problems.check()
