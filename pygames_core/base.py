@@ -281,6 +281,23 @@ class Game(ABC):
     def _recent_log(data: dict[str, JSON]) -> list[JSON]:
         return copy_json(data["log"][-VIEW_LOG_LENGTH:])
 
+    @staticmethod
+    def _data_from_view(view: View, rng: Rng, players: int) -> dict[str, JSON]:
+        """The common state keys of a determinized state (``determinize`` adds the game's own).
+
+        The seed is unknown to a viewer (0 stands in) and the RNG gets a fresh state from ``rng``.
+        """
+        return {
+            "players": players,
+            "seed": 0,
+            "rng": f"{rng.next64():016x}",
+            "options": copy_json(view["options"]),
+            "current": view["current_player"],
+            "over": view["over"],
+            "turn": view["turn"],
+            "log": copy_json(view["log"]),
+        }
+
     def _view_common(self, data: dict[str, JSON], player: int) -> View:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < data["players"]:
             raise ValueError(f"player must be a seat 0..{data['players'] - 1}, got {player!r}")

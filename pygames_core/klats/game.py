@@ -176,15 +176,8 @@ class Klats(Game):
             else:
                 hands.append(pool[:size])
                 del pool[:size]
-        data: dict[str, JSON] = {
-            "players": view["players"],
-            "seed": 0,
-            "rng": f"{rng.next64():016x}",
-            "options": copy_json(view["options"]),
-            "current": view["current_player"],
-            "over": view["over"],
-            "turn": view["turn"],
-            "log": copy_json(view["log"]),
+        data = self._data_from_view(view, rng, view["players"])
+        data.update({
             "hands": hands,
             # With a short round-1 deck some unseen cards are out of play, not in the deck.
             "deck": pool[: view["deck_size"]],
@@ -194,7 +187,7 @@ class Klats(Game):
             "round_results": copy_json(view["round_results"]),
             "round": view["round"],
             "round_first": view["round_first"],
-        }
+        })
         return State(self.name, data)
 
     # ------------------------------------------------------------------ json

@@ -571,15 +571,8 @@ class RpsZombie(Game):
                 "tied": list(outcome["tied"]),
                 "queue": list(pending["to_ask"]),
             }
-        data: dict[str, JSON] = {
-            "players": n,
-            "seed": 0,
-            "rng": f"{rng.next64():016x}",
-            "options": copy_json(opts),
-            "current": view["current_player"],
-            "over": view["over"],
-            "turn": view["turn"],
-            "log": copy_json(view["log"]),
+        data = self._data_from_view(view, rng, n)
+        data.update({
             "phase": view["phase"],
             "preset": view["deck_preset"],
             "brains": brains,
@@ -597,7 +590,7 @@ class RpsZombie(Game):
             "contest": contest,
             "end_reason": view["end_reason"],
             "winner_seats": list(view["winners"]),
-        }
+        })
         return State(self.name, data)
 
     # ------------------------------------------------------------------ json

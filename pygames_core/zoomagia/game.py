@@ -438,15 +438,8 @@ class Zoomagia(Game):
                 "cards": list(view["refill"]["cards"]),
                 "taken": list(view["refill"]["taken"]),
             }
-        data: dict[str, JSON] = {
-            "players": view["player_count"],
-            "seed": 0,
-            "rng": f"{rng.next64():016x}",
-            "options": copy_json(view["options"]),
-            "current": view["current_player"],
-            "over": view["over"],
-            "turn": view["turn"],
-            "log": copy_json(view["log"]),
+        data = self._data_from_view(view, rng, view["player_count"])
+        data.update({
             "deck": deck,
             "removed": removed,
             "removed_whole": view["removed_whole"],
@@ -457,7 +450,7 @@ class Zoomagia(Game):
             "pending": pending,
             "last_push": copy_json(view["last_push"]),
             "seats": seats,
-        }
+        })
         return State(self.name, data)
 
     # ------------------------------------------------------------------ json
