@@ -31,6 +31,24 @@ class Ctx:
         return esc(self.session.seats[seat].name)
 
 
+def first_player_field(t: I18n, players: int, current: int) -> str:
+    """The "who starts" select of a new-game form (input ``opt_first_player``)."""
+    seats = "".join(
+        f'<option value="{i}"{" selected" if i == current else ""}>{esc(t("setup.seat_n", n=i + 1))}</option>'
+        for i in range(players)
+    )
+    return f'<label class="field">{esc(t("setup.first_player"))} <select name="opt_first_player">{seats}</select></label>'
+
+
+def read_int(values: dict[str, str], key: str, default: int, allowed: range | tuple[int, ...]) -> int:
+    """An int form value; anything unreadable or not ``allowed`` gives ``default``."""
+    try:
+        value = int(values.get(key, str(default)))
+    except ValueError:
+        return default
+    return value if value in allowed else default
+
+
 class Table:
     """Base class of a game's table.  Subclasses render views and turn clicks into actions."""
 

@@ -9,7 +9,7 @@ from pygames_core.klats.rules import COLOUR_OF, MAX_PILES
 
 from ..dom import attrs, button, esc
 from ..i18n import I18n
-from .base import Ctx, Table
+from .base import Ctx, Table, first_player_field, read_int
 
 
 def card_html(t: I18n, value: int, cls: str = "") -> str:
@@ -26,30 +26,17 @@ class KlatsTable(Table):
         return {"target": 150, "first_player": 0}
 
     def options_form(self, t: I18n, options: dict[str, Any], players: int) -> str:
-        target = options.get("target", 150)
-        first = options.get("first_player", 0)
-        seats = "".join(
-            f'<option value="{i}"{" selected" if i == first else ""}>{esc(t("setup.seat_n", n=i + 1))}</option>'
-            for i in range(players)
-        )
         return (
             f'<label class="field">{esc(t("klats.target"))} '
-            f'<input name="opt_target" type="number" min="1" max="10000" step="1" value="{int(target)}"></label>'
-            f'<label class="field">{esc(t("setup.first_player"))} <select name="opt_first_player">{seats}</select></label>'
+            f'<input name="opt_target" type="number" min="1" max="10000" step="1" value="{int(options.get("target", 150))}"></label>'
+            + first_player_field(t, players, options.get("first_player", 0))
         )
 
     def read_options(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        opts = self.default_options()
-        try:
-            opts["target"] = max(1, min(10_000, int(values.get("opt_target", "150"))))
-        except ValueError:
-            pass
-        try:
-            first = int(values.get("opt_first_player", "0"))
-            opts["first_player"] = first if 0 <= first < players else 0
-        except ValueError:
-            pass
-        return opts
+        return {
+            "target": max(1, min(10_000, read_int(values, "opt_target", 150, range(-10**9, 10**9)))),
+            "first_player": read_int(values, "opt_first_player", 0, range(players)),
+        }
 
     # ------------------------------------------------------------------ play
     def click(self, data: dict[str, str], ctx: Ctx) -> Action | None:
