@@ -112,6 +112,10 @@ class Page:
                     break
                 self.app.step_bot()
                 self.render()
+        except Exception:  # a bot bug must not leave the table silently stuck
+            console.error(traceback.format_exc())
+            self.app.flash = self.app.t("flash.error")
+            self.render()
         finally:
             self.html.dataset.bots = "idle"
 
