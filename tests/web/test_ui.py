@@ -142,13 +142,19 @@ def test_bad_save_is_reported_and_cleared(garbage: str) -> None:
     assert "notice" in a.render()
 
 
-def test_tampered_state_in_save_is_refused() -> None:
+def test_tampered_state_and_record_are_refused() -> None:
     storage = MemoryStorage()
     s = Session.new("klats", [Seat("A", "human"), Seat("B", "greedy")], {"target": 150, "first_player": 0}, seed=3)
     body = json.loads(s.to_save())
     state = json.loads(body["state"])
     state["state"]["totals"] = [500, 0]
     body["state"] = json.dumps(state)
+    # An edited state alone is rebuilt from the record...
+    storage.setItem(SAVE_KEY, json.dumps(body))
+    a = app(storage)
+    assert a.session is not None and a.session.state.data["totals"] == [0, 0]
+    # ...but with an edited record too, the save is refused and reported.
+    body["record"]["actions"] = [{"type": "play", "card": 99, "target": 0, "pile": None}]
     storage.setItem(SAVE_KEY, json.dumps(body))
     a = app(storage)
     assert a.session is None and "checksum" in (a.notice or "")
@@ -179,3 +185,25 @@ def test_names_are_escaped_everywhere() -> None:
     click(a, "start", {"seat_name_0": evil, "seat_kind_0": "human", "seat_name_1": "Bot", "seat_kind_1": "greedy"})
     html = a.render()
     assert "<script>" not in html and esc(evil) in html
+
+
+def test_damaged_state_is_rebuilt_from_the_record() -> None:
+    storage = MemoryStorage()
+    a = app(storage)
+    click(a, "setup", game="klats")
+    click(a, "start")
+    for _ in range(4):
+        while a.bots_pending():
+            a.step_bot()
+        ctx = a.ctx()
+        card = ctx.view["hand"][0]
+        click(a, "select", card=card)
+        target, pile = next((x["target"], x["pile"]) for x in ctx.legal if x["card"] == card)
+        click(a, "play", target=target, pile="null" if pile is None else pile)
+    good = a.session.game.to_json(a.session.state)
+    body = json.loads(storage.getItem(SAVE_KEY))
+    body["state"] = body["state"][:-40]  # truncated: the state text is damaged
+    storage.setItem(SAVE_KEY, json.dumps(body))
+    b = app(storage)
+    assert b.session is not None and b.session.game.to_json(b.session.state) == good
+    assert b.notice and "rebuilt" in b.notice

@@ -44,6 +44,9 @@ class App:
             self.notice = self.t("notice.bad_save", reason=problem)
             store.clear(self.storage)
         if session is not None and session.game.name in self.tables:
+            if session.ui.pop("recovered", False):
+                self.notice = self.t("notice.recovered")
+                store.save(self.storage, session)
             self.session = session
             self.screen = "table"
             self.viewer = session.humans[0] if len(session.humans) == 1 else None

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from pygames_core import bots, games
 from pygames_core.base import Action, Game, State
+from pygames_core.record import new_record, replay
 
 SAVE_KEY = "pygames.save.v1"
 SEAT_KINDS = ("human", "greedy", "random")
@@ -71,8 +72,7 @@ class Session:
         game = games.get(game_name)
         state = game.new_game(players=len(seats), seed=seed, options=options)
         seed_used = json.loads(game.to_json(state))["state"]["seed"]
-        record = {"game": game_name, "players": len(seats), "seed": seed_used, "options": options, "actions": []}
-        return cls(game, seats, state, record)
+        return cls(game, seats, state, new_record(game_name, len(seats), seed_used, options))
 
     def apply(self, action: Action) -> None:
         """Apply a legal action (raises ``IllegalAction`` and changes nothing otherwise)."""
@@ -130,13 +130,21 @@ class Session:
             if s.get("kind") not in SEAT_KINDS or not isinstance(s.get("name"), str):
                 raise ValueError(f"seat {i + 1} is not valid")
             seats.append(Seat(clean_name(s["name"], f"#{i + 1}"), s["kind"]))
-        state = game.from_json(body.get("state"))
+        record = body.get("record")
+        ui = body.get("ui") if isinstance(body.get("ui"), dict) else {}
+        try:
+            state = game.from_json(body.get("state"))
+        except ValueError as damaged:
+            # The saved state is damaged, but the record of moves may rebuild it: nothing is lost.
+            try:
+                state = replay(record)
+            except ValueError:
+                raise damaged from None
+            ui["recovered"] = True
         if state.data["players"] != len(seats):
             raise ValueError("the seats do not match the game")
-        record = body.get("record")
         if not isinstance(record, dict) or not isinstance(record.get("actions"), list):
             raise ValueError("the game record is missing")
-        ui = body.get("ui") if isinstance(body.get("ui"), dict) else {}
         return cls(game, seats, state, record, ui)
 
 
