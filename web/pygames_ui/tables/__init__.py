@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from .base import Ctx, Table
 from .klats import KlatsTable
+from .zoomagia import ZoomagiaTable
 from .rps_zombie import RpsZombieTable
 
 TABLES: dict[str, type[Table]] = {
     "klats": KlatsTable,
+    "zoomagia": ZoomagiaTable,
     "rps_zombie": RpsZombieTable,
 }
 

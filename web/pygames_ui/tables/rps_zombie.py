@@ -10,13 +10,14 @@ beyond wording them (the engine applies forced steps itself).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pygames_core.base import Action
 
 from ..dom import button, esc
 from ..i18n import I18n
-from .base import Ctx, Table
+from .base import Ctx, Table, read_int
 
 KINDS = ("brain", "rock", "scissors", "paper", "zombie")
 TROPHY_KINDS = ("rock", "scissors", "paper")
@@ -25,6 +26,10 @@ BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 DECISIONS = ("choose_trophy", "defend", "drop_trophy", "block", "dump", "pass")
 #: How many rounds the "what happened" panel tells at most.
 HAPPENED_ROUNDS = 3
+#: The new-game form's "who starts" value for a rock-paper-scissors throw (as the printed rules do it).
+THROW = "throw"
+#: Throws shown at most (ties are thrown again; a longer run is cut to its last throws).
+MAX_THROWS = 6
 
 # Small inline pictures (SVG presentation attributes, no style="…": the CSP forbids inline styles).
 # Drawn rather than emoji so that they look the same on every system, fonts or not.
@@ -95,12 +100,45 @@ def choice_key(action: Action) -> str:
     return f"{kind}:{value}"
 
 
+def throw_for_first(players: int, rng: random.Random) -> list[list[str | None]]:
+    """A rock-paper-scissors throw for the first player: one row per throw, per seat its kind (None: already out).
+
+    All alike or all three kinds: throw again.  Otherwise the players with the beating
+    kind stay in, until one is left (his seat is the one whose kind is in the last row alone).
+    """
+    left = list(range(players))
+    rows: list[list[str | None]] = []
+    while len(left) > 1:
+        row: list[str | None] = [None] * players
+        for p in left:
+            row[p] = rng.choice(TROPHY_KINDS)
+        rows.append(row)
+        kinds = {row[p] for p in left}
+        if len(kinds) == 2:
+            a, b = kinds
+            best = a if BEATS[a] == b else b
+            left = [p for p in left if row[p] == best]
+    return rows
+
+
+def throw_winner(rows: list[list[str | None]]) -> int:
+    """The seat that stays in after the last throw."""
+    last = rows[-1]
+    seats = [p for p, k in enumerate(last) if k]
+    kinds = {last[p] for p in seats}
+    a, b = kinds
+    best = a if BEATS[a] == b else b
+    return next(p for p in seats if last[p] == best)
+
+
 class RpsZombieTable(Table):
     game_name = "rps_zombie"
 
     def __init__(self) -> None:
         super().__init__()
         self._seen_n: int | None = None  # newest log event already on screen (newer ones are highlighted)
+        self._form_throw = False  # the new-game form asks for a throw
+        self._throw: tuple[int, list[list[str | None]]] | None = None  # (players, rows) for the next new game
 
     def reset(self) -> None:
         super().reset()
@@ -112,34 +150,74 @@ class RpsZombieTable(Table):
 
     def options_form(self, t: I18n, options: dict[str, Any], players: int) -> str:
         first = options.get("first_player", 0)
-        seats = "".join(
-            f'<option value="{i}"{" selected" if i == first else ""}>{esc(t("setup.seat_n", n=i + 1))}</option>'
-            for i in range(players)
-        )
-        out = f'<label class="field">{esc(t("setup.first_player"))} <select name="opt_first_player">{seats}</select></label>'
-        if players == 2:
+        seats = [(THROW, t("rz.opt.throw"), self._form_throw)] + [
+            (str(i), t("setup.seat_n", n=i + 1), not self._form_throw and i == first) for i in range(players)]
+        choices = "".join(f'<option value="{v}"{" selected" if on else ""}>{esc(label)}</option>' for v, label, on in seats)
+        out = (f'<label class="field rz-field">{esc(t("setup.first_player"))} '
+               f'<select name="opt_first_player">{choices}</select></label>')
+        if players == 2:  # the spare brains only differ with two players
             spare = options.get("brains_in_deck_2p", 3)
             opts = "".join(
                 f'<option value="{n}"{" selected" if n == spare else ""}>{esc(t(f"rz.opt.brains{n}"))}</option>'
                 for n in (3, 2)
             )
-            out += (f'<label class="field">{esc(t("rz.opt.brains"))} '
+            out += (f'<label class="field rz-field">{esc(t("rz.opt.brains"))} '
                     f'<select name="opt_brains_in_deck_2p">{opts}</select></label>')
         return out
 
     def read_options(self, values: dict[str, str], players: int) -> dict[str, Any]:
-        opts = self.default_options()
-        try:
-            spare = int(values.get("opt_brains_in_deck_2p", "3"))
-            opts["brains_in_deck_2p"] = spare if spare in (2, 3) else 3
-        except ValueError:
-            pass
-        try:
-            first = int(values.get("opt_first_player", "0"))
-            opts["first_player"] = first if 0 <= first < players else 0
-        except ValueError:
-            pass
-        return opts
+        """The options; "throw" as the first player throws rock-paper-scissors now and keeps the throw to show."""
+        self._form_throw = values.get("opt_first_player") == THROW
+        if self._form_throw:
+            rows = throw_for_first(players, random.Random())
+            self._throw = (players, rows[-MAX_THROWS:])
+            first = throw_winner(rows)
+        else:
+            self._throw = None
+            first = read_int(values, "opt_first_player", 0, range(players))
+        return {"brains_in_deck_2p": read_int(values, "opt_brains_in_deck_2p", 3, (2, 3)), "first_player": first}
+
+    # ------------------------------------------------------- the first throw
+    def interlude(self, ctx: Ctx) -> str | None:
+        """The rock-paper-scissors throw that chose the first player, before the game starts."""
+        ui, v = ctx.session.ui, ctx.view
+        if "rz_throw" not in ui and self._throw is not None:
+            players, rows = self._throw
+            if players == v["num_players"] and v["round"] == 0 and throw_winner(rows) == v["first_player"]:
+                ui["rz_throw"] = rows
+            self._throw = None
+        rows = ui.get("rz_throw")
+        if not rows or ui.get("rz_throw_seen") or v["round"] > 0 or v["over"]:
+            return None
+        t = ctx.t
+        lines = []
+        for i, row in enumerate(rows):
+            hands = []
+            for p, kind in enumerate(row):
+                if kind is None:
+                    continue
+                hands.append(f'<span class="rz-hand"><span class="rz-hand-name">{ctx.name(p)}</span>'
+                             f'<span class="rz-hand-cards"><span class="rz-shake">{card_html(t, "rock", "mini")}</span>'
+                             f'<span class="rz-shown">{card_html(t, kind, "mini")}</span></span></span>')
+            last = i == len(rows) - 1
+            kinds = {k for k in row if k}
+            if last:
+                verdict = t("rz.throw.wins", who=ctx.name(throw_winner(rows)))
+            elif len(kinds) != 2:
+                verdict = esc(t("rz.throw.tie"))
+            else:
+                best = next(k for k in kinds if BEATS[k] in kinds)
+                verdict = t("rz.throw.stay", who=self.names(ctx, [p for p, k in enumerate(row) if k == best]))
+            lines.append(f'<li class="rz-throw-row r{min(i, MAX_THROWS - 1)}"><span class="rz-hands">{"".join(hands)}</span>'
+                         f'<span class="rz-verdict">{verdict}</span></li>')
+        return (f'<h2>{esc(t("rz.throw.title"))}</h2><p>{esc(t("rz.throw.hint"))}</p>'
+                f'<ol class="rz-throw">{"".join(lines)}</ol>'
+                f'<p class="rz-throw-result r{min(len(rows), MAX_THROWS) - 1}">'
+                f'{t("rz.throw.first", who=ctx.name(v["first_player"]))}</p>'
+                + button(esc(t("rz.throw.start")), "dismiss", "primary"))
+
+    def dismiss_interlude(self, ctx: Ctx) -> None:
+        ctx.session.ui["rz_throw_seen"] = True
 
     # ----------------------------------------------------------------- play
     def click(self, data: dict[str, str], ctx: Ctx) -> Action | None:
@@ -154,10 +232,9 @@ class RpsZombieTable(Table):
         v = ctx.view
         html = (
             f'<div class="rz-table" data-phase="{esc(v["phase"])}">'
-            f"{self._status(ctx)}{self._decision(ctx)}"
-            f'<div class="rz-middle">{self._reveal(ctx)}{self._happened(ctx)}</div>'
+            f"{self._status(ctx)}{self._decision(ctx)}{self._reveal(ctx)}"
             f'<div class="seats rz-seats">{"".join(self._seat(ctx, s) for s in self._seat_order(ctx))}</div>'
-            f"</div>"
+            f"{self._happened(ctx)}</div>"
         )
         log = v["log"]
         self._seen_n = log[-1]["n"] if log else None
@@ -373,6 +450,13 @@ class RpsZombieTable(Table):
                 notes[p] = esc(t("rz.note.competes")) if kind in TROPHY_KINDS else ""
             else:
                 notes[p] = esc(t("rz.note.discarded"))
+        pend = v["pending"]
+        if pend is not None and pend["decision"] == "contest":
+            outcome = pend["outcome"]
+            if outcome["result"] == "win":
+                notes[outcome["winner"]] = esc(t("rz.note.would_win"))
+            for p in outcome["tied"]:
+                notes[p] = esc(t("rz.note.tied"))
         for e in self._round_events(ctx):
             kind = e["e"]
             if kind == "defend" and e["with"] == "revealed":
@@ -405,6 +489,7 @@ class RpsZombieTable(Table):
         notes = self._notes(ctx)
         pend = v["pending"]
         acting = pend["seat"] if pend else None
+        attacker = pend["zombie_of"] if pend and pend["decision"] == "defend" else None
         spots = []
         for p in self._seat_order(ctx):
             kind = revealed[p]
@@ -421,7 +506,8 @@ class RpsZombieTable(Table):
                     note = esc(t("rz.note.not_yet"))
                 else:
                     note = esc(t("rz.note.sits_out"))
-            spot_cls = f"rz-spot {cls}" + (" acting" if p == acting else "") + (" me" if p == ctx.seat else "")
+            spot_cls = (f"rz-spot {cls}" + (" acting" if p == acting else "") + (" me" if p == ctx.seat else "")
+                        + (" threat" if attacker == p else ""))
             spots.append(f'<div class="{spot_cls}" data-seat="{p}"><span class="rz-owner">{ctx.name(p)}</span>'
                          f'{card}<span class="rz-cardnote">{note}</span></div>')
         if v["round"] == 0:
@@ -476,12 +562,16 @@ class RpsZombieTable(Table):
                     fresh = self._seen_n is not None and e["n"] > self._seen_n
                     items.append(f'<li class="rz-ev e-{e["e"]}{" fresh" if fresh else ""}" data-n="{e["n"]}">{line}</li>')
             now = k == len(shown) - 1 and not v["over"]
-            head = t("rz.round", n=rnd) if rnd is not None else t("rz.setup_h")
+            if rnd is not None:
+                head = t("rz.round", n=rnd)
+            else:  # the game's start, or the tail of a round whose start left the log
+                head = t("rz.setup_h") if events[0]["e"] == "setup" else t("rz.earlier")
             if now:
                 head += " " + t("rz.now")
             blocks.append(f'<div class="rz-group{" now" if now else ""}"><h3>{esc(head)}</h3><ol>{"".join(items)}</ol></div>')
+        # Oldest first; the scroller shows its end (the newest events) first.
         return (f'<section class="rz-happened" aria-label="{esc(t("rz.happened"))}"><h2>{esc(t("rz.happened"))}</h2>'
-                f'{"".join(reversed(blocks))}</section>')
+                f'<div class="rz-scroll"><div>{"".join(blocks)}</div></div></section>')
 
     # ---------------------------------------------------------------- seats
     def _seat(self, ctx: Ctx, seat: int) -> str:
@@ -559,7 +649,7 @@ class RpsZombieTable(Table):
             outcome = {"result": event["result"], "winner": event["winner"], "tied": event["tied"], "room": event["room"]}
             if event["result"] == "win":
                 w = event["winner"]
-                would = t("log.rz.would_win", who=self.poss(ctx, w), card=chip(t, event["cards"][w]))
+                would = t("log.rz.would_win", who=name(w), card=chip(t, event["cards"][w]))
                 if not event["room"]:
                     would += " " + t("rz.out.no_room", who=name(w))
                 return line + " " + would
@@ -612,8 +702,9 @@ class RpsZombieTable(Table):
             else:
                 result = f'<td>{esc(t("rz.res.in"))}</td>'
             rows.append(f'<tr data-seat="{p}"><th scope="row">{ctx.name(p)}</th>'
-                        f'<td class="num">{pl["brains"]}</td><td class="rz-tr">{trophies}</td>{result}</tr>')
-        head = (f'<tr><th>{esc(t("rz.col.player"))}</th><th class="num">{esc(t("rz.col.brains"))}</th>'
+                        f'<td class="rz-b">{icon("brain") * pl["brains"]}<span class="rz-bn">{pl["brains"]}</span></td>'
+                        f'<td class="rz-tr">{trophies}</td>{result}</tr>')
+        head = (f'<tr><th>{esc(t("rz.col.player"))}</th><th>{esc(t("rz.col.brains"))}</th>'
                 f'<th>{esc(t("rz.col.trophies"))}</th><th>{esc(t("rz.col.result"))}</th></tr>')
         reason = self._end_reason(ctx, v["end_reason"], v["winners"])
         rounds = esc(t.plural("rz.rounds_played", v["round"]))

@@ -1,0 +1,154 @@
+"""Камень, ножницы, бумага и … ЗОМБИ!!! in Chromium, played like a person plays it: by clicking the answers."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import BOOT_TIMEOUT_MS, open_app
+
+TURN = '#prompt[data-my-turn="true"]'
+OVER = "#game-over"
+PASS = "#pass-screen"
+CHOICES = '.rz-choices button[data-action="decide"]'
+
+
+def new_game(page, seats: list[tuple[str, str]] | None = None, players: int = 2, spare_brains: int | None = None) -> None:
+    page.click('[data-action="setup"][data-game="rps_zombie"]')
+    if spare_brains is not None:
+        page.select_option('[name="opt_brains_in_deck_2p"]', str(spare_brains))
+    want = len(seats) if seats is not None else players
+    while page.locator(".seat-row").count() < want:
+        page.click('[data-action="add-seat"]')
+    for i, (name, kind) in enumerate(seats or []):
+        page.fill(f'[name="seat_name_{i}"]', name)
+        page.select_option(f'[name="seat_kind_{i}"]', kind)
+    page.click('[data-action="start"]')
+    page.wait_for_selector(".rz-table")
+
+
+def wait_for_player(page) -> str:
+    """Wait until the table needs a person: a decision of ours, a pass screen or the end."""
+    page.wait_for_selector(f"{TURN}, {OVER}, {PASS}", timeout=30_000)
+    for sel, name in ((OVER, "over"), (PASS, "pass"), (TURN, "turn")):
+        if page.locator(sel).count():
+            return name
+    raise AssertionError("nothing to do")
+
+
+def answer(page, rng: random.Random) -> str:
+    """Click one of the offered answers; returns the phase that was answered."""
+    phase = page.get_attribute(".rz-table", "data-phase")
+    buttons = page.locator(CHOICES)
+    n = buttons.count()
+    assert n >= 2, "a decision offers at least two answers (forced steps are automatic)"
+    # Only the answers are buttons on the table: nothing else there can be clicked.
+    assert page.locator(".rz-table button").count() == n
+    before = page.get_attribute(".log li >> nth=0", "data-n")
+    buttons.nth(rng.randrange(n)).click()
+    # The click was taken: the newest log line is a new one.
+    for _ in range(500):
+        if page.get_attribute(".log li >> nth=0", "data-n") != before:
+            return phase
+        page.wait_for_timeout(20)
+    raise AssertionError("the click was not taken")
+
+
+def play_to_the_end(page, rng: random.Random, limit: int = 300) -> set[str]:
+    phases: set[str] = set()
+    for _ in range(limit):
+        state = wait_for_player(page)
+        if state == "over":
+            return phases
+        assert state == "turn"
+        phases.add(answer(page, rng))
+    raise AssertionError("the game did not end")
+
+
+def check_end_screen(page, players: int) -> None:
+    text = page.inner_text(OVER)
+    assert "Winner:" in text
+    assert page.locator(f"{OVER} table.rz-final tbody tr").count() == players
+    reason = page.inner_text("#end-reason").strip()
+    assert reason
+    # The log's newest line tells the same end; the rounds are in it.
+    assert page.inner_text(".log li >> nth=0").strip() == reason
+    assert page.locator(".log li", has_text="begins").count() >= 1
+
+
+def test_two_player_game_against_a_bot_by_clicking(page, site_url) -> None:
+    open_app(page, site_url)
+    new_game(page, spare_brains=2)
+    assert wait_for_player(page) == "turn"
+    # The first player chooses the starting trophy from three cards.
+    assert page.get_attribute(".rz-table", "data-phase") == "choose_trophy"
+    assert page.locator(CHOICES).count() == 3
+    assert "1 card set aside" in page.inner_text(".rz-piles")
+    phases = play_to_the_end(page, random.Random(2))
+    assert "choose_trophy" in phases
+    check_end_screen(page, 2)
+    # The end offers a new game, which starts at once.
+    page.click(f'{OVER} [data-action="again"]')
+    page.wait_for_selector(".rz-table")
+    assert page.locator(OVER).count() == 0
+
+
+def test_three_player_game_by_clicking(page, site_url) -> None:
+    open_app(page, site_url)
+    new_game(page, seats=[("Ann", "human"), ("Bot A", "greedy"), ("Bot B", "random")])
+    assert page.locator(".rz-seat").count() == 3
+    assert page.locator(".rz-spot").count() == 3
+    play_to_the_end(page, random.Random(3))
+    check_end_screen(page, 3)
+    assert "Ann" in page.inner_text(OVER)
+
+
+def test_reload_mid_round_resumes_the_same_state(page, site_url) -> None:
+    open_app(page, site_url)
+    new_game(page, players=3)
+    rng = random.Random(4)
+    for _ in range(50):  # answer until a decision inside a round is asked
+        assert wait_for_player(page) == "turn"
+        if page.get_attribute(".rz-table", "data-phase") != "choose_trophy":
+            break
+        answer(page, rng)
+    phase = page.get_attribute(".rz-table", "data-phase")
+    assert phase in ("defend", "drop_trophy", "contest")
+    before = {sel: page.inner_text(sel) for sel in (".rz-decision", ".rz-reveal", ".rz-seats", ".rz-happened", ".log")}
+    page.reload()
+    page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    assert wait_for_player(page) == "turn"
+    assert page.get_attribute(".rz-table", "data-phase") == phase
+    for sel, text in before.items():
+        assert page.inner_text(sel) == text, sel
+    # … and play goes on from there.
+    answer(page, rng)
+
+
+def test_pass_and_play_and_names_as_text(page, site_url) -> None:
+    evil = "<img src=x onerror=alert(1)>"
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    open_app(page, site_url)
+    new_game(page, seats=[(evil, "human"), ("Boris", "human")])
+    assert wait_for_player(page) == "pass"
+    assert evil in page.inner_text(PASS)
+    page.click('[data-action="show-hand"]')
+    assert wait_for_player(page) == "turn"
+    assert page.locator(".rz-seat.me .seat-name").inner_text() == evil
+    assert page.locator("#app img").count() == 0
+    answer(page, random.Random(5))
+    assert evil in page.inner_text(".log")
+    assert not dialogs
+
+
+def test_first_player_by_a_rock_paper_scissors_throw(page, site_url) -> None:
+    open_app(page, site_url)
+    page.click('[data-action="setup"][data-game="rps_zombie"]')
+    page.select_option('[name="opt_first_player"]', "throw")
+    page.click('[data-action="start"]')
+    page.wait_for_selector("#interlude .rz-throw")
+    assert page.locator("#interlude .rz-throw-row").count() >= 1
+    assert "First player:" in page.inner_text("#interlude")
+    page.click('#interlude [data-action="dismiss"]')
+    assert wait_for_player(page) in ("turn", "over")
+    assert page.locator("#interlude").count() == 0
