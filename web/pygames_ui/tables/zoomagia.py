@@ -1,0 +1,549 @@
+"""Зоомагия at the table: the 3×3 field with its push arrows, the drawn card beside
+the draw pile, every player's two rows, banked animals and penalty pile.
+
+Each decision is asked in place: an arrow pushes (hovering or focusing one shows
+where the cards go, in CSS, from classes and preview notes written here), a new
+animal on the field or the pushed-out card is clicked to take it, the refill cards
+are clicked into the emptied row and confirmed, an overflowing card is clicked to
+put it on the penalty pile, and banking offers every animal with its points.  No
+rule logic lives here: previews reuse the pure helpers of
+:mod:`pygames_core.zoomagia.rules`, and every action sent is one of ``ctx.legal``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames_core.base import Action
+from pygames_core.zoomagia import rules
+from pygames_core.zoomagia.rules import ANIMAL_OF, PART_OF, PARTS
+
+from ..dom import attrs, button, esc
+from ..i18n import I18n
+from .base import Ctx, Table
+
+#: One picture per animal (the walrus has no emoji of its own: the seal stands in).
+EMOJI: dict[str, str] = {
+    "sheep": "🐑", "rhino": "🦏", "walrus": "🦭", "fish": "🐟", "turtle": "🐢",
+    "elephant": "🐘", "hippo": "🦛", "giraffe": "🦒", "zebra": "🦓", "lion": "🦁",
+    "tiger": "🐯", "bear": "🐻", "wolf": "🐺", "fox": "🦊", "hare": "🐇",
+    "cat": "🐱", "dog": "🐶", "cow": "🐮", "pig": "🐷", "horse": "🐴",
+    "crocodile": "🐊", "penguin": "🐧", "owl": "🦉", "monkey": "🐵",
+}
+#: Arrow glyphs: the direction the drawn card travels when pushed from that side.
+ARROW = {"left": "▶", "right": "◀", "top": "▼", "bottom": "▲"}
+SIDES = {"row": ("left", "right"), "col": ("top", "bottom")}
+#: Refill placement markers: an open cell, or one the player chose to leave empty.
+OPEN, EMPTY = None, ""
+
+
+# ------------------------------------------------------------------ card faces
+def card_name(t: I18n, card: str) -> str:
+    """``sheep head`` / ``голова овцы`` (plain text)."""
+    return t("zm.card", name=t(f"zm.animal_of.{ANIMAL_OF[card]}"), value=t(f"zm.part.{PART_OF[card]}"))
+
+
+def card_html(t: I18n, card: str, cls: str = "") -> str:
+    """A card face: the part on a coloured band, the animal's picture and name, and
+    three pips with the part's place (head left, body middle, tail right) lit."""
+    animal, part = ANIMAL_OF[card], PART_OF[card]
+    label = esc(card_name(t, card))
+    name = t(f"zm.animal.{animal}")
+    return (
+        f'<span class="zcard zp-{part} za-{animal}{" " + cls if cls else ""}" role="img" aria-label="{label}" title="{label}">'
+        f'<span class="zc-part" aria-hidden="true">{esc(t(f"zm.part.{part}"))}</span>'
+        f'<span class="zc-emo" aria-hidden="true">{EMOJI[animal]}</span>'
+        f'<span class="zc-name{" long" if len(name) > 7 else ""}" aria-hidden="true">{esc(name)}</span>'
+        f'<span class="zc-pips" aria-hidden="true"><i></i><i></i><i></i></span></span>'
+    )
+
+
+def chip(t: I18n, card: str) -> str:
+    """A card named inside a sentence: picture and words, edged in the part's colour."""
+    return (f'<span class="zchip zp-{PART_OF[card]}"><span class="ze" aria-hidden="true">{EMOJI[ANIMAL_OF[card]]}</span>'
+            f"{esc(card_name(t, card))}</span>")
+
+
+def dot(t: I18n, card: str) -> str:
+    """A tiny card (picture on the part's colour) for piles; its name on hover and for screen readers."""
+    label = esc(card_name(t, card))
+    return (f'<span class="zdot zp-{PART_OF[card]}" role="img" aria-label="{label}" title="{label}">'
+            f'{EMOJI[ANIMAL_OF[card]]}</span>')
+
+
+def animal_chips(t: I18n, cards: list[str]) -> str:
+    return '<span class="zm-trio">' + "".join(chip(t, c) for c in cards) + "</span>"
+
+
+def points(t: I18n, n: int) -> str:
+    return t.plural("zm.points", n)
+
+
+def where(t: I18n, line: str, index: int, side: str) -> str:
+    """``Row 2 from the left`` (rows and columns are numbered from 1 for people)."""
+    return t(f"zm.where.{line}.{side}", n=index + 1)
+
+
+def push_class(line: str, index: int, side: str) -> str:
+    return f"pu-{line}-{index}-{side}"
+
+
+class ZoomagiaTable(Table):
+    game_name = "zoomagia"
+
+    # ------------------------------------------------------------- new game
+    def default_options(self) -> dict[str, Any]:
+        return {"columns": True}
+
+    def options_form(self, t: I18n, options: dict[str, Any], players: int) -> str:
+        on = bool(options.get("columns", True))
+        choices = "".join(
+            f'<option value="{value}"{" selected" if (value == "true") == on else ""}>{esc(t(f"zm.opt.columns_{value}"))}</option>'
+            for value in ("true", "false")
+        )
+        return (f'<label class="field">{esc(t("zm.opt.columns"))} '
+                f'<select name="opt_columns">{choices}</select></label>')
+
+    def read_options(self, values: dict[str, str], players: int) -> dict[str, Any]:
+        opts = self.default_options()
+        raw = str(values.get("opt_columns", "true")).strip().lower()
+        if raw in ("false", "0", "no", "off"):
+            opts["columns"] = False
+        return opts
+
+    # ----------------------------------------------------------------- play
+    def _placement(self, ctx: Ctx) -> list[str | None]:
+        """The refill cells chosen so far (``None`` open, ``""`` left empty, else a card)."""
+        turn = ctx.view["turn"]
+        sel = self.selected
+        if not isinstance(sel, dict) or sel.get("turn") != turn or ctx.view["refill"] is None:
+            sel = self.selected = {"turn": turn, "cells": [OPEN, OPEN, OPEN], "cursor": None}
+        cells: list[str | None] = sel["cells"]
+        return cells
+
+    def _cursor(self, cells: list[str | None]) -> int | None:
+        """The open cell the next card goes to: the one the player picked, else the leftmost."""
+        sel = self.selected
+        cur: int | None = sel.get("cursor") if isinstance(sel, dict) else None
+        if cur is not None and cells[cur] is OPEN:
+            return cur
+        return next((i for i, c in enumerate(cells) if c is OPEN), None)
+
+    @staticmethod
+    def _legal(ctx: Ctx, action: Action) -> Action:
+        if action not in ctx.legal:
+            raise ValueError(f"not a legal action: {action!r}")
+        return action
+
+    def click(self, data: dict[str, str], ctx: Ctx) -> Action | None:
+        what = data.get("action")
+        v = ctx.view
+        if what == "push":
+            return self._legal(ctx, {"type": "push", "line": data["line"], "index": int(data["index"]), "from": data["from"]})
+        if what == "take":
+            if data.get("what") == "card":
+                return self._legal(ctx, {"type": "take", "what": "card"})
+            return self._legal(ctx, {"type": "take", "what": "animal", "row": int(data["row"])})
+        if what == "discard":
+            return self._legal(ctx, {"type": "discard", "card": data["card"]})
+        if what == "bank":
+            return self._legal(ctx, {"type": "bank", "cards": data["cards"].split(",")})
+        if what == "end-turn":
+            return self._legal(ctx, {"type": "end_turn"})
+        if v["refill"] is None:
+            raise ValueError(f"nothing to refill now: {what!r}")
+        cells = self._placement(ctx)
+        todo = [c for c in v["refill"]["cards"] if c not in cells]
+        if what == "zm-place":
+            card, cur = data["card"], self._cursor(cells)
+            if card not in todo or cur is None:
+                raise ValueError(f"cannot place {card!r}")
+            cells[cur] = card
+            self.selected["cursor"] = None
+        elif what == "zm-empty":
+            cur = self._cursor(cells)
+            if cur is None or len(todo) >= cells.count(OPEN):
+                raise ValueError("every open cell needs a card")
+            cells[cur] = EMPTY
+            self.selected["cursor"] = None
+        elif what == "zm-cell":
+            i = int(data["cell"])
+            if not 0 <= i < 3:
+                raise ValueError(f"no cell {i}")
+            cells[i] = OPEN
+            self.selected["cursor"] = i
+        elif what == "zm-reset":
+            self.selected = None
+        elif what == "refill":
+            if todo:
+                raise ValueError("place every card first")
+            action = self._legal(ctx, {"type": "refill", "cells": [c or None for c in cells]})
+            self.selected = None
+            return action
+        return None
+
+    # --------------------------------------------------------------- render
+    def render(self, ctx: Ctx) -> str:
+        t, v = ctx.t, ctx.view
+        phase = v["phase"]
+        cur = v["current_player"]
+        status = [t("zm.deck_n", n=v["deck_size"])]
+        if v["removed_count"]:
+            key = "zm.removed_whole" if v["removed_whole"] else "zm.removed"
+            status.append(t.plural(key, v["removed_count"], value=v["removed_count"] // 3))
+        if not v["options"].get("columns", True):
+            status.append(t("zm.rows_only"))
+        if ctx.my_turn:
+            prompt = self._prompt(ctx)
+        elif cur is not None:
+            prompt = t("table.waiting_for", name=ctx.name(cur))
+        else:
+            prompt = esc(t("zm.over"))
+        return (
+            f'<div class="zm-table" data-phase="{esc(phase)}" data-my-turn="{str(ctx.my_turn).lower()}">'
+            f'<div class="status-line">{" · ".join(esc(s) for s in status)}</div>'
+            f'<p class="prompt" id="prompt" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
+            f'<div class="zm-board">{self._field(ctx)}<div class="zm-side">{self._side(ctx)}{self._decide(ctx)}</div></div>'
+            f'<div class="zm-seats">{"".join(self._seat(ctx, s) for s in range(v["player_count"]))}</div>'
+            f"</div>"
+        )
+
+    def _prompt(self, ctx: Ctx) -> str:
+        t, v = ctx.t, ctx.view
+        phase = v["phase"]
+        if phase == "discard":
+            parts = ", ".join(t(f"zm.parts.{p}") for p in v["overflow"])
+            return esc(t("zm.prompt.discard", value=parts))
+        return esc(t(f"zm.prompt.{phase}"))
+
+    # ---------------------------------------------------------------- field
+    def _field(self, ctx: Ctx) -> str:
+        t, v = ctx.t, ctx.view
+        phase, field = v["phase"], v["field"]
+        outcomes = self._outcomes(ctx)
+        columns = bool(v["options"].get("columns", True))
+        out: list[str] = []
+        # Arrows on the four edges (a 5×5 grid: arrows round the 3×3 cells).
+        for line in ("row", "col"):
+            for index in range(3):
+                for side in SIDES[line]:
+                    if line == "col" and not columns:
+                        continue
+                    gr, gc = self._arrow_place(line, index, side)
+                    outcome = outcomes.get((line, index, side))
+                    legal = outcome is not None
+                    makes = outcome is not None and bool(outcome[1])
+                    label = t("zm.push_label", value=where(t, line, index, side))
+                    if makes:
+                        label += " — " + t("zm.makes_animal")
+                    cls = f"zm-arrow {push_class(line, index, side)} g-r{gr} g-c{gc}" + (" legal" if legal else "") + (" makes" if makes else "")
+                    out.append(
+                        f'<button type="button"{attrs(class_=cls, data_action="push", data_line=line, data_index=index, data_from=side, data_new="true" if makes else None, aria_label=label, title=label, disabled=not legal)}>'
+                        f'<span aria-hidden="true">{ARROW[side]}</span></button>'
+                    )
+        lp = v["last_push"]
+        new_rows = {a["row"]: a for a in v["new_animals"]}
+        refill_row = v["refill"]["row"] if v["refill"] else None
+        drawn = v["drawn"] if phase == "push" and ctx.my_turn else None
+        out_label = esc(t("zm.falls_out"))
+        for r in range(3):
+            if r == refill_row:
+                out.append(self._refill_row(ctx, r))
+                continue
+            for c in range(3):
+                card = field[r][c]
+                cls = f"zm-cell c{r}{c} g-r{r + 2} g-c{c + 2}"
+                if r in new_rows:
+                    cls += " new-animal"
+                if lp is not None and card == lp["card"]:
+                    cls += " last-in"
+                inner = (f'<span class="zs" data-out="{out_label}">{card_html(t, card)}</span>'
+                         if card is not None else '<span class="zm-hole" aria-hidden="true"></span>')
+                if drawn is not None and (r, c) != (1, 1):
+                    inner += f'<span class="zghost" aria-hidden="true">{card_html(t, drawn)}</span>'
+                out.append(f'<div class="{cls}">{inner}</div>')
+        for r, animal in new_rows.items():
+            text = t("zm.take_animal_short", value=points(t, animal["points"]))
+            if ctx.my_turn:
+                out.append(
+                    button(f'<span class="zm-badge">{esc(text)}</span>', "take", f"zm-takerow g-r{r + 2}",
+                           aria_label=t("zm.take_animal_label", n=r + 1, value=points(t, animal["points"])),
+                           what="animal", row=r))
+            else:
+                out.append(f'<span class="zm-takerow g-r{r + 2}"><span class="zm-badge">{esc(t("zm.new_animal"))}</span></span>')
+        cls = "zm-field" + (" rows-only" if not columns else "") + (" pushing" if drawn is not None else "")
+        return f'<div class="{cls}" role="group" aria-label="{esc(t("zm.field"))}">{"".join(out)}</div>'
+
+    @staticmethod
+    def _arrow_place(line: str, index: int, side: str) -> tuple[int, int]:
+        """Grid row and column (1..5) of an arrow: rows' arrows left and right, columns' on top and below."""
+        if line == "row":
+            return index + 2, 1 if side == "left" else 5
+        return 1 if side == "top" else 5, index + 2
+
+    def _refill_row(self, ctx: Ctx, r: int) -> str:
+        t, v = ctx.t, ctx.view
+        cells: list[str | None] = self._placement(ctx) if ctx.my_turn else [OPEN, OPEN, OPEN]
+        todo = [c for c in v["refill"]["cards"] if c not in cells]
+        cur = self._cursor(cells) if ctx.my_turn and todo else None
+        out = []
+        for c in range(3):
+            cls = f"zm-cell zm-refill c{r}{c} g-r{r + 2} g-c{c + 2}"
+            card = cells[c]
+            if not ctx.my_turn:
+                out.append(f'<div class="{cls}"><span class="zm-hole" aria-hidden="true"></span></div>')
+            elif card:
+                out.append(button(card_html(t, card) + '<span class="zm-undo" aria-hidden="true">✕</span>', "zm-cell",
+                                  cls + " placed", aria_label=t("zm.unplace", value=card_name(t, card)), cell=c))
+            elif card == EMPTY:
+                out.append(button(f'<span class="zm-hole empty">{esc(t("zm.left_empty"))}</span>', "zm-cell",
+                                  cls + " placed", aria_label=t("zm.unplace_empty", n=c + 1), cell=c))
+            elif not todo:
+                out.append(button(f'<span class="zm-hole empty">{esc(t("zm.left_empty"))}</span>', "zm-cell",
+                                  cls, aria_label=t("zm.cell_label", n=c + 1), cell=c))
+            else:
+                here = c == cur
+                out.append(button(f'<span class="zm-hole">{esc(t("zm.next_here") if here else t("zm.put_here"))}</span>',
+                                  "zm-cell", cls + (" cursor" if here else ""), aria_label=t("zm.cell_label", n=c + 1), cell=c))
+        return "".join(out)
+
+    # ------------------------------------------------------------ side panel
+    def _side(self, ctx: Ctx) -> str:
+        t, v = ctx.t, ctx.view
+        phase = v["phase"]
+        pile = (f'<div class="zm-deck" title="{esc(t("zm.deck_n", n=v["deck_size"]))}">'
+                f'<span class="zm-back" aria-hidden="true"></span>'
+                f'<span class="zm-deck-n">{esc(t("zm.deck_n", n=v["deck_size"]))}</span></div>')
+        slot = ""
+        if phase == "push" and v["drawn"]:
+            slot = (f'<div class="zm-slot-box" id="drawn"><span class="zm-cap">{esc(t("zm.drawn"))}</span>'
+                    f'{card_html(t, v["drawn"], "drawn")}</div>')
+        elif phase == "take":
+            card = card_html(t, v["pushed_out"])
+            if ctx.my_turn:
+                card = button(card + f'<span class="zm-badge">{esc(t("zm.take_card_short"))}</span>', "take", "zm-takecard",
+                              aria_label=t("zm.take_card_label", value=card_name(t, v["pushed_out"])), what="card")
+            slot = f'<div class="zm-slot-box" id="pushed-out"><span class="zm-cap">{esc(t("zm.pushed_out"))}</span>{card}</div>'
+        elif phase == "refill":
+            slot = (f'<div class="zm-slot-box" id="to-place"><span class="zm-cap">{esc(t("zm.to_place"))}</span>'
+                    f'<span class="zm-hand">{self._refill_cards(ctx)}</span></div>')
+        top = f'<div class="zm-pilebox">{pile}{slot}</div>'
+        lp = v["last_push"]
+        last = ""
+        if lp is not None and not (phase == "push" and ctx.my_turn):
+            last = (f'<p class="zm-last">{t("zm.last_push", who=ctx.name(lp["p"]), card=chip(t, lp["card"]), value=esc(where(t, lp["line"], lp["index"], lp["from"])), cards=chip(t, lp["out"]))}</p>')
+        return top + self._previews(ctx) + last
+
+    def _refill_cards(self, ctx: Ctx) -> str:
+        t, v = ctx.t, ctx.view
+        if not ctx.my_turn:
+            return "".join(card_html(t, c, "sm") for c in v["refill"]["cards"])
+        cells = self._placement(ctx)
+        out = []
+        for c in v["refill"]["cards"]:
+            if c in cells:
+                out.append(f'<span class="zm-used">{card_html(t, c, "sm")}</span>')
+            else:
+                out.append(button(card_html(t, c, "sm"), "zm-place", "zm-pick", aria_label=t("zm.place_label", value=card_name(t, c)), card=c))
+        return "".join(out)
+
+    @staticmethod
+    def _outcomes(ctx: Ctx) -> dict[tuple[str, int, str], tuple[str | None, list[int], list[list[str | None]]]]:
+        """For each legal push: the card that would fall out, the new animal rows, and the field after it."""
+        v = ctx.view
+        drawn = v["drawn"]
+        out: dict[tuple[str, int, str], tuple[str | None, list[int], list[list[str | None]]]] = {}
+        if v["phase"] != "push" or not drawn:
+            return out
+        for a in ctx.legal:
+            if a["type"] == "push":
+                after = [list(row) for row in v["field"]]
+                fell = rules.push(after, a["line"], a["index"], a["from"], drawn)
+                out[(a["line"], a["index"], a["from"])] = (fell, rules.new_animal_rows(v["field"], after), after)
+        return out
+
+    def _previews(self, ctx: Ctx) -> str:
+        """One hidden note per legal push, shown by CSS while its arrow is hovered or focused."""
+        t, v = ctx.t, ctx.view
+        outcomes = self._outcomes(ctx)
+        if not outcomes:
+            return ""
+        drawn = v["drawn"]
+        notes = [f'<p class="pv pv-none">{esc(t("zm.pv.hint"))}</p>']
+        for (line, index, side), (fell, news, after) in outcomes.items():
+            place = where(t, line, index, side)
+            text = (f'<strong>{esc(place[:1].upper() + place[1:])}</strong>: '
+                    + t("zm.pv.in_out", card=chip(t, drawn), cards=chip(t, fell) if fell else "—"))
+            for r in news:
+                trio = [c for c in after[r] if c is not None]  # a new animal: three cards
+                text += " " + t("zm.pv.new_animal", n=r + 1, cards=animal_chips(t, trio),
+                                value=esc(points(t, rules.animal_points(trio))))
+            if news:
+                text += " " + esc(t("zm.pv.choice"))
+            notes.append(f'<p class="pv pv-{line}-{index}-{side}">{text}</p>')
+        return f'<div class="zm-preview" aria-hidden="true">{"".join(notes)}</div>'
+
+    # --------------------------------------------------------- the decision
+    def _decide(self, ctx: Ctx) -> str:
+        if not ctx.my_turn:
+            return ""
+        t, v = ctx.t, ctx.view
+        phase = v["phase"]
+        body = ""
+        if phase == "push":
+            body = f'<p>{esc(t("zm.help.push"))}</p>'
+        elif phase == "take":
+            opts = [button(f'{esc(t("zm.take_card"))} {chip(t, v["pushed_out"])}', "take", "zm-opt", what="card")]
+            for a in v["new_animals"]:
+                opts.append(button(f'{esc(t("zm.take_animal", n=a["row"] + 1))} {animal_chips(t, a["cards"])}'
+                                   f' <strong class="zm-pts">{esc(points(t, a["points"]))}</strong>',
+                                   "take", "zm-opt", what="animal", row=a["row"]))
+            body = f'<p>{esc(t("zm.help.take"))}</p><div class="zm-opts">{"".join(opts)}</div>'
+        elif phase == "refill":
+            cells = self._placement(ctx)
+            todo = [c for c in v["refill"]["cards"] if c not in cells]
+            buttons = ""
+            if todo and len(todo) < cells.count(OPEN):
+                buttons += button(esc(t("zm.leave_empty")), "zm-empty", "")
+            buttons += button(esc(t("zm.reset")), "zm-reset", "", disabled=cells == [OPEN, OPEN, OPEN])
+            buttons += button(esc(t("zm.confirm")), "refill", "primary", disabled=bool(todo))
+            short = f'<p>{esc(t("zm.help.refill_short"))}</p>' if len(v["refill"]["cards"]) < 3 else ""
+            body = (f'<p>{esc(t("zm.help.refill", n=v["refill"]["row"] + 1))}</p>{short}'
+                    f'<p class="zm-taken">{t("zm.taken", cards=animal_chips(t, v["refill"]["taken"]))}</p>'
+                    f'<div class="row">{buttons}</div>')
+        elif phase == "discard":
+            over = [a["card"] for a in ctx.legal if a["type"] == "discard"]
+            picks = "".join(button(card_html(t, c, "sm"), "discard", "zm-pick zm-bad",
+                                   aria_label=t("zm.discard_label", value=card_name(t, c)), card=c) for c in over)
+            body = f'<p>{esc(t("zm.help.discard"))}</p><div class="zm-hand">{picks}</div>'
+        elif phase == "bank":
+            opts = []
+            for a in ctx.legal:
+                if a["type"] == "bank":
+                    n = rules.animal_points(a["cards"])
+                    opts.append(button(f'{esc(t("zm.bank"))} {animal_chips(t, a["cards"])} <strong class="zm-pts">+{esc(points(t, n))}</strong>',
+                                       "bank", "zm-opt", cards=",".join(a["cards"])))
+            body = (f'<p>{esc(t("zm.help.bank"))}</p><div class="zm-opts">{"".join(opts)}</div>'
+                    f'<div class="row">{button(esc(t("zm.end_turn")), "end-turn", "primary")}</div>')
+        return f'<section class="zm-decide" id="decide" aria-label="{esc(t("zm.your_move"))}">{body}</section>'
+
+    # ---------------------------------------------------------------- seats
+    def _seat(self, ctx: Ctx, seat: int) -> str:
+        t, v = ctx.t, ctx.view
+        pl = v["players"][seat]
+        kind = ctx.session.seats[seat].kind
+        badge = "" if kind == "human" else f'<span class="badge">{esc(t(f"kind.{kind}"))}</span>'
+        head = (f'<header class="seat-head"><span class="seat-name">{ctx.name(seat)}</span>{badge}'
+                f'<span class="zm-stat">{esc(t("zm.banked_stat", n=pl["banked_points"]))}</span>'
+                f'<span class="zm-stat">{esc(t("zm.penalty_stat", n=pl["penalty_count"]))}</span>'
+                f'<span class="total">{esc(t("zm.score", n=v["scores"][seat]))}</span></header>')
+        discards = ({a["card"] for a in ctx.legal if a["type"] == "discard"}
+                    if ctx.my_turn and seat == v["current_player"] else set())
+        rows = [list(r) for r in pl["rows"]]
+        while len(rows) < rules.MAX_PER_PART:
+            rows.append([None, None, None])
+        rows_html = []
+        for i, row in enumerate(rows):
+            cells = []
+            for part, card in zip(PARTS, row):
+                if card is None:
+                    cells.append(f'<span class="zm-gap zp-{part}" aria-hidden="true">{esc(t(f"zm.part.{part}"))}</span>')
+                elif card in discards:
+                    cells.append(button(card_html(t, card, "sm"), "discard", "zm-pick zm-bad",
+                                        aria_label=t("zm.discard_label", value=card_name(t, card)), card=card))
+                else:
+                    cells.append(card_html(t, card, "sm"))
+            extra = " over" if i >= rules.MAX_PER_PART else ""
+            rows_html.append(f'<div class="zm-row{extra}">{"".join(cells)}</div>')
+        banked = "".join(
+            f'<span class="zm-animal">{"".join(dot(t, c) for c in trio)}'
+            f'<span class="zm-plus">+{rules.animal_points(trio)}</span></span>'
+            for trio in pl["banked"]
+        ) or f'<span class="zm-none">{esc(t("zm.none"))}</span>'
+        penalty = "".join(dot(t, c) for c in pl["penalty"]) or f'<span class="zm-none">{esc(t("zm.none"))}</span>'
+        cls = "seat zm-seat" + (" me" if seat == ctx.seat else "") + (" current" if v["current_player"] == seat else "")
+        return (
+            f'<section class="{cls}" data-seat="{seat}" aria-label="{ctx.name(seat)}">{head}'
+            f'<div class="zm-seat-body"><div class="zm-rows" aria-label="{esc(t("zm.in_front"))}">{"".join(rows_html)}</div>'
+            f'<div class="zm-piles"><div class="zm-banked"><span class="zm-cap">{esc(t("zm.banked"))}</span>{banked}</div>'
+            f'<div class="zm-penalty"><span class="zm-cap">{esc(t("zm.penalty"))}</span>{penalty}</div></div></div>'
+            f"</section>"
+        )
+
+    # ------------------------------------------------------------------ log
+    def describe(self, event: dict[str, Any], ctx: Ctx) -> str | None:
+        t, e = ctx.t, event["e"]
+        who = ctx.name(event.get("p"))
+        if e == "game_start":
+            line = t("log.zm.game_start", n=event["players"], value=event["deck_size"], who=ctx.name(event["dealer"]))
+            if event["removed"]:
+                line += " " + t("log.zm.removed", n=event["removed"])
+            if not event["columns"]:
+                line += " " + t("log.zm.rows_only")
+            return line
+        if e == "turn_start":
+            return t("log.zm.turn_start", who=who, card=chip(t, event["drawn"]))
+        if e == "push":
+            line = t("log.zm.push", who=who, card=chip(t, event["card"]),
+                     value=esc(where(t, event["line"], event["index"], event["from"])), cards=chip(t, event["out"]))
+            if event["new"]:
+                line += " " + t("log.zm.new_animals", value=", ".join(str(r + 1) for r in event["new"]))
+            return line
+        if e == "take_card":
+            key = "log.zm.get_card" if event["auto"] else "log.zm.take_card"
+            return t(key, who=who, card=chip(t, event["card"]))
+        if e == "take_animal":
+            return t("log.zm.take_animal", who=who, n=event["row"] + 1, cards=animal_chips(t, event["cards"]),
+                     value=esc(points(t, event["points"])))
+        if e == "refill":
+            cells = " ".join(chip(t, c) if c else f'<span class="zm-none">{esc(t("zm.empty_cell"))}</span>' for c in event["cells"])
+            return t("log.zm.refill", who=who, n=event["row"] + 1, cards=cells)
+        if e == "discard":
+            return t("log.zm.discard", who=who, card=chip(t, event["card"]))
+        if e == "bank":
+            return t("log.zm.bank", who=who, cards=animal_chips(t, event["cards"]), value=esc(points(t, event["points"])))
+        if e == "turn_end":
+            return t("log.zm.turn_end", who=who, n=event["deck_size"])
+        if e == "game_end":
+            parts = [t("log.zm.game_end")]
+            for seat, cards in enumerate(event["leftover"]):
+                if cards:
+                    parts.append(t("log.zm.leftover", who=ctx.name(seat), cards=" ".join(chip(t, c) for c in cards)))
+            scores = ", ".join(f"{ctx.name(i)} {s}" for i, s in enumerate(event["scores"]))
+            parts.append(t("log.zm.scores", cards=scores))
+            parts.append(t("log.match_end", who=", ".join(ctx.name(w) for w in event["winners"])))
+            return " ".join(parts)
+        return None
+
+    # ------------------------------------------------------------- the end
+    def game_over(self, ctx: Ctx) -> str:
+        t, v = ctx.t, ctx.view
+        rows = []
+        order = sorted(range(v["player_count"]), key=lambda s: (-v["scores"][s], v["players"][s]["penalty_count"], s))
+        for seat in order:
+            pl = v["players"][seat]
+            animals = "".join(
+                f'<span class="zm-animal">{"".join(dot(t, c) for c in trio)}<span class="zm-plus">+{rules.animal_points(trio)}</span></span>'
+                for trio in pl["banked"]
+            ) or "—"
+            penalty = "".join(dot(t, c) for c in pl["penalty"])
+            penalty += f'<strong class="zm-minus">−{pl["penalty_count"]}</strong>' if pl["penalty_count"] else "—"
+            win = " zm-win" if seat in v["winners"] else ""
+            rows.append(
+                f'<tr class="{win.strip()}" data-seat="{seat}"><th scope="row">{ctx.name(seat)}</th>'
+                f'<td><div class="zm-wrap">{animals}</div></td><td class="num">{pl["banked_points"]}</td>'
+                f'<td><div class="zm-wrap">{penalty}</div></td>'
+                f'<td class="num"><strong>{v["scores"][seat]}</strong></td></tr>'
+            )
+        head = (f'<tr><th></th><th>{esc(t("zm.banked"))}</th><th class="num">{esc(t("zm.col_points"))}</th>'
+                f'<th>{esc(t("zm.penalty"))}</th>'
+                f'<th class="num">{esc(t("zm.col_score"))}</th></tr>')
+        note = ""
+        best = max(v["scores"]) if v["scores"] else 0
+        if sum(1 for s in v["scores"] if s == best) > len(v["winners"]):
+            note = f'<p class="zm-note">{esc(t("zm.tiebreak"))}</p>'
+        elif len(v["winners"]) > 1:
+            note = f'<p class="zm-note">{esc(t("zm.shared"))}</p>'
+        cols = "".join(f'<col class="zk-{k}">' for k in ("name", "banked", "pts", "pen", "score"))
+        return (f'<table class="summary zm-final"><colgroup>{cols}</colgroup><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>{note}'
+                f'<p class="zm-note">{esc(t("zm.final_note"))}</p>')
