@@ -1,0 +1,228 @@
+"""Зоомагия in Chromium, played like a person plays it: by clicking."""
+
+from __future__ import annotations
+
+from conftest import open_app
+
+from pygames_core import games
+from pygames_ui.session import Seat, Session
+
+TURN = '#prompt[data-my-turn="true"]'
+OVER = "#game-over"
+PASS = "#pass-screen"
+
+
+def new_game(page, seats: list[tuple[str, str]] | None = None, columns: bool = True) -> None:
+    page.click('[data-action="setup"][data-game="zoomagia"]')
+    if seats is not None:
+        while page.locator(".seat-row").count() < len(seats):
+            page.click('[data-action="add-seat"]')
+        for i, (name, kind) in enumerate(seats):
+            page.fill(f'[name="seat_name_{i}"]', name)
+            page.select_option(f'[name="seat_kind_{i}"]', kind)
+    if not columns:
+        page.select_option('[name="opt_columns"]', "false")
+    page.click('[data-action="start"]')
+    page.wait_for_selector(".zm-table")
+
+
+def wait_for_player(page) -> str:
+    """Wait until the table needs a person: a decision, a pass screen or the end."""
+    page.wait_for_selector(f"{TURN}, {OVER}, {PASS}", timeout=30_000)
+    for sel, name in ((OVER, "over"), (PASS, "pass"), (TURN, "turn")):
+        if page.locator(sel).count():
+            return name
+    raise AssertionError("nothing to do")
+
+
+def phase(page) -> str:
+    return page.get_attribute(".zm-table", "data-phase")
+
+
+def decide(page, turn: int = 0) -> str:
+    """Make the pending decision by clicking a legal control; returns the phase it answered."""
+    now = phase(page)
+    if now == "push":
+        # Only legal arrows are enabled; one that makes a new animal is preferred.
+        arrows = page.locator("button.zm-arrow:enabled")
+        assert arrows.count() in (6, 12)
+        makes = page.locator("button.zm-arrow.makes:enabled")
+        (makes.first if makes.count() else arrows.nth(turn % arrows.count())).click()
+    elif now == "take":
+        page.click("button.zm-takerow >> nth=0")
+    elif now == "refill":
+        assert page.locator('#decide [data-action="refill"]:disabled').count() == 1
+        while page.locator("#to-place button.zm-pick").count():
+            page.click("#to-place button.zm-pick >> nth=0")
+        while page.locator('#decide [data-action="zm-empty"]').count():
+            page.click('#decide [data-action="zm-empty"]')
+        page.click('#decide [data-action="refill"]:enabled')
+    elif now == "discard":
+        page.click("#decide button.zm-pick >> nth=0")
+    elif now == "bank":
+        page.click('#decide [data-action="bank"] >> nth=0')
+    else:
+        raise AssertionError(f"unexpected phase {now!r}")
+    return now
+
+
+def test_full_game_against_a_bot_by_clicking(page, site_url) -> None:
+    open_app(page, site_url)
+    new_game(page)
+    phases: set[str] = set()
+    for turn in range(600):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        assert state == "turn"
+        phases.add(decide(page, turn))
+    else:
+        raise AssertionError("the game did not end")
+    assert "push" in phases  # the other phases depend on the shuffle: see the prepared decks below
+    text = page.inner_text(OVER)
+    assert "Winner:" in text
+    assert page.locator("#game-over table.zm-final tbody tr").count() == 2
+    assert "Game over" in page.inner_text(".log")
+    page.click('#game-over [data-action="again"]')
+    page.wait_for_selector(".zm-table")
+    assert page.locator(OVER).count() == 0
+
+
+def test_hovering_an_arrow_previews_the_push(page, site_url) -> None:
+    open_app(page, site_url)
+    new_game(page)
+    assert wait_for_player(page) == "turn" and phase(page) == "push"
+    assert page.is_visible(".pv-none")
+    assert page.locator(".zghost").count() == 8 and not page.is_visible(".zghost")
+    page.hover("button.pu-row-1-left")
+    # The note for that push shows, the drawn card appears where it enters, the far card is marked.
+    assert page.is_visible(".pv-row-1-left") and not page.is_visible(".pv-none")
+    assert page.is_visible(".c10 > .zghost")
+    assert not page.is_visible(".c12 > .zghost")
+    assert page.locator(".pv:visible").count() == 1
+    # Keyboard focus previews too (Tab from the arrow before it).
+    page.mouse.move(5, 890)
+    page.focus("button.pu-col-2-top")
+    page.keyboard.press("Tab")
+    assert page.is_visible(".pv-col-2-bottom") and page.is_visible(".c22 > .zghost")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".log li >> text=into column 3 from the bottom")
+
+
+def test_rows_only_option(page, site_url) -> None:
+    open_app(page, site_url)
+    new_game(page, columns=False)
+    assert wait_for_player(page) == "turn"
+    assert page.locator("button.zm-arrow").count() == 6
+    assert page.locator("button.zm-arrow[data-line=col]").count() == 0
+    assert "Rows only" in page.inner_text(".status-line")
+
+
+def test_four_players_two_humans_pass_and_play(page, site_url) -> None:
+    open_app(page, site_url)
+    new_game(page, seats=[("Anna", "human"), ("Bot A", "greedy"), ("Boris", "human"), ("Bot B", "random")])
+    assert page.locator(".zm-seat").count() == 4
+    expected = "Anna"
+    turns = 0
+    for i in range(120):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        if state == "pass":
+            assert expected in page.inner_text(PASS)
+            assert page.locator("#decide").count() == 0, "no controls under the pass screen"
+            page.click('[data-action="show-hand"]')
+            continue
+        assert page.locator(".zm-seat.current .seat-name").inner_text() == expected
+        decide(page, i)
+        if page.locator(TURN).count() == 0 or page.locator(PASS).count():
+            turns += 1
+            expected = "Boris" if expected == "Anna" else "Anna"
+            if turns >= 5:
+                break
+    assert turns >= 5
+    log = page.inner_text(".log")
+    assert "Bot A" in log and "Bot B" in log
+
+
+def test_reload_resumes_mid_game(page, site_url) -> None:
+    open_app(page, site_url)
+    new_game(page)
+    for turn in range(6):
+        assert wait_for_player(page) == "turn"
+        decide(page, turn)
+    while not (wait_for_player(page) == "turn" and phase(page) == "push"):
+        decide(page)
+    before_field = page.inner_html(".zm-field")
+    before_seats = page.inner_html(".zm-seats")
+    before_log = page.inner_text(".log")
+    page.reload()
+    page.wait_for_selector('html[data-app-state="ready"]', timeout=90_000)
+    assert wait_for_player(page) == "turn"
+    assert page.inner_html(".zm-field") == before_field
+    assert page.inner_html(".zm-seats") == before_seats
+    assert page.inner_text(".log") == before_log
+    decide(page)
+
+
+#: 2 players: the first gets fox head + fox body; the top field row is sheep body, sheep tail,
+#: rhino head; the drawn card is the sheep head (pushed in from the left it makes a sheep).
+SHEEP_DECK = ["fox:head", "wolf:head", "fox:body", "wolf:tail", "sheep:body", "sheep:tail", "rhino:head",
+              "cat:tail", "dog:head", "cow:tail", "pig:body", "owl:tail", "lion:head", "sheep:head"]
+#: The first player holds two heads; the hare tail pushed into the top row from the left
+#: makes the rhino head fall out to him: three heads.
+HEADS_DECK = ["fox:head", "wolf:head", "cat:head", "wolf:tail", "sheep:body", "sheep:tail", "rhino:head",
+              "cat:tail", "dog:head", "cow:tail", "pig:body", "owl:tail", "lion:head", "hare:tail", "monkey:body"]
+
+
+def load_prepared(page, deck: list[str]) -> None:
+    """Put a game with a prepared deck into the save and reload (the app resumes it)."""
+    game = games.get("zoomagia")
+    options = {"columns": True}
+    state = game.new_game(2, seed=5, deck=deck, options=options)
+    record = {"game": "zoomagia", "players": 2, "seed": 5, "options": options, "actions": []}
+    save = Session(game, [Seat("Ann", "human"), Seat("Bot", "greedy")], state, record).to_save()
+    page.evaluate("s => localStorage.setItem('pygames.save.v1', s)", save)
+    page.reload()
+    page.wait_for_selector('html[data-app-state="ready"]', timeout=90_000)
+    page.wait_for_selector(".zm-table")
+
+
+def test_take_refill_discard_and_bank_by_clicking(page, site_url) -> None:
+    open_app(page, site_url)
+    # A discard: only the three heads are offered.
+    load_prepared(page, HEADS_DECK)
+    assert wait_for_player(page) == "turn"
+    page.click("button.pu-row-0-left")
+    assert phase(page) == "discard"
+    assert "Too many heads" in page.inner_text("#prompt")
+    offered = page.locator("#decide button.zm-pick")
+    assert offered.count() == 3
+    page.click('#decide button.zm-pick[data-card="rhino:head"]')
+    assert wait_for_player(page) == "over"
+    assert page.locator('#game-over tr[data-seat="0"] .zdot[aria-label="rhino head"]').count() == 1
+
+    # Take the sheep, refill its row leaving two cells empty, bank it.
+    load_prepared(page, SHEEP_DECK)
+    assert wait_for_player(page) == "turn"
+    assert page.locator("button.zm-arrow.makes").count() >= 1
+    page.click("button.pu-row-0-left")
+    assert phase(page) == "take"
+    assert page.locator("button.zm-takerow").count() == 1
+    assert "5 points" in page.inner_text("button.zm-takerow")
+    page.click("button.zm-takerow")
+    assert phase(page) == "refill"
+    confirm = '#decide [data-action="refill"]'
+    assert page.is_disabled(confirm)
+    page.click('#decide [data-action="zm-empty"]')
+    page.click('#to-place button.zm-pick[data-card="rhino:head"]')
+    assert page.is_enabled(confirm)
+    page.click(confirm)
+    assert phase(page) == "bank"
+    assert page.locator('#decide [data-action="bank"]').count() == 4
+    page.click('#decide [data-action="bank"][data-cards="sheep:head,sheep:body,sheep:tail"]')
+    assert wait_for_player(page) == "over"
+    assert "Winner: Ann" in page.inner_text("#game-over")
+    assert page.locator("#game-over tr.zm-win").count() == 1
+    log = page.inner_text(".log")
+    assert "Ann refilled row 1" in log and "Ann banked" in log
