@@ -101,3 +101,37 @@ def open_app(page: object, url: str, query: str = "?delay=20") -> None:
     """Open the site and wait until the table is interactive."""
     page.goto(url + query)
     page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+
+
+# ---------------------------------------------------------------- playing helpers
+TURN = '#prompt[data-my-turn="true"]'
+OVER = "#game-over"
+INTERLUDE = "#interlude"
+PASS = "#pass-screen"
+
+
+def start_game(page: object, game: str, seats: list[tuple[str, str]] | None = None,
+               players: int | None = None, selects: dict[str, str] | None = None,
+               fills: dict[str, str] | None = None) -> None:
+    """Fill in the new-game form like a person: seats (name, kind), option inputs, then Start."""
+    page.click(f'[data-action="setup"][data-game="{game}"]')
+    want = len(seats) if seats is not None else players or 0
+    while page.locator(".seat-row").count() < want:
+        page.click('[data-action="add-seat"]')
+    for i, (name, kind) in enumerate(seats or []):
+        page.fill(f'[name="seat_name_{i}"]', name)
+        page.select_option(f'[name="seat_kind_{i}"]', kind)
+    for name, value in (selects or {}).items():
+        page.select_option(f'[name="{name}"]', value)
+    for name, value in (fills or {}).items():
+        page.fill(f'[name="{name}"]', value)
+    page.click('[data-action="start"]')
+
+
+def wait_for_player(page: object) -> str:
+    """Wait until the table needs a person: our decision, a summary, a pass screen or the end."""
+    page.wait_for_selector(f"{TURN}, {OVER}, {INTERLUDE}, {PASS}", timeout=30_000)
+    for sel, name in ((OVER, "over"), (INTERLUDE, "interlude"), (PASS, "pass"), (TURN, "turn")):
+        if page.locator(sel).count():
+            return name
+    raise AssertionError("nothing to do")

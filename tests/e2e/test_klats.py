@@ -2,35 +2,11 @@
 
 from __future__ import annotations
 
-from conftest import open_app
-
-TURN = '#prompt[data-my-turn="true"]'
-OVER = "#game-over"
-INTERLUDE = "#interlude"
-PASS = "#pass-screen"
-
+from conftest import INTERLUDE, OVER, PASS, TURN, open_app, start_game, wait_for_player
 
 def new_game(page, seats: list[tuple[str, str]] | None = None, target: int | None = None) -> None:
-    page.click('[data-action="setup"][data-game="klats"]')
-    if seats is not None:
-        while page.locator(".seat-row").count() < len(seats):
-            page.click('[data-action="add-seat"]')
-        for i, (name, kind) in enumerate(seats):
-            page.fill(f'[name="seat_name_{i}"]', name)
-            page.select_option(f'[name="seat_kind_{i}"]', kind)
-    if target is not None:
-        page.fill('[name="opt_target"]', str(target))
-    page.click('[data-action="start"]')
+    start_game(page, "klats", seats, fills=None if target is None else {"opt_target": str(target)})
     page.wait_for_selector(".klats-table")
-
-
-def wait_for_player(page) -> str:
-    """Wait until the table needs a person: our turn, a summary, a pass screen or the end."""
-    page.wait_for_selector(f"{TURN}, {OVER}, {INTERLUDE}, {PASS}", timeout=30_000)
-    for sel, name in ((OVER, "over"), (INTERLUDE, "interlude"), (PASS, "pass"), (TURN, "turn")):
-        if page.locator(sel).count():
-            return name
-    raise AssertionError("nothing to do")
 
 
 def play_one_card(page) -> None:

@@ -4,35 +4,15 @@ from __future__ import annotations
 
 import random
 
-from conftest import BOOT_TIMEOUT_MS, open_app
+from conftest import BOOT_TIMEOUT_MS, OVER, PASS, TURN, open_app, start_game, wait_for_player
 
-TURN = '#prompt[data-my-turn="true"]'
-OVER = "#game-over"
-PASS = "#pass-screen"
 CHOICES = '.rz-choices button[data-action="decide"]'
 
 
 def new_game(page, seats: list[tuple[str, str]] | None = None, players: int = 2, spare_brains: int | None = None) -> None:
-    page.click('[data-action="setup"][data-game="rps_zombie"]')
-    if spare_brains is not None:
-        page.select_option('[name="opt_brains_in_deck_2p"]', str(spare_brains))
-    want = len(seats) if seats is not None else players
-    while page.locator(".seat-row").count() < want:
-        page.click('[data-action="add-seat"]')
-    for i, (name, kind) in enumerate(seats or []):
-        page.fill(f'[name="seat_name_{i}"]', name)
-        page.select_option(f'[name="seat_kind_{i}"]', kind)
-    page.click('[data-action="start"]')
+    start_game(page, "rps_zombie", seats, players=players,
+               selects=None if spare_brains is None else {"opt_brains_in_deck_2p": str(spare_brains)})
     page.wait_for_selector(".rz-table")
-
-
-def wait_for_player(page) -> str:
-    """Wait until the table needs a person: a decision of ours, a pass screen or the end."""
-    page.wait_for_selector(f"{TURN}, {OVER}, {PASS}", timeout=30_000)
-    for sel, name in ((OVER, "over"), (PASS, "pass"), (TURN, "turn")):
-        if page.locator(sel).count():
-            return name
-    raise AssertionError("nothing to do")
 
 
 def answer(page, rng: random.Random) -> str:

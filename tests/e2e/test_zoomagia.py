@@ -2,37 +2,14 @@
 
 from __future__ import annotations
 
-from conftest import open_app
+from conftest import OVER, PASS, TURN, open_app, start_game, wait_for_player
 
 from pygames_core import games
 from pygames_ui.session import Seat, Session
 
-TURN = '#prompt[data-my-turn="true"]'
-OVER = "#game-over"
-PASS = "#pass-screen"
-
-
 def new_game(page, seats: list[tuple[str, str]] | None = None, columns: bool = True) -> None:
-    page.click('[data-action="setup"][data-game="zoomagia"]')
-    if seats is not None:
-        while page.locator(".seat-row").count() < len(seats):
-            page.click('[data-action="add-seat"]')
-        for i, (name, kind) in enumerate(seats):
-            page.fill(f'[name="seat_name_{i}"]', name)
-            page.select_option(f'[name="seat_kind_{i}"]', kind)
-    if not columns:
-        page.select_option('[name="opt_columns"]', "false")
-    page.click('[data-action="start"]')
+    start_game(page, "zoomagia", seats, selects=None if columns else {"opt_columns": "false"})
     page.wait_for_selector(".zm-table")
-
-
-def wait_for_player(page) -> str:
-    """Wait until the table needs a person: a decision, a pass screen or the end."""
-    page.wait_for_selector(f"{TURN}, {OVER}, {PASS}", timeout=30_000)
-    for sel, name in ((OVER, "over"), (PASS, "pass"), (TURN, "turn")):
-        if page.locator(sel).count():
-            return name
-    raise AssertionError("nothing to do")
 
 
 def phase(page) -> str:
