@@ -91,6 +91,8 @@ class Page:
         if el is None or el is jsnull or not self.root.contains(el) or el.disabled:
             return
         data = {str(k): str(v) for k, v in Object.entries(el.dataset).to_py()}
+        # "touch", "mouse", "pen", or "" for a keyboard: tables may ask a finger to confirm what a mouse would preview.
+        data["pointer"] = str(getattr(event, "pointerType", "") or "")
         try:
             self.app.click(data, self.values())
         except Exception:  # a bug must not freeze the table: show it, keep the game

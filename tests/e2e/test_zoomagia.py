@@ -86,6 +86,24 @@ def test_hovering_an_arrow_previews_the_push(page, site_url) -> None:
     page.wait_for_selector(".log li >> text=into column 3 from the bottom")
 
 
+def test_touch_previews_on_first_tap_and_pushes_on_second(browser, site_url, problems) -> None:
+    ctx = browser.new_context(locale="en-US", has_touch=True, is_mobile=True, viewport={"width": 412, "height": 900})
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url)
+    new_game(page)
+    assert wait_for_player(page) == "turn" and phase(page) == "push"
+    page.tap("button.pu-row-1-left")
+    # The first tap only shows where the card would go and what falls out.
+    page.wait_for_selector("button.pu-row-1-left.armed")
+    assert page.is_visible(".pv-row-1-left") and page.is_visible(".c10 > .zghost")
+    assert phase(page) == "push" and page.locator(".log li >> text=into row 2 from the left").count() == 0
+    page.tap("button.pu-row-1-left")
+    page.wait_for_selector(".log li >> text=into row 2 from the left")
+    ctx.close()
+    problems.check()
+
+
 def test_rows_only_option(page, site_url) -> None:
     open_app(page, site_url)
     new_game(page, columns=False)

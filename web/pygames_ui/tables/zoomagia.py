@@ -89,6 +89,7 @@ def push_class(line: str, index: int, side: str) -> str:
 
 
 class ZoomagiaTable(Table):
+    armed: tuple[int, str, int, str] | None = None  # the arrow a finger tapped once (turn, line, index, side)
     game_name = "zoomagia"
 
     # ------------------------------------------------------------- new game
@@ -139,6 +140,12 @@ class ZoomagiaTable(Table):
         what = data.get("action")
         v = ctx.view
         if what == "push":
+            key = (v["turn"], data["line"], int(data["index"]), data["from"])
+            if data.get("pointer") == "touch" and self.armed != key:
+                # A finger cannot hover: the first tap shows the preview, the second pushes.
+                self.armed = key
+                return None
+            self.armed = None
             return self._legal(ctx, {"type": "push", "line": data["line"], "index": int(data["index"]), "from": data["from"]})
         if what == "take":
             if data.get("what") == "card":
@@ -236,7 +243,9 @@ class ZoomagiaTable(Table):
                     label = t("zm.push_label", value=where(t, line, index, side))
                     if makes:
                         label += " — " + t("zm.makes_animal")
-                    cls = f"zm-arrow {push_class(line, index, side)} g-r{gr} g-c{gc}" + (" legal" if legal else "") + (" makes" if makes else "")
+                    armed = self.armed == (v["turn"], line, index, side)
+                    cls = (f"zm-arrow {push_class(line, index, side)} g-r{gr} g-c{gc}" + (" legal" if legal else "")
+                           + (" makes" if makes else "") + (" armed" if armed and legal else ""))
                     out.append(
                         f'<button type="button"{attrs(class_=cls, data_action="push", data_line=line, data_index=index, data_from=side, data_new="true" if makes else None, aria_label=label, title=label, disabled=not legal)}>'
                         f'<span aria-hidden="true">{ARROW[side]}</span></button>'
