@@ -193,7 +193,11 @@ class KlatsTable(Table):
             )
         head = (f'<tr><th></th><th>{esc(t("klats.tops"))}</th><th>{esc(t("klats.colours"))}</th>'
                 f'<th>{esc(t("klats.round_points"))}</th><th>{esc(t("klats.match_total"))}</th></tr>')
-        return (f'<h2>{esc(title)}</h2><table class="summary" data-round="{result["round"]}">'
+        if result["reason"] == "six":
+            why = t("klats.ended_six", who=ctx.name(result["by"]))
+        else:
+            why = esc(t("klats.ended_empty"))
+        return (f'<h2>{esc(title)}</h2><p class="why">{why}</p><table class="summary" data-round="{result["round"]}">'
                 f'<thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>')
 
     def game_over(self, ctx: Ctx) -> str:
