@@ -138,6 +138,7 @@ def test_bad_save_is_reported_and_cleared(garbage: str) -> None:
     a = app(storage)
     assert a.notice and "could not be read" in a.notice
     assert storage.getItem(SAVE_KEY) is None
+    assert storage.getItem("pygames.save.unreadable") == garbage, "the unreadable save is kept aside"
     assert a.screen == "home"
     assert "notice" in a.render()
 

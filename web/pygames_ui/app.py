@@ -34,6 +34,7 @@ class App:
         self.flash: str | None = None  # one-off message about the last click
         self.viewer: int | None = None  # the human currently holding the device
         self.rules_game = "klats"
+        self.back_to = "home"  # the screen the rules page returns to
         self.form: dict[str, Any] = {}
 
     # ------------------------------------------------------------ startup
@@ -42,7 +43,7 @@ class App:
         session, problem = store.load(self.storage)
         if problem is not None:
             self.notice = self.t("notice.bad_save", reason=problem)
-            store.clear(self.storage)
+            store.set_aside(self.storage)
         if session is not None and session.game.name in self.tables:
             if session.ui.pop("recovered", False):
                 self.notice = self.t("notice.recovered")
@@ -163,7 +164,7 @@ class App:
         self.screen = "rules"
 
     def _on_back(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self.screen = getattr(self, "back_to", "home") if self.screen == "rules" else "home"
+        self.screen = self.back_to if self.screen == "rules" else "home"
         if self.screen == "table" and self.session is None:
             self.screen = "home"
 

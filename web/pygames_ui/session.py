@@ -16,6 +16,7 @@ from pygames_core.base import Action, Game, State
 from pygames_core.record import new_record, replay
 
 SAVE_KEY = "pygames.save.v1"
+BAD_SAVE_KEY = "pygames.save.unreadable"  # the last save that could not be read, kept for a bug report
 SEAT_KINDS = ("human", "greedy", "random")
 MAX_NAME = 32
 
@@ -163,5 +164,9 @@ def load(storage: Storage) -> tuple[Session | None, str | None]:
         return None, str(exc)
 
 
-def clear(storage: Storage) -> None:
+def set_aside(storage: Storage) -> None:
+    """Move an unreadable save out of the way (kept under ``BAD_SAVE_KEY``, never silently destroyed)."""
+    text = storage.getItem(SAVE_KEY)
+    if text is not None:
+        storage.setItem(BAD_SAVE_KEY, text)
     storage.removeItem(SAVE_KEY)
