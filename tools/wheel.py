@@ -14,7 +14,7 @@ import zipfile
 from pathlib import Path
 
 EPOCH = (2020, 1, 1, 0, 0, 0)
-SKIP_PARTS = {"__pycache__", ".mypy_cache", ".pytest_cache"}
+SKIP_PARTS = {".mypy_cache", ".pytest_cache"}
 
 
 def _record_hash(data: bytes) -> str:
@@ -60,6 +60,7 @@ def package_files(root: Path, package: str, suffixes: tuple[str, ...] = (".py", 
     base = root / package
     out: dict[str, Path] = {}
     for path in sorted(base.rglob("*")):
-        if path.is_file() and path.suffix in suffixes and not SKIP_PARTS & set(path.parts):
+        if (path.is_file() and path.suffix in suffixes and not SKIP_PARTS & set(path.parts)
+                and (path.suffix != ".pyc" or path.parent.name == "__pycache__")):
             out[path.relative_to(root).as_posix()] = path
     return out

@@ -87,3 +87,16 @@ def test_plays_offline_after_the_first_visit(browser, site_url, problems) -> Non
     page.wait_for_selector(".log li >> text=You", timeout=10_000)
     ctx.close()
     problems.check()
+
+
+def test_wheels_ship_pyodide_bytecode() -> None:
+    """The browser imports precompiled 3.14 bytecode instead of compiling at every boot."""
+    import zipfile
+
+    for whl in (DIST / "pyodide").glob("pygames_*.whl"):
+        names = zipfile.ZipFile(whl).namelist()
+        sources = [n for n in names if n.endswith(".py")]
+        for src in sources:
+            folder, _, base = src.rpartition("/")
+            pyc = f"{folder + '/' if folder else ''}__pycache__/{base[:-3]}.cpython-314.pyc"
+            assert pyc in names, f"{whl.name}: no bytecode for {src}"
