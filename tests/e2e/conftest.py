@@ -29,7 +29,11 @@ BOOT_TIMEOUT_MS = 90_000
 
 
 def _executable() -> str | None:
-    for path in (os.environ.get("PYGAMES_BROWSER"), "/usr/bin/chromium", shutil.which("chromium")):
+    """Debian's Chromium here; ``PYGAMES_BROWSER=playwright`` picks Playwright's own browser."""
+    choice = os.environ.get("PYGAMES_BROWSER")
+    if choice == "playwright":
+        return None
+    for path in (choice, "/usr/bin/chromium", shutil.which("chromium")):
         if path and Path(path).exists():
             return path
     return None  # Playwright's own browser (a laptop, GitHub Actions)
