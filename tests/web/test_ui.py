@@ -208,3 +208,13 @@ def test_damaged_state_is_rebuilt_from_the_record() -> None:
     b = app(storage)
     assert b.session is not None and b.session.game.to_json(b.session.state) == good
     assert b.notice and "rebuilt" in b.notice
+
+
+def test_default_you_becomes_player_n_in_pass_and_play() -> None:
+    a = app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_name_0": "You", "seat_kind_0": "human", "seat_name_1": "Bot 1", "seat_kind_1": "human"})
+    assert [s.name for s in a.session.seats] == ["Player 1", "Bot 1"]
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_name_0": "You", "seat_kind_0": "human", "seat_name_1": "Bot 1", "seat_kind_1": "greedy"})
+    assert [s.name for s in a.session.seats] == ["You", "Bot 1"]

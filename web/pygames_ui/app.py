@@ -226,6 +226,12 @@ class App:
     def _on_start(self, data: dict[str, str], values: dict[str, str]) -> None:
         self._read_form(values)
         seats = [Seat(clean_name(s.name, f"#{i + 1}"), s.kind) for i, s in enumerate(self.form["seats"])]
+        if sum(s.is_human for s in seats) > 1:
+            # "You" means nothing once the device is passed around: untouched defaults become "Player N".
+            yous = {str(cat.get("setup.default_you")) for cat in self.t.catalogues.values()}
+            for i, seat in enumerate(seats):
+                if seat.is_human and seat.name in yous:
+                    seat.name = self.t("setup.seat_n", n=i + 1)
         self.session = Session.new(self.form["game"], seats, self.form["options"])
         for table in self.tables.values():
             table.reset()
