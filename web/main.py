@@ -79,6 +79,11 @@ class Page:
             el = self.root.querySelector(focus)
             if el is not None and el is not jsnull:
                 el.focus()
+                return
+        # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus.
+        dialog_button = self.root.querySelector('[role="dialog"] button')
+        if dialog_button is not None and dialog_button is not jsnull:
+            dialog_button.focus()
 
     def values(self) -> dict[str, str]:
         out: dict[str, str] = {}

@@ -67,7 +67,9 @@ def test_pass_and_play_hides_the_hand(page, site_url) -> None:
     assert wait_for_player(page) == "pass"
     assert "Anna" in page.inner_text(PASS)
     assert page.locator(".hand").count() == 0, "no hand on screen before the player taps"
-    page.click('[data-action="show-hand"]')
+    # The dialog has the keyboard focus: Enter continues.
+    assert page.evaluate("document.activeElement.dataset.action") == "show-hand"
+    page.keyboard.press("Enter")
     assert wait_for_player(page) == "turn"
     assert page.locator(".hand .kcard").count() == 3
     play_one_card(page)
