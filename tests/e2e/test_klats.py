@@ -54,7 +54,6 @@ def test_bot_moves_show_one_by_one(page, site_url) -> None:
     play_one_card(page)
     # With 2 bots after us and a 400 ms pause, we see Bot A's move before Bot B's.
     page.wait_for_selector('html[data-bots="thinking"]')
-    page.wait_for_function  # (not used: string predicates need eval under our CSP)
     page.wait_for_selector(".log li >> text=Bot A", timeout=5_000)
     assert page.locator(".log li", has_text="Bot B").count() == 0
     page.wait_for_selector(TURN, timeout=10_000)
