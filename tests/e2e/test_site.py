@@ -100,3 +100,23 @@ def test_wheels_ship_pyodide_bytecode() -> None:
             folder, _, base = src.rpartition("/")
             pyc = f"{folder + '/' if folder else ''}__pycache__/{base[:-3]}.cpython-314.pyc"
             assert pyc in names, f"{whl.name}: no bytecode for {src}"
+
+
+def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems) -> None:
+    """Home, the new-game form and every table fit a 375px wide phone, in Russian (the longer words)."""
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 375, "height": 800}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url)
+    widths = {"home": page.evaluate("document.documentElement.scrollWidth")}
+    for i, game in enumerate(("klats", "zoomagia", "rps_zombie")):
+        if i:
+            page.click('[data-action="home"]')
+        page.click(f'[data-action="setup"][data-game="{game}"]')
+        widths[f"{game} form"] = page.evaluate("document.documentElement.scrollWidth")
+        page.click('[data-action="start"]')
+        page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+        widths[f"{game} table"] = page.evaluate("document.documentElement.scrollWidth")
+    assert all(w <= 375 for w in widths.values()), widths
+    ctx.close()
+    problems.check()
