@@ -127,22 +127,23 @@ class Page:
             self.html.dataset.bots = "idle"
 
 
-def _bot_delay() -> int:
-    raw = URLSearchParams.new(window.location.search).get("delay")
+def _int_param(name: str, default: int | None, lo: int, hi: int) -> int | None:
+    """An integer from the page's query string (``?delay=…&seed=…``), clamped; else ``default``."""
+    raw = URLSearchParams.new(window.location.search).get(name)
     if raw is None or raw is jsnull:
-        return DEFAULT_BOT_DELAY_MS
+        return default
     try:
-        return max(0, min(5000, int(str(raw))))
+        return max(lo, min(hi, int(str(raw))))
     except ValueError:
-        return DEFAULT_BOT_DELAY_MS
+        return default
 
 
 async def start() -> None:
     """Build the app from the boot data, render it and hand the page over to it."""
     boot = window.pygamesBoot
-    app = App(boot.catalogues.to_py(), str(boot.lang), _storage())
+    app = App(boot.catalogues.to_py(), str(boot.lang), _storage(), seed=_int_param("seed", None, 0, 2**53))
     app.boot()
-    page = Page(app, _bot_delay())
+    page = Page(app, _int_param("delay", DEFAULT_BOT_DELAY_MS, 0, 5000) or 0)
     page.render()
     page.root.addEventListener("click", create_proxy(page.on_click))
     document.getElementById("shell").hidden = True

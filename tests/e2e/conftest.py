@@ -48,8 +48,10 @@ def site_url() -> Iterator[str]:
     server.shutdown()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
+    # One browser per test file: many Pyodide pages in one long-lived browser have been
+    # seen to crash a renderer now and then; a fresh process per file keeps runs clean.
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -101,8 +103,8 @@ def page(context: object, problems: PageProblems) -> Iterator[object]:
     problems.check()
 
 
-def open_app(page: object, url: str, query: str = "?delay=20") -> None:
-    """Open the site and wait until the table is interactive."""
+def open_app(page: object, url: str, query: str = "?delay=20&seed=1") -> None:
+    """Open the site and wait until the table is interactive (fixed deals: the runs are repeatable)."""
     page.goto(url + query)
     page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
 

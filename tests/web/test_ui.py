@@ -218,3 +218,17 @@ def test_default_you_becomes_player_n_in_pass_and_play() -> None:
     click(a, "setup", game="klats")
     click(a, "start", {"seat_name_0": "You", "seat_kind_0": "human", "seat_name_1": "Bot 1", "seat_kind_1": "greedy"})
     assert [s.name for s in a.session.seats] == ["You", "Bot 1"]
+
+
+def test_seeded_app_deals_repeatably() -> None:
+    a = App(CATALOGUES, "en", MemoryStorage(), seed=41)
+    click(a, "setup", game="klats")
+    click(a, "start")
+    assert a.session.record["seed"] == 41
+    first = a.session.game.to_json(a.session.state)
+    click(a, "again")
+    assert a.session.record["seed"] == 42
+    b = App(CATALOGUES, "en", MemoryStorage(), seed=41)
+    click(b, "setup", game="klats")
+    click(b, "start")
+    assert b.session.game.to_json(b.session.state) == first

@@ -24,8 +24,13 @@ LOG_LINES = 40
 
 
 class App:
-    def __init__(self, catalogues: dict[str, dict[str, Any]], lang: str, storage: Storage) -> None:
+    def __init__(self, catalogues: dict[str, dict[str, Any]], lang: str, storage: Storage,
+                 seed: int | None = None) -> None:
         self.t = I18n(catalogues, lang)
+        # With a seed (the page's ?seed=N), the n-th game started deals from seed + n:
+        # a deal can be replayed, and the browser tests are deterministic.
+        self.seed = seed
+        self.games_started = 0
         self.storage = storage
         self.tables: dict[str, Table] = {name: cls() for name, cls in TABLES.items()}
         self.session: Session | None = None
@@ -232,7 +237,9 @@ class App:
             for i, seat in enumerate(seats):
                 if seat.is_human and seat.name in yous:
                     seat.name = self.t("setup.seat_n", n=i + 1)
-        self.session = Session.new(self.form["game"], seats, self.form["options"])
+        seed = None if self.seed is None else self.seed + self.games_started
+        self.games_started += 1
+        self.session = Session.new(self.form["game"], seats, self.form["options"], seed=seed)
         for table in self.tables.values():
             table.reset()
         self.viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
