@@ -74,6 +74,10 @@ class Game(ABC):
     #: State keys holding lists that only ever grow and whose entries are never
     #: mutated (the log, finished rounds): ``apply`` copies them shallowly.
     append_only_keys: ClassVar[frozenset[str]] = frozenset({"log"})
+    #: The exact set of keys of a valid state (checked by ``from_json``); empty: not checked.
+    state_keys: ClassVar[frozenset[str]] = frozenset()
+    #: The values of ``data["phase"]`` for games that keep one ("over" last); empty: no phase.
+    phases: ClassVar[tuple[str, ...]] = ()
     #: Every card id of a full deck -> number of copies.
     card_counts: ClassVar[Mapping[Any, int]] = {}
 
@@ -248,6 +252,15 @@ class Game(ABC):
         return State(self.name, data)
 
     def _check_common(self, d: dict[str, JSON]) -> None:
+        if self.state_keys and set(d) != self.state_keys:
+            extra, missing = sorted(set(d) - self.state_keys), sorted(self.state_keys - set(d))
+            raise ValueError(f"unexpected keys {extra} / missing keys {missing}")
+        if self.phases:
+            phase = d["phase"]
+            if phase not in self.phases:
+                raise ValueError(f"unknown phase {phase!r}")
+            if (phase == "over") != d["over"]:
+                raise ValueError(f"phase {phase!r} does not match over={d['over']!r}")
         players = d["players"]
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError(f"bad player count {players!r}")

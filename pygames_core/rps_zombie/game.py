@@ -139,6 +139,8 @@ class RpsZombie(Game):
     max_players = 3
     option_defaults = {"brains_in_deck_2p": 3, "first_player": 0}
     card_counts = dict(COUNTS)
+    phases = PHASES
+    state_keys = _DATA_KEYS
 
     # ----------------------------------------------------------------- setup
     def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:
@@ -597,15 +599,7 @@ class RpsZombie(Game):
     def _check_data(self, d: dict[str, JSON]) -> None:
         n = d["players"]
         opts = d["options"]
-        extra = set(d) - _DATA_KEYS
-        missing = _DATA_KEYS - set(d)
-        if extra or missing:
-            raise ValueError(f"unexpected keys {sorted(extra)} / missing keys {sorted(missing)}")
-        phase = d["phase"]
-        if phase not in PHASES:
-            raise ValueError(f"unknown phase {phase!r}")
-        if (phase == "over") != d["over"]:
-            raise ValueError(f"phase {phase!r} does not match over={d['over']!r}")
+        phase = d["phase"]  # keys and phase were checked by the base class
         if type(d["preset"]) is not bool:
             raise ValueError("preset must be a bool")
 

@@ -106,6 +106,12 @@ class Zoomagia(Game):
     max_players = 6
     option_defaults = {"columns": True}
     card_counts = {c: 1 for c in rules.CARDS}
+    phases = PHASES
+    state_keys = frozenset({
+        "players", "seed", "rng", "options", "current", "over", "log", "turn",
+        "deck", "removed", "removed_whole", "dealer", "field", "drawn", "phase",
+        "pending", "last_push", "seats",
+    })
 
     # ----------------------------------------------------------------- setup
     def _setup(self, players: int, rng: Rng, deck: list[Any] | None, options: dict[str, JSON]) -> dict[str, JSON]:
@@ -456,18 +462,7 @@ class Zoomagia(Game):
     # ------------------------------------------------------------------ json
     def _check_data(self, d: dict[str, JSON]) -> None:
         n = d["players"]
-        expected = {
-            "players", "seed", "rng", "options", "current", "over", "log", "turn",
-            "deck", "removed", "removed_whole", "dealer", "field", "drawn", "phase",
-            "pending", "last_push", "seats",
-        }
-        if set(d) != expected:
-            raise ValueError(f"state keys must be {sorted(expected)}, got {sorted(d)}")
-        phase = d["phase"]
-        if phase not in PHASES:
-            raise ValueError(f"unknown phase {phase!r}")
-        if (phase == "over") != d["over"]:
-            raise ValueError(f"phase {phase!r} does not match over={d['over']}")
+        phase = d["phase"]  # keys and phase were checked by the base class
         if type(d["dealer"]) is not int or not 0 <= d["dealer"] < n:
             raise ValueError(f"bad dealer {d['dealer']!r}")
         if type(d["removed_whole"]) is not bool:

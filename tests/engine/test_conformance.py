@@ -247,3 +247,23 @@ def test_bot_registry() -> None:
         bots.get("deep-blue")
     with pytest.raises(TypeError):
         bots.get("random", seed=1, budget_ms=5)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_from_json_checks_keys_and_phase(name: str) -> None:
+    from pygames_core.jsonio import checksum
+
+    g = games.get(name)
+    body = json.loads(g.to_json(g.new_game(players=g.min_players, seed=2)))
+
+    def load(state: dict) -> None:
+        g.from_json(json.dumps({**body, "state": state, "checksum": checksum(state)}))
+
+    if g.state_keys:
+        with pytest.raises(ValueError, match="unexpected keys"):
+            load({**body["state"], "smuggled": 1})
+    if g.phases:
+        with pytest.raises(ValueError, match="unknown phase"):
+            load({**body["state"], "phase": "nonsense"})
+        with pytest.raises(ValueError, match="does not match"):
+            load({**body["state"], "phase": "over"})
