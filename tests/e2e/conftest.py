@@ -103,6 +103,12 @@ def page(context: object, problems: PageProblems) -> Iterator[object]:
     problems.check()
 
 
+def reload_app(page: object) -> None:
+    """Reload the page (as a player pressing F5) and wait until the table is interactive again."""
+    page.reload()
+    page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+
+
 def open_app(page: object, url: str, query: str = "?delay=20&seed=1") -> None:
     """Open the site and wait until the table is interactive (fixed deals: the runs are repeatable)."""
     page.goto(url + query)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import INTERLUDE, OVER, PASS, TURN, open_app, start_game, wait_for_player
+from conftest import OVER, PASS, TURN, open_app, reload_app, start_game, wait_for_player
 
 def new_game(page, seats: list[tuple[str, str]] | None = None, target: int | None = None) -> None:
     start_game(page, "klats", seats, fills=None if target is None else {"opt_target": str(target)})
@@ -95,8 +95,7 @@ def test_reload_resumes_mid_game(page, site_url) -> None:
                 plays += 1
     before_board = page.inner_html(".seats")
     before_log = page.inner_text(".log")
-    page.reload()
-    page.wait_for_selector('html[data-app-state="ready"]', timeout=90_000)
+    reload_app(page)
     assert wait_for_player(page) == "turn"
     assert page.inner_html(".seats") == before_board
     assert page.inner_text(".log") == before_log
@@ -106,8 +105,7 @@ def test_corrupted_save_is_reported_and_recovered(page, site_url) -> None:
     open_app(page, site_url)
     new_game(page)
     page.evaluate("localStorage.setItem('pygames.save.v1', '{\"v\": 1, \"game\": \"klats\", \"state\": \"{broken')")
-    page.reload()
-    page.wait_for_selector('html[data-app-state="ready"]', timeout=90_000)
+    reload_app(page)
     notice = page.inner_text("#notice")
     assert "could not be read" in notice
     page.click('[data-action="dismiss-notice"]')

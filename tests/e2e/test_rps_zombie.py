@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import BOOT_TIMEOUT_MS, OVER, PASS, TURN, open_app, start_game, wait_for_player
+from conftest import OVER, PASS, open_app, reload_app, start_game, wait_for_player
 
 CHOICES = '.rz-choices button[data-action="decide"]'
 
@@ -94,8 +94,7 @@ def test_reload_mid_round_resumes_the_same_state(page, site_url) -> None:
     phase = page.get_attribute(".rz-table", "data-phase")
     assert phase in ("defend", "drop_trophy", "contest")
     before = {sel: page.inner_text(sel) for sel in (".rz-decision", ".rz-reveal", ".rz-seats", ".rz-happened", ".log")}
-    page.reload()
-    page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    reload_app(page)
     assert wait_for_player(page) == "turn"
     assert page.get_attribute(".rz-table", "data-phase") == phase
     for sel, text in before.items():

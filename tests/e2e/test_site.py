@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from conftest import DIST, open_app
+from conftest import DIST, open_app, reload_app
 
 
 def test_boots_without_errors_or_foreign_requests(page, site_url) -> None:
@@ -48,8 +48,7 @@ def test_russian_browser_gets_russian(browser, site_url, problems) -> None:
     assert "Новая игра" in page.inner_text(".game-card[data-game=klats]")
     page.click('[data-action="lang"][data-lang="en"]')
     assert "New game" in page.inner_text(".game-card[data-game=klats]")
-    page.reload()
-    page.wait_for_selector('html[data-app-state="ready"]', timeout=90_000)
+    reload_app(page)
     assert page.get_attribute("html", "lang") == "en", "the language choice is remembered"
     ctx.close()
     problems.check()
@@ -77,8 +76,7 @@ def test_plays_offline_after_the_first_visit(browser, site_url, problems) -> Non
     open_app(page, site_url)
     page.wait_for_selector('html[data-offline="ready"]', timeout=60_000)
     ctx.set_offline(True)
-    page.reload()
-    page.wait_for_selector('html[data-app-state="ready"]', timeout=90_000)
+    reload_app(page)
     page.click('[data-action="setup"][data-game="klats"]')
     page.click('[data-action="start"]')
     page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)

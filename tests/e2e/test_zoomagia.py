@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import OVER, PASS, TURN, open_app, start_game, wait_for_player
+from conftest import OVER, PASS, TURN, open_app, reload_app, start_game, wait_for_player
 
 from pygames_core import games
 from pygames_ui.session import Seat, Session
@@ -151,8 +151,7 @@ def test_reload_resumes_mid_game(page, site_url) -> None:
     before_field = page.inner_html(".zm-field")
     before_seats = page.inner_html(".zm-seats")
     before_log = page.inner_text(".log")
-    page.reload()
-    page.wait_for_selector('html[data-app-state="ready"]', timeout=90_000)
+    reload_app(page)
     assert wait_for_player(page) == "turn"
     assert page.inner_html(".zm-field") == before_field
     assert page.inner_html(".zm-seats") == before_seats
@@ -178,8 +177,7 @@ def load_prepared(page, deck: list[str]) -> None:
     record = {"game": "zoomagia", "players": 2, "seed": 5, "options": options, "actions": []}
     save = Session(game, [Seat("Ann", "human"), Seat("Bot", "greedy")], state, record).to_save()
     page.evaluate("s => localStorage.setItem('pygames.save.v1', s)", save)
-    page.reload()
-    page.wait_for_selector('html[data-app-state="ready"]', timeout=90_000)
+    reload_app(page)
     page.wait_for_selector(".zm-table")
 
 
