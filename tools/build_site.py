@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -77,24 +78,23 @@ def wheel_name_version(path: Path) -> tuple[str, str]:
 
 
 PY_SUFFIXES = (".py", ".pyc", ".json", ".typed")
-STAGE = ROOT / "build" / "py"
-
-
-def precompiled_sources() -> Path:
+def precompiled_sources(out: Path) -> Path:
     """Copy the Python sources to build/py and add Pyodide's bytecode next to them.
 
     Compiling ~6000 lines takes the browser a quarter of a second at every boot;
     shipping ``__pycache__/*.cpython-314.pyc`` (compiled by Pyodide itself, in
     Node, as unchecked hash-based pycs) removes that from the start-up.
     """
-    if STAGE.exists():
-        shutil.rmtree(STAGE)
+    # One staging folder per output folder, so two builds (e.g. dist/ and a test's own) never collide.
+    stage_dir = ROOT / "build" / ("py" if out.name == "dist" else f"py-{out.name}")
+    if stage_dir.exists():
+        shutil.rmtree(stage_dir)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
-    shutil.copytree(ROOT / "pygames_core", STAGE / "pygames_core", ignore=ignore)
-    shutil.copytree(ROOT / "web" / "pygames_ui", STAGE / "pygames_ui", ignore=ignore)
-    shutil.copy2(ROOT / "web" / "main.py", STAGE / "main.py")
-    subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(STAGE)], check=True, cwd=ROOT)
-    return STAGE
+    shutil.copytree(ROOT / "pygames_core", stage_dir / "pygames_core", ignore=ignore)
+    shutil.copytree(ROOT / "web" / "pygames_ui", stage_dir / "pygames_ui", ignore=ignore)
+    shutil.copy2(ROOT / "web" / "main.py", stage_dir / "main.py")
+    subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(stage_dir)], check=True, cwd=ROOT)
+    return stage_dir
 
 
 def lock_entry(path: Path, imports: list[str]) -> dict[str, object]:
@@ -135,7 +135,7 @@ def build(out: Path) -> None:
         shutil.copy2(PYODIDE_NPM / name, out / "pyodide" / name)
     npm_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
 
-    stage = precompiled_sources()
+    stage = precompiled_sources(out)
     core = build_wheel(out / "pyodide", meta["name"], meta["version"],
                        package_files(stage, "pygames_core", PY_SUFFIXES), summary=meta["description"])
     ui_files = package_files(stage, "pygames_ui", PY_SUFFIXES)
@@ -171,7 +171,7 @@ def build(out: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    parser.add_argument("--out", type=Path, default=Path(os.environ.get("PYGAMES_DIST") or ROOT / "dist"))
     build(parser.parse_args().out.resolve())
 
 

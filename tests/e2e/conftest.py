@@ -16,7 +16,8 @@ from typing import Iterator
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DIST = ROOT / "dist"
+# PYGAMES_DIST=/path serves another build (parallel work on one machine); default dist/.
+DIST = Path(os.environ.get("PYGAMES_DIST") or ROOT / "dist").resolve()
 sys.path.insert(0, str(ROOT / "tools"))
 from serve import serve_in_thread  # noqa: E402
 
