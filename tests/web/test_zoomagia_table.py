@@ -23,7 +23,8 @@ from pygames_ui.dom import esc
 from pygames_ui.i18n import I18n, merge_catalogues
 from pygames_ui.session import SAVE_KEY, MemoryStorage, Seat, Session
 from pygames_ui.tables import TABLES, Ctx
-from pygames_ui.tables.zoomagia import EMOJI, ZoomagiaTable
+from pygames_ui.tables.zoomagia import ZoomagiaTable
+from pygames_ui.tables.zoomagia_cards import EMOJI
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = merge_catalogues(ROOT / "web" / "i18n")

@@ -16,72 +16,19 @@ from typing import Any
 
 from pygames_core.base import Action
 from pygames_core.zoomagia import rules
-from pygames_core.zoomagia.rules import ANIMAL_OF, PART_OF, PARTS
+from pygames_core.zoomagia.rules import PARTS
 
 from ..dom import attrs, button, esc
 from ..i18n import I18n
 from .base import Ctx, Table
+from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
+from .zoomagia_log import describe
 
-#: One picture per animal (the walrus has no emoji of its own: the seal stands in).
-EMOJI: dict[str, str] = {
-    "sheep": "🐑", "rhino": "🦏", "walrus": "🦭", "fish": "🐟", "turtle": "🐢",
-    "elephant": "🐘", "hippo": "🦛", "giraffe": "🦒", "zebra": "🦓", "lion": "🦁",
-    "tiger": "🐯", "bear": "🐻", "wolf": "🐺", "fox": "🦊", "hare": "🐇",
-    "cat": "🐱", "dog": "🐶", "cow": "🐮", "pig": "🐷", "horse": "🐴",
-    "crocodile": "🐊", "penguin": "🐧", "owl": "🦉", "monkey": "🐵",
-}
 #: Arrow glyphs: the direction the drawn card travels when pushed from that side.
 ARROW = {"left": "▶", "right": "◀", "top": "▼", "bottom": "▲"}
 SIDES = {"row": ("left", "right"), "col": ("top", "bottom")}
 #: Refill placement markers: an open cell, or one the player chose to leave empty.
 OPEN, EMPTY = None, ""
-
-
-# ------------------------------------------------------------------ card faces
-def card_name(t: I18n, card: str) -> str:
-    """``sheep head`` / ``голова овцы`` (plain text)."""
-    return t("zm.card", name=t(f"zm.animal_of.{ANIMAL_OF[card]}"), value=t(f"zm.part.{PART_OF[card]}"))
-
-
-def card_html(t: I18n, card: str, cls: str = "") -> str:
-    """A card face: the part on a coloured band, the animal's picture and name, and
-    three pips with the part's place (head left, body middle, tail right) lit."""
-    animal, part = ANIMAL_OF[card], PART_OF[card]
-    label = esc(card_name(t, card))
-    name = t(f"zm.animal.{animal}")
-    return (
-        f'<span class="zcard zp-{part} za-{animal}{" " + cls if cls else ""}" role="img" aria-label="{label}" title="{label}">'
-        f'<span class="zc-part" aria-hidden="true">{esc(t(f"zm.part.{part}"))}</span>'
-        f'<span class="zc-emo" aria-hidden="true">{EMOJI[animal]}</span>'
-        f'<span class="zc-name{" long" if len(name) > 7 else ""}" aria-hidden="true">{esc(name)}</span>'
-        f'<span class="zc-pips" aria-hidden="true"><i></i><i></i><i></i></span></span>'
-    )
-
-
-def chip(t: I18n, card: str) -> str:
-    """A card named inside a sentence: picture and words, edged in the part's colour."""
-    return (f'<span class="zchip zp-{PART_OF[card]}"><span class="ze" aria-hidden="true">{EMOJI[ANIMAL_OF[card]]}</span>'
-            f"{esc(card_name(t, card))}</span>")
-
-
-def dot(t: I18n, card: str) -> str:
-    """A tiny card (picture on the part's colour) for piles; its name on hover and for screen readers."""
-    label = esc(card_name(t, card))
-    return (f'<span class="zdot zp-{PART_OF[card]}" role="img" aria-label="{label}" title="{label}">'
-            f'{EMOJI[ANIMAL_OF[card]]}</span>')
-
-
-def animal_chips(t: I18n, cards: list[str]) -> str:
-    return '<span class="zm-trio">' + "".join(chip(t, c) for c in cards) + "</span>"
-
-
-def points(t: I18n, n: int) -> str:
-    return t.plural("zm.points", n)
-
-
-def where(t: I18n, line: str, index: int, side: str) -> str:
-    """``Row 2 from the left`` (rows and columns are numbered from 1 for people)."""
-    return t(f"zm.where.{line}.{side}", n=index + 1)
 
 
 def push_class(line: str, index: int, side: str) -> str:
@@ -481,48 +428,7 @@ class ZoomagiaTable(Table):
 
     # ------------------------------------------------------------------ log
     def describe(self, event: dict[str, Any], ctx: Ctx) -> str | None:
-        t, e = ctx.t, event["e"]
-        who = ctx.name(event.get("p"))
-        if e == "game_start":
-            line = t("log.zm.game_start", n=event["players"], value=event["deck_size"], who=ctx.name(event["dealer"]))
-            if event["removed"]:
-                line += " " + t("log.zm.removed", n=event["removed"])
-            if not event["columns"]:
-                line += " " + t("log.zm.rows_only")
-            return line
-        if e == "turn_start":
-            return t("log.zm.turn_start", who=who, card=chip(t, event["drawn"]))
-        if e == "push":
-            line = t("log.zm.push", who=who, card=chip(t, event["card"]),
-                     value=esc(where(t, event["line"], event["index"], event["from"])), cards=chip(t, event["out"]))
-            if event["new"]:
-                line += " " + t("log.zm.new_animals", value=", ".join(str(r + 1) for r in event["new"]))
-            return line
-        if e == "take_card":
-            key = "log.zm.get_card" if event["auto"] else "log.zm.take_card"
-            return t(key, who=who, card=chip(t, event["card"]))
-        if e == "take_animal":
-            return t("log.zm.take_animal", who=who, n=event["row"] + 1, cards=animal_chips(t, event["cards"]),
-                     value=esc(points(t, event["points"])))
-        if e == "refill":
-            cells = " ".join(chip(t, c) if c else f'<span class="zm-none">{esc(t("zm.empty_cell"))}</span>' for c in event["cells"])
-            return t("log.zm.refill", who=who, n=event["row"] + 1, cards=cells)
-        if e == "discard":
-            return t("log.zm.discard", who=who, card=chip(t, event["card"]))
-        if e == "bank":
-            return t("log.zm.bank", who=who, cards=animal_chips(t, event["cards"]), value=esc(points(t, event["points"])))
-        if e == "turn_end":
-            return t("log.zm.turn_end", who=who, n=event["deck_size"])
-        if e == "game_end":
-            parts = [t("log.zm.game_end")]
-            for seat, cards in enumerate(event["leftover"]):
-                if cards:
-                    parts.append(t("log.zm.leftover", who=ctx.name(seat), cards=" ".join(chip(t, c) for c in cards)))
-            scores = ", ".join(f"{ctx.name(i)} {s}" for i, s in enumerate(event["scores"]))
-            parts.append(t("log.zm.scores", cards=scores))
-            parts.append(t("log.match_end", who=", ".join(ctx.name(w) for w in event["winners"])))
-            return " ".join(parts)
-        return None
+        return describe(event, ctx)
 
     # ------------------------------------------------------------- the end
     def game_over(self, ctx: Ctx) -> str:

@@ -1,0 +1,187 @@
+"""Камень, ножницы, бумага и … ЗОМБИ!!! in words: the log lines of engine events, the
+"what happened" panel that groups them by round, and the phrases both share with the
+table's prompts (whose zombie, who won a contest, why the game ended)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dom import esc
+from .base import Ctx
+from .rps_zombie_cards import chip
+
+#: Player decisions in the log (the events that are a player's own choice).
+DECISIONS = ("choose_trophy", "defend", "drop_trophy", "block", "dump", "pass")
+#: How many rounds the "what happened" panel tells at most.
+HAPPENED_ROUNDS = 3
+
+
+def poss(ctx: Ctx, seat: int) -> str:
+    """``Bot 1's`` (English) / the bare name (Russian) for "whose zombie"."""
+    raw = ctx.session.seats[seat].name
+    if ctx.session.seats[seat].is_human and raw == ctx.t("setup.default_you"):
+        return esc(ctx.t("rz.poss_you"))
+    return ctx.t("rz.poss", who=ctx.name(seat))
+
+
+def names(ctx: Ctx, seats: list[int]) -> str:
+    """``Ann, Bob and Cy`` / ``Аня, Боря и Ваня`` (safe HTML)."""
+    parts = [ctx.name(s) for s in seats]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + esc(ctx.t("rz.and")) + parts[-1]
+
+
+def cards_line(ctx: Ctx, cards: list[str | None]) -> str:
+    """``Ann ✊ Rock · Bob ✌ Scissors`` for the seats with a card."""
+    return " · ".join(f'{ctx.name(p)} {chip(ctx.t, k)}' for p, k in ordered(ctx, cards) if k)
+
+
+def ordered(ctx: Ctx, per_seat: list[Any]) -> list[tuple[int, Any]]:
+    """Per-seat values in turn order from the first player."""
+    n = len(per_seat)
+    first = ctx.view["first_player"]
+    return [((first + k) % n, per_seat[(first + k) % n]) for k in range(n)]
+
+
+def outcome_line(ctx: Ctx, outcome: dict[str, Any], cards: list[str | None], me: int | None) -> str:
+    """What the contest will do if nobody intervenes, in words."""
+    t = ctx.t
+    result = outcome["result"]
+    if result == "win":
+        w = outcome["winner"]
+        card = chip(t, cards[w])
+        line = (t("rz.out.win_you", card=card) if w == me
+                else t("rz.out.win", who=poss(ctx, w), card=card))
+        if not outcome["room"]:
+            line += " " + (t("rz.out.no_room_you") if w == me else t("rz.out.no_room", who=ctx.name(w)))
+        return line
+    if result == "nobody":
+        return esc(t("rz.out.nobody"))
+    return t("rz.out.redraw", who=names(ctx, outcome["tied"]))
+
+
+def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
+    """One log line (safe HTML) for an engine event, or ``None`` to leave it out."""
+    t, e = ctx.t, event["e"]
+    name = ctx.name
+    if e == "setup":
+        return t("log.rz.setup", n=event["players"], value=event["brains"][0], who=name(event["first"]))
+    if e == "choose_trophy":
+        return t("log.rz.choose_trophy", who=name(event["seat"]), card=chip(t, event["kind"]))
+    if e == "round_start":
+        return t("log.rz.round_start", n=event["round"], value=event["deck_size"])
+    if e == "reveal":
+        cards = cards_line(ctx, event["cards"])
+        if event["sub"]:
+            return t("log.rz.reveal_redraw", n=event["sub"], cards=cards)
+        return t("log.rz.reveal", cards=cards)
+    if e == "defend":
+        who, whom = name(event["seat"]), poss(ctx, event["zombie_of"])
+        how = event["with"]
+        if how == "revealed":
+            card = revealed_before(ctx, event["n"], event["seat"])
+            if card is None:
+                return t("log.rz.kill_revealed_card", who=who, whom=whom)
+            return t("log.rz.kill_revealed", who=who, whom=whom, card=chip(t, card))
+        if how == "none":
+            return t("log.rz.no_defence" if event["auto"] else "log.rz.let_bite", who=who, whom=whom)
+        return t("log.rz.kill_trophy", who=who, whom=whom, card=chip(t, how))
+    if e == "bite":
+        who, whom = name(event["seat"]), poss(ctx, event["zombie_of"])
+        if event["eaten"] == "revealed":
+            return t("log.rz.bite_shield", who=who, whom=whom)
+        return t("log.rz.bite", who=who, whom=whom, n=event["brains"])
+    if e == "drop_trophy":
+        return t("log.rz.drop", who=name(event["seat"]), card=chip(t, event["kind"]))
+    if e == "out":
+        line = t("log.rz.out", who=name(event["seat"]))
+        if event["trophies"]:
+            line += " " + t("log.rz.out_trophies", cards=", ".join(chip(t, k) for k in event["trophies"]))
+        return line
+    if e == "brain_taken":
+        return t("log.rz.brain_taken", who=name(event["seat"]), n=event["brains"])
+    if e == "contest":
+        line = t("log.rz.contest", cards=cards_line(ctx, event["cards"]))
+        outcome = {"result": event["result"], "winner": event["winner"], "tied": event["tied"], "room": event["room"]}
+        if event["result"] == "win":
+            w = event["winner"]
+            would = t("log.rz.would_win", who=name(w), card=chip(t, event["cards"][w]))
+            if not event["room"]:
+                would += " " + t("rz.out.no_room", who=name(w))
+            return line + " " + would
+        return line + " " + outcome_line(ctx, outcome, event["cards"], None)
+    if e == "block":
+        return t("log.rz.block", who=name(event["seat"]), whom=name(event["against"]), card=chip(t, event["with"]))
+    if e == "dump":
+        return t("log.rz.dump", who=name(event["seat"]), card=chip(t, event["kind"]))
+    if e == "pass":
+        return t("log.rz.pass", who=name(event["seat"]))
+    if e == "trophy_won":
+        return t("log.rz.trophy_won", who=name(event["seat"]), card=chip(t, event["kind"]))
+    if e == "trophy_discarded":
+        return t("log.rz.trophy_discarded", who=name(event["seat"]), card=chip(t, event["kind"]))
+    if e == "no_winner":
+        return esc(t("log.rz.no_winner"))
+    if e == "redraw":
+        key = "log.rz.redraw" if event["ok"] else "log.rz.redraw_failed"
+        return t(key, who=names(ctx, event["seats"]))
+    if e == "game_end":
+        return end_reason(ctx, event["reason"], event["winners"])
+    return None
+
+
+def revealed_before(ctx: Ctx, n: int, seat: int) -> str | None:
+    """The card ``seat`` revealed in the (sub-)round of log event ``n``, if the log still holds it."""
+    for e in reversed(ctx.view["log"]):
+        if e["n"] < n and e["e"] == "reveal":
+            return e["cards"][seat]
+    return None
+
+
+def end_reason(ctx: Ctx, reason: str, winners: list[int]) -> str:
+    """Why the game ended and who won, as one sentence."""
+    who = names(ctx, winners)
+    if reason == "deck":
+        return ctx.t("rz.end.deck", who=who)
+    if len(winners) == 1:
+        return ctx.t("rz.end.survivor", who=who)
+    return ctx.t("rz.end.wipeout", who=who)
+
+
+def happened(ctx: Ctx, seen_n: int | None) -> str:
+    """The current round and the ones before it since this player last decided, in order."""
+    t, v = ctx.t, ctx.view
+    log = v["log"]
+    groups: list[tuple[int | None, list[dict[str, Any]]]] = []
+    for e in log:
+        if e["e"] == "round_start" or not groups:
+            groups.append((e.get("round") if e["e"] == "round_start" else None, []))
+        groups[-1][1].append(e)
+    last_mine = max((e["n"] for e in log if e["e"] in DECISIONS and e.get("seat") == ctx.seat
+                     and not e.get("auto")), default=-1)
+    keep = 2  # the current round and the one before it …
+    for i, (_, events) in enumerate(groups):
+        if events[-1]["n"] > last_mine:  # … or every round since my last decision
+            keep = max(keep, len(groups) - i)
+            break
+    shown = groups[-min(keep, HAPPENED_ROUNDS):]
+    blocks = []
+    for k, (rnd, events) in enumerate(shown):
+        items = []
+        for e in events:
+            line = describe(e, ctx)
+            if line:
+                fresh = seen_n is not None and e["n"] > seen_n
+                items.append(f'<li class="rz-ev e-{e["e"]}{" fresh" if fresh else ""}" data-n="{e["n"]}">{line}</li>')
+        now = k == len(shown) - 1 and not v["over"]
+        if rnd is not None:
+            head = t("rz.round", n=rnd)
+        else:  # the game's start, or the tail of a round whose start left the log
+            head = t("rz.setup_h") if events[0]["e"] == "setup" else t("rz.earlier")
+        if now:
+            head += " " + t("rz.now")
+        blocks.append(f'<div class="rz-group{" now" if now else ""}"><h3>{esc(head)}</h3><ol>{"".join(items)}</ol></div>')
+    # Oldest first; the scroller shows its end (the newest events) first.
+    return (f'<section class="rz-happened" aria-label="{esc(t("rz.happened"))}"><h2>{esc(t("rz.happened"))}</h2>'
+            f'<div class="rz-scroll"><div>{"".join(blocks)}</div></div></section>')

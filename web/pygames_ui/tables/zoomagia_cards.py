@@ -1,0 +1,64 @@
+"""Зоомагия cards as pictures and words: a card face, a card named inside a sentence,
+a tiny card for piles, and the phrases for points and places on the field."""
+
+from __future__ import annotations
+
+from pygames_core.zoomagia.rules import ANIMAL_OF, PART_OF
+
+from ..dom import esc
+from ..i18n import I18n
+
+#: One picture per animal (the walrus has no emoji of its own: the seal stands in).
+EMOJI: dict[str, str] = {
+    "sheep": "🐑", "rhino": "🦏", "walrus": "🦭", "fish": "🐟", "turtle": "🐢",
+    "elephant": "🐘", "hippo": "🦛", "giraffe": "🦒", "zebra": "🦓", "lion": "🦁",
+    "tiger": "🐯", "bear": "🐻", "wolf": "🐺", "fox": "🦊", "hare": "🐇",
+    "cat": "🐱", "dog": "🐶", "cow": "🐮", "pig": "🐷", "horse": "🐴",
+    "crocodile": "🐊", "penguin": "🐧", "owl": "🦉", "monkey": "🐵",
+}
+
+
+def card_name(t: I18n, card: str) -> str:
+    """``sheep head`` / ``голова овцы`` (plain text)."""
+    return t("zm.card", name=t(f"zm.animal_of.{ANIMAL_OF[card]}"), value=t(f"zm.part.{PART_OF[card]}"))
+
+
+def card_html(t: I18n, card: str, cls: str = "") -> str:
+    """A card face: the part on a coloured band, the animal's picture and name, and
+    three pips with the part's place (head left, body middle, tail right) lit."""
+    animal, part = ANIMAL_OF[card], PART_OF[card]
+    label = esc(card_name(t, card))
+    name = t(f"zm.animal.{animal}")
+    return (
+        f'<span class="zcard zp-{part} za-{animal}{" " + cls if cls else ""}" role="img" aria-label="{label}" title="{label}">'
+        f'<span class="zc-part" aria-hidden="true">{esc(t(f"zm.part.{part}"))}</span>'
+        f'<span class="zc-emo" aria-hidden="true">{EMOJI[animal]}</span>'
+        f'<span class="zc-name{" long" if len(name) > 7 else ""}" aria-hidden="true">{esc(name)}</span>'
+        f'<span class="zc-pips" aria-hidden="true"><i></i><i></i><i></i></span></span>'
+    )
+
+
+def chip(t: I18n, card: str) -> str:
+    """A card named inside a sentence: picture and words, edged in the part's colour."""
+    return (f'<span class="zchip zp-{PART_OF[card]}"><span class="ze" aria-hidden="true">{EMOJI[ANIMAL_OF[card]]}</span>'
+            f"{esc(card_name(t, card))}</span>")
+
+
+def dot(t: I18n, card: str) -> str:
+    """A tiny card (picture on the part's colour) for piles; its name on hover and for screen readers."""
+    label = esc(card_name(t, card))
+    return (f'<span class="zdot zp-{PART_OF[card]}" role="img" aria-label="{label}" title="{label}">'
+            f'{EMOJI[ANIMAL_OF[card]]}</span>')
+
+
+def animal_chips(t: I18n, cards: list[str]) -> str:
+    return '<span class="zm-trio">' + "".join(chip(t, c) for c in cards) + "</span>"
+
+
+def points(t: I18n, n: int) -> str:
+    return t.plural("zm.points", n)
+
+
+def where(t: I18n, line: str, index: int, side: str) -> str:
+    """``Row 2 from the left`` (rows and columns are numbered from 1 for people)."""
+    return t(f"zm.where.{line}.{side}", n=index + 1)
