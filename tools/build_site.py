@@ -4,7 +4,8 @@
 
 Layout of the result (every URL in it is relative, so it works at any sub-path)::
 
-    dist/index.html  boot.js  styles.css  favicon.svg  icons/  manifest.webmanifest
+    dist/index.html  (with the picture sprite inlined: tools/sprite.py)
+         boot.js  styles.css  favicon.svg  icons/  manifest.webmanifest
     dist/i18n/ru.json en.json   (merged from web/i18n/<lang>/*.json)
     dist/pyodide/    pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip
                      pyodide-lock.json   (lists exactly the wheels below, with their sha256)
@@ -27,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from wheel import build_wheel, package_files  # noqa: E402
+from sprite import inline_sprite  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "web"))
 from pygames_ui.i18n import merge_catalogues  # noqa: E402
@@ -155,6 +157,7 @@ def build(out: Path) -> None:
     web = ROOT / "web"
     for name in WEB_STATIC:
         shutil.copy2(web / name, out / name)
+    inline_sprite(out / "index.html")  # the pictures the tables draw (tools/sprite.py)
     # One stylesheet for the site: the shared rules, then each game's next to its table.
     with open(out / "styles.css", "a", encoding="utf-8") as css:
         for part in sorted((web / "pygames_ui" / "tables").glob("*.css")):
