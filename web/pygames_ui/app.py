@@ -13,6 +13,7 @@ from html import unescape
 from typing import Any
 
 from pygames_core import IllegalAction, games
+from pygames_core.base import Game, State
 
 from . import session as store
 from .dom import attrs, button, esc
@@ -69,8 +70,8 @@ class App:
         cur = s.state.current_player
         humans = s.humans
         if cur is not None and s.seats[cur].is_human:
-            if len(humans) == 1:
-                self.viewer = cur
+            if self.viewer != cur and not self.has_secrets(cur):
+                self.viewer = cur  # nothing on screen is private: the device simply goes on to him
             seat, private = cur, self.viewer == cur
         else:
             if self.viewer is None and len(humans) == 1:
@@ -82,15 +83,28 @@ class App:
         legal = s.game.legal_actions(s.state) if my_turn else []
         return Ctx(self.t, s, view, seat, private, my_turn, legal)
 
+    def has_secrets(self, seat: int) -> bool:
+        """True when ``seat`` would see something another human at the table must not see now."""
+        s = self.session
+        return s is not None and seat_has_secrets(s.game, s.state, seat, [h for h in s.humans if h != seat])
+
     def pass_to(self) -> int | None:
         """The human the device must be handed to before his hand may show, if any."""
         s = self.session
         if s is None or self.screen != "table":
             return None
         cur = s.state.current_player
-        if cur is not None and s.seats[cur].is_human and len(s.humans) > 1 and self.viewer != cur:
+        if cur is not None and s.seats[cur].is_human and self.viewer != cur and self.has_secrets(cur):
             return cur
         return None
+
+    def turn_banner(self) -> int | None:
+        """The human whose turn it is, when several share the device and no pass screen is due."""
+        s = self.session
+        if s is None or len(s.humans) < 2 or s.game.is_over(s.state) or self.pass_to() is not None:
+            return None
+        cur = s.state.current_player
+        return cur if cur is not None and s.seats[cur].is_human else None
 
     def interlude(self) -> str | None:
         ctx = self.ctx()
@@ -373,8 +387,24 @@ class App:
                        f'<h2>{t("table.pass_to", name=ctx.name(passing))}</h2><p>{esc(t("table.pass_hint"))}</p>'
                        f'{button(t("table.show_hand", name=ctx.name(passing)), "show-hand", "primary big")}</div></div>')
         live = re_strip_tags(latest)
-        return (f'<main class="table-screen" data-game="{s.game.name}">{board}{log}</main>{overlay}'
+        turn = self.turn_banner()
+        banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
+                  if turn is not None else "")
+        return (f'{banner}<main class="table-screen" data-game="{s.game.name}">{board}{log}</main>{overlay}'
                 f'<p class="sr" aria-live="polite">{esc(live)}</p>')
+
+
+def seat_has_secrets(game: Game, state: State, seat: int, others: list[int]) -> bool:
+    """True when ``game.view`` shows ``seat`` something it does not show every seat of ``others``.
+
+    The views are compared as they stand now, without the viewer's own ``me``: in a game
+    where everything is face up they are equal, and pass-and-play needs no hiding.
+    """
+    def public(view: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in view.items() if k != "me"}
+
+    mine = public(game.view(state, seat))
+    return any(public(game.view(state, other)) != mine for other in others)
 
 
 def _wrap_lists(body: str) -> str:
