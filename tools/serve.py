@@ -9,6 +9,7 @@ Only GET/HEAD of files inside ``--dir`` are answered; correct MIME types for
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import http.server
 import threading
@@ -70,15 +71,40 @@ def serve_in_thread(directory: Path, base: str = "/") -> tuple[http.server.Threa
     return server, f"http://{host}:{port}{base if base.startswith('/') else '/' + base}"
 
 
+def port_number(text: str) -> int:
+    """An ``argparse`` type: a TCP port, 0 (any free port) to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
+def port_problem(error: OSError, port: int) -> str:
+    """One line for the player when the server cannot listen on ``port``, naming a way out."""
+    other = 8080 if port != 8080 else 8081
+    how = f"choose another one: make serve PORT={other}"
+    if error.errno == errno.EADDRINUSE:
+        return f"Port {port} is already taken (is the site already being served?): {how}"
+    if error.errno == errno.EACCES:
+        return f"Port {port} needs administrator rights: {how}"
+    return f"Cannot serve on port {port} ({error.strerror or error}): {how}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", type=Path, default=Path("dist"))
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=port_number, default=8000)
     parser.add_argument("--base", default="/")
     args = parser.parse_args()
     if not (args.dir / "index.html").is_file():
         raise SystemExit(f"{args.dir}/index.html not found: run `make build` first")
-    server = make_server(args.dir.resolve(), args.port, args.base)
+    try:
+        server = make_server(args.dir.resolve(), args.port, args.base)
+    except OSError as error:
+        raise SystemExit(port_problem(error, args.port)) from None
     host, port = server.server_address[:2]
     print(f"pygames is served at http://{host}:{port}{'/' + args.base.strip('/') + '/' if args.base.strip('/') else '/'}  (Ctrl+C stops)", flush=True)
     try:

@@ -5,17 +5,9 @@ from __future__ import annotations
 
 from pygames_core.zoomagia.rules import ANIMAL_OF, PART_OF
 
+from ..art import picture
 from ..dom import esc
 from ..i18n import I18n
-
-#: One picture per animal (the walrus has no emoji of its own: the seal stands in).
-EMOJI: dict[str, str] = {
-    "sheep": "🐑", "rhino": "🦏", "walrus": "🦭", "fish": "🐟", "turtle": "🐢",
-    "elephant": "🐘", "hippo": "🦛", "giraffe": "🦒", "zebra": "🦓", "lion": "🦁",
-    "tiger": "🐯", "bear": "🐻", "wolf": "🐺", "fox": "🦊", "hare": "🐇",
-    "cat": "🐱", "dog": "🐶", "cow": "🐮", "pig": "🐷", "horse": "🐴",
-    "crocodile": "🐊", "penguin": "🐧", "owl": "🦉", "monkey": "🐵",
-}
 
 
 def card_name(t: I18n, card: str) -> str:
@@ -32,7 +24,7 @@ def card_html(t: I18n, card: str, cls: str = "") -> str:
     return (
         f'<span class="zcard zp-{part} za-{animal}{" " + cls if cls else ""}" role="img" aria-label="{label}" title="{label}">'
         f'<span class="zc-part" aria-hidden="true">{esc(t(f"zm.part.{part}"))}</span>'
-        f'<span class="zc-emo" aria-hidden="true">{EMOJI[animal]}</span>'
+        f'<span class="zc-pic">{picture(animal)}</span>'
         f'<span class="zc-name{" long" if len(name) > 7 else ""}" aria-hidden="true">{esc(name)}</span>'
         f'<span class="zc-pips" aria-hidden="true"><i></i><i></i><i></i></span></span>'
     )
@@ -40,15 +32,16 @@ def card_html(t: I18n, card: str, cls: str = "") -> str:
 
 def chip(t: I18n, card: str) -> str:
     """A card named inside a sentence: picture and words, edged in the part's colour."""
-    return (f'<span class="zchip zp-{PART_OF[card]}"><span class="ze" aria-hidden="true">{EMOJI[ANIMAL_OF[card]]}</span>'
-            f"{esc(card_name(t, card))}</span>")
+    return f'<span class="zchip zp-{PART_OF[card]}">{picture(ANIMAL_OF[card])}{esc(card_name(t, card))}</span>'
 
 
 def dot(t: I18n, card: str) -> str:
-    """A tiny card (picture on the part's colour) for piles; its name on hover and for screen readers."""
+    """A tiny card for piles: the picture edged in the part's colour over three pips, the part's
+    place lit (the part shows by position, not by colour alone); its name on hover and for
+    screen readers."""
     label = esc(card_name(t, card))
     return (f'<span class="zdot zp-{PART_OF[card]}" role="img" aria-label="{label}" title="{label}">'
-            f'{EMOJI[ANIMAL_OF[card]]}</span>')
+            f'{picture(ANIMAL_OF[card])}<span class="zc-pips"><i></i><i></i><i></i></span></span>')
 
 
 def animal_chips(t: I18n, cards: list[str]) -> str:
