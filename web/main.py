@@ -69,12 +69,17 @@ class Page:
         self.root = document.getElementById("app")
         self.html = document.documentElement
         self.bot_task: asyncio.Task[None] | None = None
+        self.shown: str | None = None  # the screen on the page: a new one starts at its top
 
     def render(self) -> None:
         focus = _focus_selector(document.activeElement) if self.root.contains(document.activeElement) else None
         self.root.innerHTML = self.app.render()
         self.html.lang = self.app.t.lang
         self.html.dataset.screen = self.app.screen
+        screen = self.app.screen_key()
+        if screen != self.shown:
+            self.shown = screen
+            window.scrollTo(0, 0)
         if focus:
             el = self.root.querySelector(focus)
             if el is not None and el is not jsnull:
@@ -84,6 +89,15 @@ class Page:
         dialog_button = self.root.querySelector('[role="dialog"] button')
         if dialog_button is not None and dialog_button is not jsnull:
             dialog_button.focus()
+
+    def on_input(self, event: Any) -> None:
+        """A name typed into the new-game form shows at once where the form lists the seats."""
+        name = event.target.getAttribute("name")
+        if not name or name is jsnull or not str(name).startswith("seat_name_"):
+            return
+        text = " ".join(str(event.target.value).split())
+        for el in self.root.querySelectorAll(f'[data-mirror="{name}"]'):
+            el.textContent = text or el.dataset.fallback
 
     def values(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -146,6 +160,7 @@ async def start() -> None:
     page = Page(app, _int_param("delay", DEFAULT_BOT_DELAY_MS, 0, 5000) or 0)
     page.render()
     page.root.addEventListener("click", create_proxy(page.on_click))
+    page.root.addEventListener("input", create_proxy(page.on_input))
     document.getElementById("shell").hidden = True
     page.root.hidden = False
     page.html.dataset.bots = "idle"

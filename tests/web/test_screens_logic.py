@@ -10,6 +10,7 @@ import pytest
 from pygames_ui.app import App, seat_has_secrets
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.session import MemoryStorage
+from pygames_ui.tables.rps_zombie import alike_groups, choice_key
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 CATALOGUES = merge_catalogues(I18N)
@@ -104,3 +105,116 @@ def test_secrets_come_from_the_engine_view() -> None:
         s = a.session
         assert seat_has_secrets(s.game, s.state, 0, [1]) is (game == "klats")
         assert seat_has_secrets(s.game, s.state, 0, []) is False
+
+
+# ------------------------------------------------------------------ decisions and forms
+def contest_with_a_block_and_a_dump_alike() -> tuple[object, object]:
+    """A seeded RPS game played at random up to a contest where block(k) and dump(k) are both legal."""
+    from pygames_core import games
+
+    g = games.get("rps_zombie")
+    for seed in range(200):
+        rng = random.Random(seed)
+        st = g.new_game(2, seed=seed)
+        while not g.is_over(st):
+            legal = g.legal_actions(st)
+            if any(len(group) > 1 for group in alike_groups(legal)):
+                return g, st
+            st = g.apply(st, rng.choice(legal))
+    raise AssertionError("no such contest in 200 games")
+
+
+def test_block_and_dump_of_one_trophy_are_the_same_move_in_the_engine() -> None:
+    """The UI's one button stands for two engine actions only where the rules make them one move."""
+    from pygames_core import games
+
+    g = games.get("rps_zombie")
+    seen = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        st = g.new_game(2 + seed % 2, seed=seed)
+        while not g.is_over(st):
+            legal = g.legal_actions(st)
+            groups = alike_groups(legal)
+            assert sorted(choice_key(x) for grp in groups for x in grp) == sorted(choice_key(x) for x in legal)
+            for group in groups:
+                if len(group) > 1:
+                    seen += 1
+                    assert [x["type"] for x in group] == ["block", "dump"] and group[0]["with"] == group[1]["kind"]
+                    after = [g.apply(st, x).data for x in group]
+                    assert [{k: v for k, v in d.items() if k != "log"} for d in after][0] == \
+                        {k: v for k, v in after[1].items() if k != "log"}
+            st = g.apply(st, rng.choice(legal))
+    assert seen >= 5
+
+
+def test_the_contest_offers_one_button_for_block_or_dump() -> None:
+    g, st = contest_with_a_block_and_a_dump_alike()
+    a = app()
+    two_humans(a, "rps_zombie")
+    s = a.session
+    s.state = st
+    a.viewer = st.current_player
+    html = a.render()
+    legal = g.legal_actions(st)
+    kind = next(x["with"] for x in legal if x["type"] == "block")
+    assert f'data-choice="block:{kind}"' in html and f'data-choice="dump:{kind}"' not in html
+    assert "comes to the same here" in html
+    click(a, "decide", choice=f"block:{kind}")
+    assert a.flash is None and s.state.data["turn"] == st.data["turn"] + 1
+
+
+def test_who_starts_lists_the_names_typed_and_follows_added_seats() -> None:
+    for game, field in (("klats", "opt_first_player"), ("rps_zombie", "opt_first_player"), ("zoomagia", "opt_dealer")):
+        a = app()
+        click(a, "setup", game=game)
+        click(a, "add-seat", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "Bob", "seat_kind_1": "greedy"})
+        html = a.render()
+        select = html[html.index(f'name="{field}"'):]
+        select = select[:select.index("</select>")]
+        assert ">Ann</option>" in select and ">Bob</option>" in select and ">Bot 2</option>" in select
+        assert 'data-mirror="seat_name_0"' in select and 'data-fallback="Player 1"' in select
+        click(a, "remove-seat", {"seat_name_0": "Ann", "seat_name_1": "Zed", "seat_name_2": "Bot 2"}, seat=0)
+        html = a.render()
+        select = html[html.index(f'name="{field}"'):]
+        select = select[:select.index("</select>")]
+        assert ">Ann</option>" not in select and ">Zed</option>" in select
+
+
+def test_zoomagia_dealer_deals_and_moves_first() -> None:
+    a = app()
+    click(a, "setup", game="zoomagia")
+    click(a, "add-seat")
+    click(a, "start", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "Bob", "seat_kind_1": "greedy",
+                       "seat_name_2": "Cid", "seat_kind_2": "greedy", "opt_dealer": "1", "opt_columns": "true"})
+    s = a.session
+    # The order round the table is kept; Bob deals and moves first.
+    assert [x.name for x in s.seats] == ["Bob", "Cid", "Ann"]
+    assert s.state.current_player == 0 and s.game.view(s.state, 0)["dealer"] == 0
+    assert a.viewer == 2 and s.record["options"] == {"columns": True}
+    log = a.render()
+    assert "Bob" in log
+    click(a, "again")
+    assert [x.name for x in a.session.seats] == ["Bob", "Cid", "Ann"], "play again keeps the table as it sat"
+
+
+def test_play_again_throws_again_for_the_first_player() -> None:
+    firsts = set()
+    throws = []
+    a = app()
+    click(a, "setup", game="rps_zombie")
+    click(a, "start", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "Bob", "seat_kind_1": "greedy",
+                       "opt_first_player": "throw"})
+    for _ in range(12):
+        assert a.interlude() is not None and "rz-throw" in a.render()
+        throws.append(a.session.ui["rz_throw"])
+        firsts.add(a.session.state.data["options"]["first_player"])
+        click(a, "again")
+    assert firsts == {0, 1}, "a new throw each time picks either player"
+    assert len({str(x) for x in throws}) > 1
+    # Without a throw, "Play again" keeps the chosen first player.
+    click(a, "setup", game="rps_zombie")
+    click(a, "start", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "Bob", "seat_kind_1": "greedy",
+                       "opt_first_player": "1"})
+    click(a, "again")
+    assert a.interlude() is None and a.session.state.data["options"]["first_player"] == 1

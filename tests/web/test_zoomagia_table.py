@@ -118,19 +118,22 @@ def test_table_is_registered_with_rules_in_both_languages() -> None:
 def test_options_form_and_reading() -> None:
     table = ZoomagiaTable()
     t = I18n(CATALOGUES, "en")
-    form = table.options_form(t, {"columns": True}, 3)
+    form = table.options_form(t, {"columns": True}, ["A", "B", "C"])
     assert 'name="opt_columns"' in form and '<option value="true" selected>' in form
-    assert '<option value="false" selected>' in table.options_form(t, {"columns": False}, 3)
-    assert table.read_options({"opt_columns": "false"}, 2) == {"columns": False}
-    assert table.read_options({"opt_columns": "true"}, 2) == {"columns": True}
+    assert 'name="opt_dealer"' in form and ">C</option>" in form
+    assert '<option value="false" selected>' in table.options_form(t, {"columns": False}, ["A", "B", "C"])
+    assert table.read_options({"opt_columns": "false"}, 2) == {"columns": False, "dealer": 0}
+    assert table.read_options({"opt_columns": "true", "opt_dealer": "1"}, 2) == {"columns": True, "dealer": 1}
     # The app re-reads options from str(value) when a seat is removed.
-    assert table.read_options({"opt_columns": "False"}, 2) == {"columns": False}
-    assert table.read_options({"opt_columns": "garbage"}, 2) == {"columns": True}
-    assert table.read_options({}, 2) == {"columns": True}
+    assert table.read_options({"opt_columns": "False", "opt_dealer": "2"}, 2) == {"columns": False, "dealer": 0}
+    assert table.read_options({"opt_columns": "garbage"}, 2) == {"columns": True, "dealer": 0}
+    assert table.read_options({}, 2) == {"columns": True, "dealer": 0}
+    # The engine has no dealer option: the seats turn round to the dealer instead.
+    assert table.seating({"columns": False, "dealer": 1}) == (1, {"columns": False})
 
     a = make_app()
     click(a, {"action": "setup", "game": "zoomagia"})
-    assert a.form["options"] == {"columns": True}
+    assert a.form["options"] == {"columns": True, "dealer": 0}
     assert 'name="opt_columns"' in a.render()
     for _ in range(4):
         click(a, {"action": "add-seat"}, {"opt_columns": "false"})
@@ -138,7 +141,7 @@ def test_options_form_and_reading() -> None:
     click(a, {"action": "add-seat"})
     assert len(a.form["seats"]) == 6, "at most 6 players"
     click(a, {"action": "remove-seat", "seat": "5"})
-    assert a.form["options"] == {"columns": False}
+    assert a.form["options"] == {"columns": False, "dealer": 0}
     click(a, {"action": "start"})
     assert a.session.state.data["options"] == {"columns": False}
     assert a.session.state.data["players"] == 5

@@ -106,6 +106,10 @@ class App:
         cur = s.state.current_player
         return cur if cur is not None and s.seats[cur].is_human else None
 
+    def screen_key(self) -> str:
+        """Names the screen shown (each rules page apart): the page scrolls to the top when it changes."""
+        return f"rules:{self.rules_game}" if self.screen == "rules" else self.screen
+
     def interlude(self) -> str | None:
         ctx = self.ctx()
         return self.table.interlude(ctx) if ctx and self.table else None
@@ -251,9 +255,11 @@ class App:
             for i, seat in enumerate(seats):
                 if seat.is_human and seat.name in yous:
                     seat.name = self.t("setup.seat_n", n=i + 1)
+        first, options = self.tables[self.form["game"]].seating(self.form["options"])
+        seats = seats[first:] + seats[:first]
         seed = None if self.seed is None else self.seed + self.games_started
         self.games_started += 1
-        self.session = Session.new(self.form["game"], seats, self.form["options"], seed=seed)
+        self.session = Session.new(self.form["game"], seats, options, seed=seed)
         for table in self.tables.values():
             table.reset()
         self.viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
@@ -267,7 +273,7 @@ class App:
         self.form = {"game": s.game.name, "seats": [Seat(x.name, x.kind) for x in s.seats],
                      "options": dict(s.record.get("options") or {})}
         self.screen = "setup"
-        self._on_start(data, {})
+        self._on_start(data, self.tables[s.game.name].again_values(s))
 
     # ------------------------------------------------------------ render
     def render(self) -> str:
@@ -333,7 +339,7 @@ class App:
                 f'<select{attrs(name=f"seat_kind_{i}", aria_label=t("setup.kind_of", n=i + 1))}>{kinds}</select>{remove}</li>'
             )
         add = button(esc(t("setup.add")), "add-seat", "", disabled=n >= game.max_players)
-        options = self.tables[form["game"]].options_form(t, form["options"], n)
+        options = self.tables[form["game"]].options_form(t, form["options"], [s.name for s in form["seats"]])
         return (
             f'<main class="setup"><h1>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
             f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'

@@ -7,7 +7,7 @@ from typing import Any
 
 from pygames_core.base import Action
 
-from ..dom import esc
+from ..dom import attrs, esc
 from ..i18n import I18n
 from ..session import Session
 
@@ -31,13 +31,22 @@ class Ctx:
         return esc(self.session.seats[seat].name)
 
 
-def first_player_field(t: I18n, players: int, current: int) -> str:
-    """The "who starts" select of a new-game form (input ``opt_first_player``)."""
-    seats = "".join(
-        f'<option value="{i}"{" selected" if i == current else ""}>{esc(t("setup.seat_n", n=i + 1))}</option>'
-        for i in range(players)
-    )
-    return f'<label class="field">{esc(t("setup.first_player"))} <select name="opt_first_player">{seats}</select></label>'
+def seat_option(t: I18n, seat: int, name: str, selected: bool) -> str:
+    """An ``<option>`` naming a seat of the new-game form by the name typed in its row.
+
+    ``data-mirror`` ties it to that row's input: the page copies the name as it is typed
+    (``data-fallback`` while the input is empty).
+    """
+    fallback = t("setup.seat_n", n=seat + 1)
+    return (f'<option{attrs(value=seat, selected=selected, data_mirror=f"seat_name_{seat}", data_fallback=fallback)}>'
+            f"{esc(name.strip() or fallback)}</option>")
+
+
+def first_player_field(t: I18n, names: list[str], current: int, key: str = "first_player",
+                       label: str = "setup.first_player") -> str:
+    """A "who starts" select of a new-game form (input ``opt_<key>``), listing the names typed."""
+    seats = "".join(seat_option(t, i, name, i == current) for i, name in enumerate(names))
+    return f'<label class="field">{esc(t(label))} <select name="opt_{key}">{seats}</select></label>'
 
 
 def read_int(values: dict[str, str], key: str, default: int, allowed: range | tuple[int, ...]) -> int:
@@ -61,13 +70,22 @@ class Table:
     def default_options(self) -> dict[str, Any]:
         return {}
 
-    def options_form(self, t: I18n, options: dict[str, Any], players: int) -> str:
-        """Extra inputs of the new-game form (named ``opt_<key>``)."""
+    def options_form(self, t: I18n, options: dict[str, Any], names: list[str]) -> str:
+        """Extra inputs of the new-game form (named ``opt_<key>``); ``names``: the seats as typed."""
         return ""
 
     def read_options(self, values: dict[str, str], players: int) -> dict[str, Any]:
         """Options from the form's ``opt_<key>`` inputs (bad values fall back to defaults)."""
         return self.default_options()
+
+    def again_values(self, session: Session) -> dict[str, str]:
+        """The form values "Play again" starts the next game with: the last game's options."""
+        return {f"opt_{k}": str(v) for k, v in (session.record.get("options") or {}).items()}
+
+    def seating(self, options: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """The form's seat that sits at seat 0 (the seats are turned round, keeping their order)
+        and the options the engine gets: for a form choice the engine has no option for."""
+        return 0, options
 
     # ----------------------------------------------------------- play
     def render(self, ctx: Ctx) -> str:

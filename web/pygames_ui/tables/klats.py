@@ -25,11 +25,11 @@ class KlatsTable(Table):
     def default_options(self) -> dict[str, Any]:
         return {"target": 150, "first_player": 0}
 
-    def options_form(self, t: I18n, options: dict[str, Any], players: int) -> str:
+    def options_form(self, t: I18n, options: dict[str, Any], names: list[str]) -> str:
         return (
             f'<label class="field">{esc(t("klats.target"))} '
             f'<input name="opt_target" type="number" min="1" max="10000" step="1" value="{int(options.get("target", 150))}"></label>'
-            + first_player_field(t, players, options.get("first_player", 0))
+            + first_player_field(t, names, options.get("first_player", 0))
         )
 
     def read_options(self, values: dict[str, str], players: int) -> dict[str, Any]:

@@ -17,7 +17,8 @@ from pygames_core.base import Action
 
 from ..dom import button, esc
 from ..i18n import I18n
-from .base import Ctx, Table, read_int
+from ..session import Session
+from .base import Ctx, Table, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
 from .rps_zombie_log import cards_line, describe, end_reason, happened, names, outcome_line, poss
 
@@ -36,6 +37,29 @@ def choice_key(action: Action) -> str:
         return "pass"
     value = action.get("with", action.get("kind"))
     return f"{kind}:{value}"
+
+
+def alike_groups(legal: list[Action]) -> list[list[Action]]:
+    """The legal actions grouped by their effect for the player, in order; the first of a group is the one to send.
+
+    The rules (RULES.md, the trophy contest): "the first block or dump ends the contest: all
+    competing cards (and the spent trophy) are discarded, nobody wins".  So blocking with a
+    trophy of a kind and throwing a trophy of that kind away are one move; every other answer
+    differs from the rest whatever the cards still hidden in the draw pile.
+    """
+    groups: list[list[Action]] = []
+    blocks: dict[str, list[Action]] = {}
+    for action in legal:
+        kind = action.get("with") if action["type"] == "block" else action.get("kind") if action["type"] == "dump" else None
+        if kind is not None and kind in blocks:
+            blocks[kind].append(action)
+            blocks[kind].sort(key=lambda x: x["type"] != "block")  # the block is sent: it says what it does to the winner
+            continue
+        group = [action]
+        groups.append(group)
+        if kind is not None:
+            blocks[kind] = group
+    return groups
 
 
 def throw_for_first(players: int, rng: random.Random) -> list[list[str | None]]:
@@ -86,11 +110,10 @@ class RpsZombieTable(Table):
     def default_options(self) -> dict[str, Any]:
         return {"brains_in_deck_2p": 3, "first_player": 0}
 
-    def options_form(self, t: I18n, options: dict[str, Any], players: int) -> str:
-        first = options.get("first_player", 0)
-        seats = [(THROW, t("rz.opt.throw"), self._form_throw)] + [
-            (str(i), t("setup.seat_n", n=i + 1), not self._form_throw and i == first) for i in range(players)]
-        choices = "".join(f'<option value="{v}"{" selected" if on else ""}>{esc(label)}</option>' for v, label, on in seats)
+    def options_form(self, t: I18n, options: dict[str, Any], names: list[str]) -> str:
+        first, players = options.get("first_player", 0), len(names)
+        choices = f'<option value="{THROW}"{" selected" if self._form_throw else ""}>{esc(t("rz.opt.throw"))}</option>'
+        choices += "".join(seat_option(t, i, name, not self._form_throw and i == first) for i, name in enumerate(names))
         out = (f'<label class="field rz-field">{esc(t("setup.first_player"))} '
                f'<select name="opt_first_player">{choices}</select></label>')
         if players == 2:  # the spare brains only differ with two players
@@ -114,6 +137,13 @@ class RpsZombieTable(Table):
             self._throw = None
             first = read_int(values, "opt_first_player", 0, range(players))
         return {"brains_in_deck_2p": read_int(values, "opt_brains_in_deck_2p", 3, (2, 3)), "first_player": first}
+
+    def again_values(self, session: Session) -> dict[str, str]:
+        """A game whose first player was thrown for is played again with a new throw."""
+        values = super().again_values(session)
+        if session.ui.get("rz_throw"):
+            values["opt_first_player"] = THROW
+        return values
 
     # ------------------------------------------------------- the first throw
     def interlude(self, ctx: Ctx) -> str | None:
@@ -283,8 +313,14 @@ class RpsZombieTable(Table):
         after = [q for q in pend["may_intervene"] if q != me]
         if after:
             lines.append(t("rz.ask.after", who=names(ctx, after)))
-        for a in ctx.legal:
-            if a["type"] == "block":
+        for group in alike_groups(ctx.legal):
+            a = group[0]
+            if len(group) > 1:  # a block and a dump of the same trophy: one button says they are one move
+                w = outcome["winner"]
+                choices.append(self._choice(
+                    a, t("rz.btn.block_dump", card=chip(t, a["with"])),
+                    t("rz.note.block_dump", cards=esc(kind_name(t, cards[w]))), cls="same"))
+            elif a["type"] == "block":
                 w = outcome["winner"]
                 choices.append(self._choice(
                     a, t("rz.btn.block", card=chip(t, a["with"])),
