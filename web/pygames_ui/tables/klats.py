@@ -7,16 +7,32 @@ from typing import Any
 from pygames_core.base import Action
 from pygames_core.klats.rules import COLOUR_OF, MAX_PILES
 
+from ..art import picture
 from ..dom import attrs, button, esc
 from ..i18n import I18n
 from .base import Ctx, Table, first_player_field, read_int
 
 
+#: Each colour also has a shape (colour is never the only signal): SVG in a 10×10 box, filled with currentColor.
+SHAPES: dict[str, str] = {
+    "blue": '<circle cx="5" cy="5" r="4.2"/>',
+    "green": '<path d="M5 .6 9.6 9.2H.4z"/>',
+    "orange": '<rect x="1" y="1" width="8" height="8"/>',
+}
+
+
+def shape(colour: str, cls: str = "kshape") -> str:
+    """The colour's shape (decorative: the colour is named in words nearby)."""
+    return f'<svg class="{cls} s-{colour}" viewBox="0 0 10 10" aria-hidden="true" focusable="false">{SHAPES[colour]}</svg>'
+
+
 def card_html(t: I18n, value: int, cls: str = "") -> str:
+    """A card: its value, its colour's shape in the corners, a skull; named ``7, blue`` for screen readers."""
     colour = COLOUR_OF[value]
     label = t("klats.card_label", value=value, colour=t(f"colour.{colour}"))
-    return (f'<span class="kcard c-{colour} {cls}" role="img" aria-label="{esc(label)}">'
-            f'<span class="kv">{value}</span><span class="kskull" aria-hidden="true">☠</span></span>')
+    return (f'<span class="kcard c-{colour} {cls}" role="img" aria-label="{esc(label)}" title="{esc(label)}">'
+            f'{shape(colour)}<span class="kv">{value}</span>{picture("skull", cls="kskull")}'
+            f'{shape(colour, "kshape end")}</span>')
 
 
 class KlatsTable(Table):
@@ -97,7 +113,7 @@ class KlatsTable(Table):
         colours = {COLOUR_OF[p[-1]] for p in tableau}
         tops = sum(p[-1] for p in tableau)
         worth = tops if len(colours) == 3 else 0
-        dots = "".join(f'<span class="dot c-{c}{" on" if c in colours else ""}" title="{esc(t(f"colour.{c}"))}"></span>'
+        dots = "".join(f'<span class="dot c-{c}{" on" if c in colours else ""}" title="{esc(t(f"colour.{c}"))}">{shape(c)}</span>'
                        for c in ("blue", "green", "orange"))
         n_hand = v["hand_sizes"][seat]
         backs = "".join('<span class="back" aria-hidden="true"></span>' for _ in range(n_hand))
