@@ -23,6 +23,12 @@ from .tables import TABLES, Ctx, Table
 
 LOG_LINES = 40
 
+# Drawn, not typed: no glyph may depend on a font the player may not have.
+ICON_MENU = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
+             '<path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>')
+ICON_CLOSE = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
+              '<path d="M5 5l10 10M15 5L5 15" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>')
+
 
 class App:
     def __init__(self, catalogues: dict[str, dict[str, Any]], lang: str, storage: Storage,
@@ -38,6 +44,8 @@ class App:
         self.screen = "home"
         self.notice: str | None = None  # plain-words message at the top (e.g. a save that could not be read)
         self.flash: str | None = None  # one-off message about the last click
+        self.menu_open = False  # the top bar's menu on a narrow screen
+        self.results_closed = False  # the player closed the game-over dialog to look at the final table
         self.viewer: int | None = None  # the human currently holding the device
         self.rules_game = "klats"
         self.back_to = "home"  # the screen the rules page returns to
@@ -141,6 +149,8 @@ class App:
         """Handle a click on an element with ``data-action``; ``values`` are the form inputs."""
         self.flash = None
         action = data.get("action", "")
+        if action != "menu":
+            self.menu_open = False  # any choice closes the menu
         handler = getattr(self, f"_on_{action.replace('-', '_')}", None)
         if handler is not None:
             handler(data, values)
@@ -190,6 +200,15 @@ class App:
         self.screen = self.back_to if self.screen == "rules" else "home"
         if self.screen == "table" and self.session is None:
             self.screen = "home"
+
+    def _on_menu(self, data: dict[str, str], values: dict[str, str]) -> None:
+        self.menu_open = not self.menu_open
+
+    def _on_close_results(self, data: dict[str, str], values: dict[str, str]) -> None:
+        self.results_closed = True
+
+    def _on_show_results(self, data: dict[str, str], values: dict[str, str]) -> None:
+        self.results_closed = False
 
     def _on_dismiss_notice(self, data: dict[str, str], values: dict[str, str]) -> None:
         self.notice = None
@@ -264,6 +283,7 @@ class App:
             table.reset()
         self.viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
         self.screen = "table"
+        self.results_closed = False
         self._saved()
 
     def _on_again(self, data: dict[str, str], values: dict[str, str]) -> None:
@@ -295,13 +315,20 @@ class App:
         nav = ""
         if self.screen != "home":
             nav = button(esc(t("nav.home")), "home", "nav")
-        title = ""
-        if self.screen == "table" and self.session is not None:
-            title = f'<span class="game-title">{esc(self.session.game.title[t.lang])}</span>'
-            nav += button(esc(t("nav.rules")), "rules", "nav", game=self.session.game.name)
-            nav += button(esc(t("nav.new_game")), "setup", "nav", game=self.session.game.name)
-        return (f'<header class="topbar"><span class="brand">{esc(t("app.title"))}</span>{title}'
-                f'<nav class="nav">{nav}</nav><span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></header>')
+        title = results = ""
+        s = self.session
+        if self.screen == "table" and s is not None:
+            title = f'<span class="game-title">{esc(s.game.title[t.lang])}</span>'
+            nav += button(esc(t("nav.rules")), "rules", "nav", game=s.game.name)
+            nav += button(esc(t("nav.new_game")), "setup", "nav", game=s.game.name)
+            if self.results_closed and s.game.is_over(s.state):
+                results = button(esc(t("table.show_results")), "show-results", "primary results")
+        # On a phone the buttons fold into a menu (CSS); the toggle is a real button, so keyboards work.
+        toggle = (f'<button type="button"{attrs(class_="menu-toggle", data_action="menu", aria_expanded=str(self.menu_open).lower(), aria_controls="topmenu")}>'
+                  f'{ICON_MENU}<span class="menu-label">{esc(t("nav.menu"))}</span></button>')
+        return (f'<header class="topbar"><span class="brand">{esc(t("app.title"))}</span>{title}{results}{toggle}'
+                f'<div class="topmenu" id="topmenu" data-open="{str(self.menu_open).lower()}"><nav class="nav">{nav}</nav>'
+                f'<span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></div></header>')
 
     def _home(self) -> str:
         t = self.t
@@ -382,10 +409,14 @@ class App:
         passing = self.pass_to()
         if s.game.is_over(s.state):
             winners = ", ".join(ctx.name(w) for w in s.game.winners(s.state))
-            overlay = (f'<div class="overlay" role="dialog" aria-modal="true" id="game-over"><div class="panel">'
-                       f'<h2 class="winner">{t("table.winner", who=winners)}</h2>{table.game_over(ctx)}'
-                       f'<div class="row">{button(esc(t("table.play_again")), "again", "primary")}'
-                       f'{button(esc(t("nav.new_game")), "setup", "", game=s.game.name)}</div></div></div>')
+            close = button(ICON_CLOSE, "close-results", "icon close", aria_label=t("table.close_results"))
+            overlay = "" if self.results_closed else (
+                f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
+                f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{t("table.winner", who=winners)}</h2>'
+                f'{table.game_over(ctx)}'
+                f'<div class="row">{button(esc(t("table.play_again")), "again", "primary")}'
+                f'{button(esc(t("nav.new_game")), "setup", "", game=s.game.name)}'
+                f'{button(esc(t("table.close_results")), "close-results", "")}</div></div></div>')
         elif inter is not None:
             overlay = f'<div class="overlay" role="dialog" aria-modal="true" id="interlude"><div class="panel">{inter}</div></div>'
         elif passing is not None:
