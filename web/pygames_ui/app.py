@@ -18,10 +18,10 @@ from pygames_core.base import Game, State
 from . import session as store
 from .dom import attrs, button, esc
 from .i18n import LANGS, I18n
+from .log import GameLog
 from .session import MAX_NAME, SEAT_KINDS, Seat, Session, Storage, clean_name
 from .tables import TABLES, Ctx, Table
 
-LOG_LINES = 40
 
 # Drawn, not typed: no glyph may depend on a font the player may not have.
 ICON_MENU = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
@@ -47,6 +47,7 @@ class App:
         self.menu_open = False  # the top bar's menu on a narrow screen
         self.results_closed = False  # the player closed the game-over dialog to look at the final table
         self.viewer: int | None = None  # the human currently holding the device
+        self.log = GameLog()  # the move log beside the table
         self.rules_game = "klats"
         self.back_to = "home"  # the screen the rules page returns to
         self.form: dict[str, Any] = {}
@@ -209,6 +210,10 @@ class App:
 
     def _on_show_results(self, data: dict[str, str], values: dict[str, str]) -> None:
         self.results_closed = False
+
+    def _on_log_earlier(self, data: dict[str, str], values: dict[str, str]) -> None:
+        if self.session is not None:
+            self.log.show_earlier(self.session)
 
     def _on_dismiss_notice(self, data: dict[str, str], values: dict[str, str]) -> None:
         self.notice = None
@@ -396,14 +401,9 @@ class App:
         assert ctx is not None and table is not None and self.session is not None
         s, t = self.session, self.t
         board = table.render(ctx)
-        lines = []
-        for event in ctx.view["log"][-LOG_LINES:]:
-            line = table.describe(event, ctx)
-            if line:
-                lines.append(f'<li data-n="{event["n"]}">{line}</li>')
-        latest = lines[-1] if lines else ""
-        log = (f'<aside class="log" aria-label="{esc(t("table.log"))}"><h2>{esc(t("table.log"))}</h2>'
-               f'<ol reversed>{"".join(reversed(lines))}</ol></aside>')
+        lines = self.log.lines(ctx, table)
+        latest = lines[-1][1] if lines else ""
+        log = self.log.render(t, lines)
         overlay = ""
         inter = table.interlude(ctx)
         passing = self.pass_to()

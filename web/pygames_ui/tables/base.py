@@ -30,6 +30,34 @@ class Ctx:
             return ""
         return esc(self.session.seats[seat].name)
 
+    def is_you(self, seat: int | None) -> bool:
+        """True when ``seat`` is the human looking at the screen under the default name
+        ("You", "Вы" in any language): sentences about him are then said to him."""
+        if seat is None or seat != self.seat or not self.session.seats[seat].is_human:
+            return False
+        return self.session.seats[seat].name in {cat.get("setup.default_you") for cat in self.t.catalogues.values()}
+
+    def say(self, key: str, by: int | None = None, to: int | None = None, **fields: Any) -> str:
+        """``t(key)`` for a sentence whose subject is seat ``by`` and object seat ``to``;
+        the text gets their names as ``{who}`` and ``{whom}`` unless ``fields`` words them.
+
+        When the subject is the viewer (:meth:`is_you`) the catalogue's second-person
+        form ``<key>.you`` is used ("You drew…", "Вы взяли…"); when the object is, its
+        ``<key>.to_you`` form if the language has one ("…in front of you", "…перед вами").
+        """
+        own = self.t.catalogues.get(self.t.lang, {})
+        if self.is_you(by) and f"{key}.you" in own:
+            key = f"{key}.you"
+        elif self.is_you(to) and f"{key}.to_you" in own:
+            key = f"{key}.to_you"
+        return self.t(key, **{"who": self.name(by), "whom": self.name(to), **fields})
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every public event of the game so far, oldest first (``view["log"]`` keeps only the latest)."""
+        log: list[dict[str, Any]] = self.session.state.data["log"]
+        return log
+
 
 def seat_option(t: I18n, seat: int, name: str, selected: bool) -> str:
     """An ``<option>`` naming a seat of the new-game form by the name typed in its row.

@@ -86,7 +86,7 @@ class KlatsTable(Table):
         if ctx.my_turn:
             prompt = t("klats.pick_place") if self.selected is not None else t("klats.pick_card")
         elif cur is not None:
-            prompt = t("table.waiting_for", name=ctx.name(cur))
+            prompt = ctx.say("table.waiting_for", by=cur, name=ctx.name(cur))
         else:
             prompt = ""
         return (
@@ -163,24 +163,25 @@ class KlatsTable(Table):
         t, e = ctx.t, event["e"]
         if e == "play":
             card = card_html(t, event["card"], "mini")
-            who, whom = ctx.name(event["p"]), ctx.name(event["target"])
             self_target = event["p"] == event["target"]
             if event["pile"] is None:
                 key = "log.klats.new_pile_self" if self_target else "log.klats.new_pile"
             else:
                 key = "log.klats.on_pile_self" if self_target else "log.klats.on_pile"
-            line = t(key, who=who, whom=whom, card=card, n=(event["pile"] or 0) + 1)
+            line = ctx.say(key, by=event["p"], to=event["target"], card=card, n=(event["pile"] or 0) + 1)
             if event.get("merged") is not None:
                 line += " " + t("log.klats.merged", n=event["merged"] + 1)
             return line
         if e == "round_start":
-            return t("log.klats.round_start", n=event["round"], who=ctx.name(event["first"]))
+            return ctx.say("log.klats.round_start", by=event["first"], n=event["round"])
         if e == "round_end":
             parts = ", ".join(f"{ctx.name(i)} {s}" for i, s in enumerate(event["scores"]))
             key = "log.klats.round_end_six" if event["reason"] == "six" else "log.klats.round_end_empty"
-            return t(key, n=event["round"], who=ctx.name(event["by"])) + " " + parts
+            return ctx.say(key, by=event["by"], n=event["round"]) + " " + parts
         if e == "match_end":
-            return t("log.match_end", who=", ".join(ctx.name(w) for w in event["winners"]))
+            winners = event["winners"]
+            return ctx.say("log.match_end", by=winners[0] if len(winners) == 1 else None,
+                           who=", ".join(ctx.name(w) for w in winners))
         return None
 
     # ------------------------------------------------------------ summaries

@@ -25,8 +25,9 @@ def poss(ctx: Ctx, seat: int) -> str:
 
 
 def names(ctx: Ctx, seats: list[int]) -> str:
-    """``Ann, Bob and Cy`` / ``Аня, Боря и Ваня`` (safe HTML)."""
-    parts = [ctx.name(s) for s in seats]
+    """``Ann, Bob and Cy`` / ``Аня, Боря и Ваня`` (safe HTML), the player called "You" as
+    the pronoun ("Tie: you and Bob…"): every use stands inside a sentence."""
+    parts = [esc(ctx.t("rz.you")) if ctx.is_you(s) else ctx.name(s) for s in seats]
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + esc(ctx.t("rz.and")) + parts[-1]
@@ -66,9 +67,9 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
     t, e = ctx.t, event["e"]
     name = ctx.name
     if e == "setup":
-        return t("log.rz.setup", n=event["players"], value=event["brains"][0], who=name(event["first"]))
+        return ctx.say("log.rz.setup", by=event["first"], n=event["players"], value=event["brains"][0])
     if e == "choose_trophy":
-        return t("log.rz.choose_trophy", who=name(event["seat"]), card=chip(t, event["kind"]))
+        return ctx.say("log.rz.choose_trophy", by=event["seat"], card=chip(t, event["kind"]))
     if e == "round_start":
         return t("log.rz.round_start", n=event["round"], value=event["deck_size"])
     if e == "reveal":
@@ -77,50 +78,50 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
             return t("log.rz.reveal_redraw", n=event["sub"], cards=cards)
         return t("log.rz.reveal", cards=cards)
     if e == "defend":
-        who, whom = name(event["seat"]), poss(ctx, event["zombie_of"])
+        by, to, whom = event["seat"], event["zombie_of"], poss(ctx, event["zombie_of"])
         how = event["with"]
         if how == "revealed":
             card = revealed_before(ctx, event["n"], event["seat"])
             if card is None:
-                return t("log.rz.kill_revealed_card", who=who, whom=whom)
-            return t("log.rz.kill_revealed", who=who, whom=whom, card=chip(t, card))
+                return ctx.say("log.rz.kill_revealed_card", by=by, to=to, whom=whom)
+            return ctx.say("log.rz.kill_revealed", by=by, to=to, whom=whom, card=chip(t, card))
         if how == "none":
-            return t("log.rz.no_defence" if event["auto"] else "log.rz.let_bite", who=who, whom=whom)
-        return t("log.rz.kill_trophy", who=who, whom=whom, card=chip(t, how))
+            return ctx.say("log.rz.no_defence" if event["auto"] else "log.rz.let_bite", by=by, to=to, whom=whom)
+        return ctx.say("log.rz.kill_trophy", by=by, to=to, whom=whom, card=chip(t, how))
     if e == "bite":
-        who, whom = name(event["seat"]), poss(ctx, event["zombie_of"])
+        by, to, whom = event["seat"], event["zombie_of"], poss(ctx, event["zombie_of"])
         if event["eaten"] == "revealed":
-            return t("log.rz.bite_shield", who=who, whom=whom)
-        return t("log.rz.bite", who=who, whom=whom, n=event["brains"])
+            return ctx.say("log.rz.bite_shield", by=by, to=to, whom=whom)
+        return ctx.say("log.rz.bite", by=by, to=to, whom=whom, n=event["brains"])
     if e == "drop_trophy":
-        return t("log.rz.drop", who=name(event["seat"]), card=chip(t, event["kind"]))
+        return ctx.say("log.rz.drop", by=event["seat"], card=chip(t, event["kind"]))
     if e == "out":
-        line = t("log.rz.out", who=name(event["seat"]))
+        line = ctx.say("log.rz.out", by=event["seat"])
         if event["trophies"]:
             line += " " + t("log.rz.out_trophies", cards=", ".join(chip(t, k) for k in event["trophies"]))
         return line
     if e == "brain_taken":
-        return t("log.rz.brain_taken", who=name(event["seat"]), n=event["brains"])
+        return ctx.say("log.rz.brain_taken", by=event["seat"], n=event["brains"])
     if e == "contest":
         line = t("log.rz.contest", cards=cards_line(ctx, event["cards"]))
         outcome = {"result": event["result"], "winner": event["winner"], "tied": event["tied"], "room": event["room"]}
         if event["result"] == "win":
             w = event["winner"]
-            would = t("log.rz.would_win", who=name(w), card=chip(t, event["cards"][w]))
+            would = ctx.say("log.rz.would_win", by=w, card=chip(t, event["cards"][w]))
             if not event["room"]:
-                would += " " + t("rz.out.no_room", who=name(w))
+                would += " " + (t("rz.out.no_room_you") if ctx.is_you(w) else t("rz.out.no_room", who=name(w)))
             return line + " " + would
         return line + " " + outcome_line(ctx, outcome, event["cards"], None)
     if e == "block":
-        return t("log.rz.block", who=name(event["seat"]), whom=name(event["against"]), card=chip(t, event["with"]))
+        return ctx.say("log.rz.block", by=event["seat"], to=event["against"], card=chip(t, event["with"]))
     if e == "dump":
-        return t("log.rz.dump", who=name(event["seat"]), card=chip(t, event["kind"]))
+        return ctx.say("log.rz.dump", by=event["seat"], card=chip(t, event["kind"]))
     if e == "pass":
-        return t("log.rz.pass", who=name(event["seat"]))
+        return ctx.say("log.rz.pass", by=event["seat"])
     if e == "trophy_won":
-        return t("log.rz.trophy_won", who=name(event["seat"]), card=chip(t, event["kind"]))
+        return ctx.say("log.rz.trophy_won", by=event["seat"], card=chip(t, event["kind"]))
     if e == "trophy_discarded":
-        return t("log.rz.trophy_discarded", who=name(event["seat"]), card=chip(t, event["kind"]))
+        return ctx.say("log.rz.trophy_discarded", by=event["seat"], card=chip(t, event["kind"]))
     if e == "no_winner":
         return esc(t("log.rz.no_winner"))
     if e == "redraw":
@@ -132,20 +133,20 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
 
 
 def revealed_before(ctx: Ctx, n: int, seat: int) -> str | None:
-    """The card ``seat`` revealed in the (sub-)round of log event ``n``, if the log still holds it."""
-    for e in reversed(ctx.view["log"]):
-        if e["n"] < n and e["e"] == "reveal":
+    """The card ``seat`` revealed in the (sub-)round of log event ``n``."""
+    for e in reversed(ctx.events[:n]):
+        if e["e"] == "reveal":
             return e["cards"][seat]
     return None
 
 
 def end_reason(ctx: Ctx, reason: str, winners: list[int]) -> str:
     """Why the game ended and who won, as one sentence."""
-    who = names(ctx, winners)
+    by, who = (winners[0] if len(winners) == 1 else None), names(ctx, winners)
     if reason == "deck":
-        return ctx.t("rz.end.deck", who=who)
-    if len(winners) == 1:
-        return ctx.t("rz.end.survivor", who=who)
+        return ctx.say("rz.end.deck", by=by, who=who)
+    if by is not None:
+        return ctx.say("rz.end.survivor", by=by)
     return ctx.t("rz.end.wipeout", who=who)
 
 

@@ -160,7 +160,7 @@ class ZoomagiaTable(Table):
         if ctx.my_turn:
             prompt = self._prompt(ctx)
         elif cur is not None:
-            prompt = t("table.waiting_for", name=ctx.name(cur))
+            prompt = ctx.say("table.waiting_for", by=cur, name=ctx.name(cur))
         else:
             prompt = esc(t("zm.over"))
         return (

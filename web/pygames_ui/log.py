@@ -1,0 +1,65 @@
+"""The move log beside the table: every narrated event of the game, numbered, newest first.
+
+``view["log"]`` carries only the latest events; the log reads the whole game from
+:attr:`Ctx.events`.  Each event is put into words once (the log only grows, and a
+line never changes once said), so a long game costs one new line per move.  The
+page holds the newest :data:`PAGE` lines; "Show earlier" adds a page at a time.
+"""
+
+from __future__ import annotations
+
+from .dom import button, esc
+from .i18n import I18n
+from .session import Session
+from .tables import Ctx, Table
+
+#: Lines put on the page at first, and added by each "Show earlier".
+PAGE = 80
+
+
+class GameLog:
+    """The numbered lines of one game's log, as the viewer reads them."""
+
+    def __init__(self) -> None:
+        self._session: Session | None = None
+        self._key: tuple[str, int | None] | None = None
+        self._said = 0  # events put into words so far
+        self._lines: list[tuple[int, str]] = []  # (event n, safe HTML) of every narrated event
+        self.limit = PAGE  # how many of the newest lines are on the page
+
+    def _follow(self, session: Session) -> None:
+        """Start afresh for another game: its own lines, one page of them."""
+        if session is not self._session:
+            self._session, self._key, self._said, self._lines, self.limit = session, None, 0, [], PAGE
+
+    def lines(self, ctx: Ctx, table: Table) -> list[tuple[int, str]]:
+        """Every narrated event so far as ``(event n, HTML)``, oldest first; line ``i`` is number ``i + 1``."""
+        self._follow(ctx.session)
+        # The words depend on the language and, for "You", on who is looking.
+        key = (ctx.t.lang, ctx.seat if ctx.is_you(ctx.seat) else None)
+        if key != self._key:
+            self._key, self._said, self._lines = key, 0, []
+        events = ctx.events
+        for event in events[self._said:]:
+            line = table.describe(event, ctx)
+            if line:
+                self._lines.append((event["n"], line))
+        self._said = len(events)
+        return self._lines
+
+    def show_earlier(self, session: Session) -> None:
+        """Put one more page of ``session``'s older lines on the page."""
+        self._follow(session)
+        self.limit += PAGE
+
+    def render(self, t: I18n, lines: list[tuple[int, str]]) -> str:
+        """The log panel: the newest :attr:`limit` lines, newest first, each with its number in the game."""
+        first = max(0, len(lines) - self.limit)
+        items = "".join(f'<li value="{i + 1}" data-n="{n}">{html}</li>'
+                        for i, (n, html) in reversed(list(enumerate(lines))[first:]))
+        more = ""
+        if first:
+            more = button(esc(t("table.log_earlier", n=first)), "log-earlier", "log-more")
+        return (f'<aside class="log" aria-label="{esc(t("table.log"))}"><h2>{esc(t("table.log"))}</h2>'
+                f'<ol reversed>{items}</ol>{more}</aside>')
+
