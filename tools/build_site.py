@@ -7,7 +7,8 @@ Layout of the result (every URL in it is relative, so it works at any sub-path):
     dist/index.html  (with the picture sprite inlined: tools/sprite.py)
          boot.js  styles.css  favicon.svg  icons/  manifest.webmanifest
     dist/i18n/ru.json en.json   (merged from web/i18n/<lang>/*.json)
-    dist/pyodide/    pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip
+    dist/pyodide/    pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm
+                     stdlib.zip (what the app imports from Python's standard library, as bytecode)
                      pyodide-lock.json   (lists exactly the wheels below, with their sha256)
                      micropip-*.whl  pygames_core-*.whl  pygames_ui-*.whl
 """
@@ -34,8 +35,11 @@ sys.path.insert(0, str(ROOT / "web"))
 from pygames_ui.i18n import merge_catalogues  # noqa: E402
 
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-WEB_STATIC = ("index.html", "boot.js", "styles.css", "favicon.svg", "manifest.webmanifest")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB_ZIP = "stdlib.zip"  # replaces Pyodide's python_stdlib.zip (passed as stdLibURL)
+WEB_STATIC = ("index.html", "boot.js", "snapshot.js", "snapshot-worker.js", "styles.css", "favicon.svg",
+              "manifest.webmanifest")
+BOOT_PACKAGES = ("pygames-core", "pygames-ui")  # installed at boot; the rest of the lock only on demand
 CACHE = ROOT / ".cache" / "site-wheels"
 
 
@@ -85,7 +89,9 @@ def precompiled_sources(out: Path) -> Path:
 
     Compiling ~6000 lines takes the browser a quarter of a second at every boot;
     shipping ``__pycache__/*.cpython-314.pyc`` (compiled by Pyodide itself, in
-    Node, as unchecked hash-based pycs) removes that from the start-up.
+    Node, as unchecked hash-based pycs) removes that from the start-up.  The same
+    run writes ``out/pyodide/stdlib.zip``: the standard library modules these
+    sources can import, as bytecode (see tools/stdlib_zip.py).
     """
     # One staging folder per output folder, so two builds (e.g. dist/ and a test's own) never collide.
     stage_dir = ROOT / "build" / ("py" if out.name == "dist" else f"py-{out.name}")
@@ -95,7 +101,8 @@ def precompiled_sources(out: Path) -> Path:
     shutil.copytree(ROOT / "pygames_core", stage_dir / "pygames_core", ignore=ignore)
     shutil.copytree(ROOT / "web" / "pygames_ui", stage_dir / "pygames_ui", ignore=ignore)
     shutil.copy2(ROOT / "web" / "main.py", stage_dir / "main.py")
-    subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(stage_dir)], check=True, cwd=ROOT)
+    subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(stage_dir),
+                    "--stdlib", str(out / "pyodide" / STDLIB_ZIP)], check=True, cwd=ROOT)
     return stage_dir
 
 
@@ -112,6 +119,32 @@ def lock_entry(path: Path, imports: list[str]) -> dict[str, object]:
         "depends": [],
         "unvendored_tests": False,
     }
+
+
+def write_boot_config(out: Path, lock: dict[str, object]) -> None:
+    """Fill ``boot.js``'s ``__SITE__``: the lock file inline (one request less) and the snapshot key.
+
+    A memory snapshot is only valid for the exact interpreter build, standard library
+    and wheels it was made from, and for the worker that made it: the key hashes all of
+    them, so any change makes the browser make a fresh one.
+    """
+    build_id = re.search(r'BUILD_ID:"([0-9a-f]{64})"', (out / "pyodide" / "pyodide.mjs").read_text())
+    if not build_id:
+        raise SystemExit("pyodide.mjs: no BUILD_ID found (did the pinned Pyodide change its bundle?)")
+    key = hashlib.sha256(build_id.group(1).encode())
+    for name in (f"pyodide/{STDLIB_ZIP}", "snapshot-worker.js"):
+        key.update(hashlib.sha256((out / name).read_bytes()).digest())
+    packages = lock["packages"]
+    assert isinstance(packages, dict)
+    for name in BOOT_PACKAGES:
+        key.update(packages[name]["sha256"].encode())
+    site = {"lock": lock, "stdlib": f"pyodide/{STDLIB_ZIP}", "packages": list(BOOT_PACKAGES),
+            "snapshotKey": f"{build_id.group(1)[:12]}-{key.hexdigest()[:20]}"}
+    boot = out / "boot.js"
+    text = boot.read_text()
+    if text.count("__SITE__") != 1:
+        raise SystemExit("web/boot.js must name __SITE__ exactly once")
+    boot.write_text(text.replace("__SITE__", json.dumps(site, sort_keys=True, separators=(",", ":"))))
 
 
 def write_service_worker(out: Path, template: Path) -> None:
@@ -166,6 +199,7 @@ def build(out: Path) -> None:
     (out / "i18n").mkdir()
     for lang, catalogue in merge_catalogues(web / "i18n").items():
         (out / "i18n" / f"{lang}.json").write_text(json.dumps(catalogue, ensure_ascii=False, separators=(",", ":")))
+    write_boot_config(out, lock)
     write_service_worker(out, web / "sw.js")
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "

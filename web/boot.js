@@ -1,5 +1,11 @@
-// pygames bootstrap: paint the shell, load Pyodide and the two wheels, hand over to web/main.py.
-// Everything is relative to this page, so the site works at any sub-path.
+// pygames bootstrap: paint the shell, start Python (from this device's snapshot when
+// there is a good one), hand over to web/main.py, then get the site ready for offline
+// play and the next visit. Everything is relative to this page, so any sub-path works.
+import { dropSnapshots, makeSnapshotInWorker, readSnapshot, snapshotsSupported } from "./snapshot.js";
+
+// Filled in by tools/build_site.py: the lock file (inline: one request less), the
+// standard library zip, the wheels to install, and the key of a valid snapshot.
+const SITE = __SITE__;
 const html = document.documentElement;
 const t0 = performance.now();
 const STAGES = { download: [2, 70], start: [70, 90], engine: [90, 100] };
@@ -62,7 +68,7 @@ async function fetchJSON(path) {
 
 function watchDownloads() {
   // "Downloading Python" ends when the interpreter and the standard library have arrived.
-  const want = new Set(["pyodide.asm.wasm", "python_stdlib.zip"]);
+  const want = new Set(["pyodide.asm.wasm", SITE.stdlib.split("/").pop()]);
   const seen = (entries) => {
     for (const e of entries) {
       const file = e.name.split("/").pop().split("?")[0];
@@ -78,44 +84,126 @@ function watchDownloads() {
   obs.observe({ type: "resource", buffered: true });
 }
 
+function pyodideOptions(extra) {
+  const indexURL = new URL("pyodide/", location.href).href;
+  return {
+    indexURL,
+    packageBaseUrl: indexURL,
+    stdLibURL: new URL(SITE.stdlib, location.href).href,
+    lockFileContents: SITE.lock,
+    packages: SITE.packages,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+    ...extra,
+  };
+}
+
+// A warm start: the interpreter's heap as it was after importing the engine. Any
+// problem with it (damaged, stale, refused by Pyodide) drops it: a normal boot follows.
+async function startFromSnapshot(loadPyodide, snapshotP) {
+  let bytes;
+  try {
+    bytes = await snapshotP;
+    if (!bytes) return null;
+    const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: bytes }));
+    // Every visitor would otherwise get the same "random" numbers as the heap that was saved.
+    pyodide.runPython("import random; random.seed()");
+    pyodide.pyimport("main");
+    html.dataset.bootFrom = "snapshot";
+    return pyodide;
+  } catch (err) {
+    console.warn("pygames: the saved start-up snapshot could not be used, starting normally:", err);
+    html.dataset.snapshot = "dropped";
+    await dropSnapshots().catch(() => {});
+    return null;
+  }
+}
+
 async function boot() {
   const lang = pickLang();
   html.lang = lang;
-  const cataloguesP = Promise.all([fetchJSON("i18n/ru.json"), fetchJSON("i18n/en.json")]);
+  // Python starts at once; the catalogues and the snapshot arrive while it does.
   const pyodideModuleP = import("./pyodide/pyodide.mjs");
-  const [ru, en] = await cataloguesP;
-  catalogue = lang === "ru" ? ru : en;
-  applyShell();
+  const snapshotP = readSnapshot(SITE.snapshotKey);
+  const cataloguesP = Promise.all([fetchJSON("i18n/ru.json"), fetchJSON("i18n/en.json")]);
+  cataloguesP.then(([ru, en]) => {
+    catalogue = lang === "ru" ? ru : en;
+    applyShell();
+  }, fail);
   setStage("download");
   watchDownloads();
   const { loadPyodide } = await pyodideModuleP;
-  const indexURL = new URL("pyodide/", location.href).href;
-  const pyodide = await loadPyodide({
-    indexURL,
-    packageBaseUrl: indexURL,
-    packages: ["pygames-core", "pygames-ui"],
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
-  });
+  const pyodide = await startFromSnapshot(loadPyodide, snapshotP)
+    ?? await loadPyodide(pyodideOptions({})).then((py) => { html.dataset.bootFrom = "fresh"; return py; });
   const tPython = performance.now();
   setStage("engine");
+  const [ru, en] = await cataloguesP;
   globalThis.pygamesBoot = { catalogues: { ru, en }, lang, fail };
   const main = pyodide.pyimport("main");
-  await main.start();
+  try {
+    await main.start();
+  } catch (err) {
+    if (html.dataset.bootFrom === "snapshot") await dropSnapshots().catch(() => {});
+    throw err;
+  }
   const tReady = performance.now();
   clearInterval(timer);
   bar.value = 100;
   html.dataset.bootMs = String(Math.round(tReady - t0));
   html.dataset.pythonMs = String(Math.round(tPython - t0));
   registerServiceWorker();
+  if (html.dataset.bootFrom === "fresh") setTimeout(saveSnapshot, 300);
+  else html.dataset.snapshot = "used";
 }
 
-// Offline play: after the first visit the service worker serves the whole site from its cache.
-// Registered only once the table is up, so its downloads never slow the first boot.
+// After a normal boot, a Worker makes the snapshot for the next visit; the page goes on.
+async function saveSnapshot() {
+  if (!snapshotsSupported()) {
+    html.dataset.snapshot = "unsupported";
+    return;
+  }
+  html.dataset.snapshot = "making";
+  try {
+    const size = await makeSnapshotInWorker(SITE.snapshotKey, SITE);
+    html.dataset.snapshot = size ? "saved" : "unsupported";
+  } catch (err) {
+    console.warn("pygames: no start-up snapshot this time:", err);
+    html.dataset.snapshot = "failed";
+  }
+}
+
+// Offline play: the service worker keeps the whole site. A new build installs beside
+// the running one; the player is offered a reload, which hands the page over to it.
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
-  navigator.serviceWorker.register("sw.js").then(async () => {
-    await navigator.serviceWorker.ready;
+  const sw = navigator.serviceWorker;
+  let reloading = false;
+  sw.addEventListener("controllerchange", () => {
+    if (reloading) location.reload();
+  });
+  const offer = (worker) => {
+    const banner = document.getElementById("update-banner");
+    // In the language the player has chosen since the boot, if any.
+    const words = globalThis.pygamesBoot?.catalogues?.[html.lang] ?? catalogue;
+    for (const el of banner.querySelectorAll("[data-i18n]")) el.textContent = words[el.dataset.i18n] ?? el.textContent;
+    banner.hidden = false;
+    banner.querySelector('[data-update="reload"]').onclick = () => {
+      reloading = true;
+      worker.postMessage({ type: "activate-update" });
+    };
+    banner.querySelector('[data-update="later"]').onclick = () => { banner.hidden = true; };
+    html.dataset.update = "ready";
+  };
+  sw.register("sw.js").then(async (reg) => {
+    const watch = (worker) => worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && sw.controller) offer(worker);
+    });
+    if (reg.waiting && sw.controller) offer(reg.waiting);
+    if (reg.installing) watch(reg.installing);
+    reg.addEventListener("updatefound", () => watch(reg.installing));
+    // A tab left open for days still learns about new builds.
+    setInterval(() => reg.update().catch(() => {}), 30 * 60_000);
+    await sw.ready;
     html.dataset.offline = "ready";
   }).catch((err) => console.warn("pygames: offline mode unavailable:", err));
 }

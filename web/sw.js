@@ -1,33 +1,50 @@
-// pygames service worker: the whole site is precached at install, so it plays offline.
-// tools/build_site.py fills in VERSION (a hash of every shipped file) and FILES.
+// pygames service worker: the whole built site is precached at install and served
+// cache-first, responses untouched (so pyodide.asm.wasm keeps its application/wasm
+// type and is compiled by streaming). tools/build_site.py fills in VERSION (a hash
+// of every shipped file) and FILES.
+//
+// A new build installs beside the running one and waits: the page offers the player
+// a reload, which sends "activate-update"; the old caches go when the new one activates.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
-const CACHE = `pygames-${VERSION}`;
+const CACHE = `pygames-site-${VERSION}`;
+const KEEP = new Set([CACHE, "pygames-snapshot"]); // the start-up snapshot outlives builds (its key checks it)
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" }))))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "no-cache": revalidated against the server, so what the first visit already
+    // downloaded costs a 304, never a second copy, and nothing stale is kept.
+    await cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })));
+    // The very first install takes over at once; an update waits for the player.
+    if (!self.registration.active) await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "activate-update") self.skipWaiting();
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("pygames-") && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
-  );
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) {
+      if (key.startsWith("pygames-") && !KEEP.has(key)) await caches.delete(key);
+    }
+    await self.clients.claim();
+  })());
 });
+
+const ROOT = new URL("./", self.location.href).href;
 
 self.addEventListener("fetch", (event) => {
   const req = event.request;
-  if (req.method !== "GET" || new URL(req.url).origin !== self.location.origin) return;
+  if (req.method !== "GET" || !req.url.startsWith(ROOT)) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    // The page itself is cached without its query (?delay=… and the like).
-    const hit = await cache.match(req, { ignoreSearch: req.mode === "navigate" });
-    if (hit) return hit;
-    return fetch(req);
+    const url = new URL(req.url);
+    // The page is one file whatever its address: ./, ./index.html, with any query.
+    const page = req.mode === "navigate" && (url.href.split(/[?#]/)[0] === ROOT || url.pathname === new URL("index.html", ROOT).pathname);
+    const hit = await cache.match(page ? ROOT : req, { ignoreSearch: page });
+    return hit ?? fetch(req);
   })());
 });

@@ -1,0 +1,71 @@
+// Makes the warm-start snapshot (see snapshot.js): a Pyodide of its own, in a Worker,
+// so it never touches the page's DOM and holds no JavaScript object of the page.
+// It imports every module of the engine and the UI (not main.py, which needs the
+// DOM), then stores a copy of the whole heap. Messages: in {key, lock, stdlib,
+// packages}; out {size} (0: no usable snapshot could be made) or {error}.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { writeSnapshot } from "./snapshot.js";
+
+// Runs inside the worker's Pyodide. The wheels are unpacked where Pyodide itself
+// installs packages (loadPackage cannot be used before a snapshot: it leaves
+// JavaScript references behind that no snapshot can hold); importing everything
+// now is what makes the warm start fast. Stdlib modules the page imports right
+// after start come along too.
+const PRELOAD = `
+def _preload(wheels, tops):
+    import importlib, pkgutil, zipfile
+    from pyodide._package_loader import SITE_PACKAGES
+
+    for wheel in wheels:
+        with zipfile.ZipFile(f"/tmp/{wheel}") as whl:
+            whl.extractall(SITE_PACKAGES)
+    importlib.invalidate_caches()
+    failed = []
+    for top in tops:
+        package = importlib.import_module(top)
+        for info in pkgutil.walk_packages(package.__path__, f"{top}."):
+            try:
+                importlib.import_module(info.name)
+            except Exception as exc:  # a module that needs the page: imported after the restore
+                failed.append(f"{info.name}: {exc!r}")
+    import asyncio, json, random, traceback
+    import pyodide.ffi, pyodide.webloop
+    return "\\n".join(failed)
+`;
+
+self.onmessage = async ({ data }) => {
+  try {
+    const { key, lock, stdlib, packages } = data;
+    const root = new URL("./", self.location.href);
+    const indexURL = new URL("pyodide/", root).href;
+    const py = await loadPyodide({
+      indexURL,
+      stdLibURL: new URL(stdlib, root).href,
+      lockFileContents: lock,
+      _makeSnapshot: true,
+      stdout: () => {},
+      stderr: (line) => console.warn("snapshot worker:", line),
+    });
+    const heapAtStart = py._module.HEAP8.length;
+    const wheels = packages.map((name) => lock.packages[name].file_name);
+    for (const name of wheels) {
+      const res = await fetch(new URL(name, indexURL));
+      if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
+      py.FS.writeFile(`/tmp/${name}`, new Uint8Array(await res.arrayBuffer()));
+    }
+    const tops = packages.map((name) => lock.packages[name].imports.filter((m) => m !== "main")).flat();
+    const failed = py.runPython(`${PRELOAD}\n_preload(${JSON.stringify(wheels)}, ${JSON.stringify(tops)})`);
+    if (failed) console.warn("snapshot worker: left for after the restore:\n" + failed);
+    py.runPython("del _preload; import gc; gc.collect()");
+    // The page's Pyodide restores into its default heap: a heap that had to grow cannot fit.
+    if (py._module.HEAP8.length !== heapAtStart) {
+      self.postMessage({ size: 0 });
+      return;
+    }
+    const bytes = py.makeMemorySnapshot();
+    await writeSnapshot(key, bytes);
+    self.postMessage({ size: bytes.length });
+  } catch (err) {
+    self.postMessage({ error: String(err && err.stack ? err.stack : err) });
+  }
+};
