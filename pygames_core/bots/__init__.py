@@ -6,7 +6,9 @@
 A bot sees only ``game.view(state, state.current_player)`` and the legal actions
 of that seat – never the deck order or another seat's hand.  Game-specific
 knowledge plugs in as a heuristic module in :mod:`pygames_core.bots.heuristics`.
-A search bot (ISMCTS, using each game's ``determinize``) registers here the same way.
+``ismcts`` searches (information-set MCTS over each game's ``determinize``) and
+scores positions with the heuristic module's ``evaluate(view)``; see
+:mod:`pygames_core.bots.ismcts`.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from typing import Any, Callable
 
 from .base import Bot
 from .greedy import GreedyBot
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 
 _BOTS: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
+    "ismcts": IsmctsBot,
     "random": RandomBot,
 }
 

@@ -15,10 +15,17 @@ so that ending a round (exact scores) and going on (estimated scores) compare:
 
 Only the view (``hand``, ``hand_sizes``, ``deck_size``, ``tableaux``, ``totals``,
 ``target``, ``me``) is used.
+
+``evaluate(view)`` rates a whole position for the search bot with the same
+estimates: each seat's projected total (its total plus the estimated round
+score, pulled toward the scores as they stand when a round may end next move)
+turned into win chances by a softmax whose temperature shrinks as the leader
+nears the target.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...klats import rules
@@ -60,6 +67,37 @@ def score(view: dict[str, Any], action: dict[str, Any]) -> float:
         # The next player may close the round; expect the worse of the two for me.
         value = (1 - FIVE_PILE_RISK) * value + FIVE_PILE_RISK * min(value, _round_end(totals, now, me, goal))
     return value
+
+
+#: Softmax temperature of ``evaluate``: points of lead that matter, at least
+#: ``TEMP_MIN`` and ``TEMP_PER_POINT_LEFT`` more per point the leader still needs.
+TEMP_MIN = 6.0
+TEMP_PER_POINT_LEFT = 0.25
+
+
+def evaluate(view: dict[str, Any]) -> list[float]:
+    """Each seat's estimated chance of winning the match (sums to 1), from ``view``."""
+    totals: list[int] = view["totals"]
+    if view["over"]:
+        best = max(totals)
+        winners = [i for i, t in enumerate(totals) if t == best]
+        return [1.0 / len(winners) if t == best else 0.0 for t in totals]
+    me: int = view["me"]
+    hand: list[int] = view["hand"]
+    tabs: list[list[list[int]]] = view["tableaux"]
+    closing = any(len(tab) == MAX_PILES - 1 for tab in tabs)
+    projected = []
+    for seat, tab in enumerate(tabs):
+        est = _estimate(tab, hand if seat == me else None)
+        if closing:
+            est = (1 - FIVE_PILE_RISK) * est + FIVE_PILE_RISK * rules.round_score(tab)
+        projected.append(totals[seat] + est)
+    goal: int = view.get("target", view["options"]["target"])
+    top = max(projected)
+    temp = TEMP_MIN + TEMP_PER_POINT_LEFT * max(0.0, goal - top)
+    weights = [math.exp((p - top) / temp) for p in projected]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def _relative(values: list[float], me: int) -> float:

@@ -16,10 +16,16 @@ a disaster, a trophy is worth well under a brain.
   (he has a free brain), especially a leader or a killer kind; dump a paper when
   my trophies are full, or to stop an opponent's trophy from my own card's seat.
 * ``choose_trophy``: rock or scissors (they kill zombies), never paper.
+
+``evaluate(view)`` rates a whole position for the search bot on the same scale:
+a seat's strength is its brains plus what its trophies are worth; a softmax
+turns strengths into win chances, sharper as the draw pile runs out (then the
+most brains wins).  Players who are out have no chance.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...rps_zombie.rules import BEATS, COUNTS, KILLERS
@@ -53,7 +59,11 @@ def _endgame(view: dict[str, Any]) -> float:
 
 def trophy_value(view: dict[str, Any], seat: int, kind: str, owned: list[str] | None = None) -> float:
     """How much one trophy of ``kind`` is worth to ``seat`` (about 0.2 .. 0.8)."""
-    left = _unseen(view)
+    trophies = view["players"][seat]["trophies"] if owned is None else owned
+    return _trophy_value(_unseen(view), _endgame(view), kind, trophies.count(kind) > 1)
+
+
+def _trophy_value(left: dict[str, int], endgame: float, kind: str, duplicate: bool) -> float:
     total = max(1, sum(left.values()))
     zombie_rate = left["zombie"] / total
     if kind in KILLERS:
@@ -62,11 +72,38 @@ def trophy_value(view: dict[str, Any], seat: int, kind: str, owned: list[str] | 
         value = 0.2
     # Blocking power: the kind it beats, while that kind still turns up.
     value += 0.1 * left[BEATS[kind]] / max(1, COUNTS[BEATS[kind]])
-    trophies = view["players"][seat]["trophies"] if owned is None else owned
-    if trophies.count(kind) > 1:
+    if duplicate:
         value -= 0.08
-    value += 0.3 * _endgame(view)
+    value += 0.3 * endgame
     return value
+
+
+#: Softmax temperature of ``evaluate`` in brains: ``TEMP_END`` when the pile is
+#: empty, ``TEMP_PER_CARD`` more per card left in it.
+TEMP_END = 0.6
+TEMP_PER_CARD = 0.04
+
+
+def evaluate(view: dict[str, Any]) -> list[float]:
+    """Each seat's estimated chance of winning (sums to 1), from ``view``."""
+    players = view["players"]
+    if view["over"]:
+        winners = view["winners"]
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(players))]
+    left = _unseen(view)
+    endgame = _endgame(view)
+    strength: list[float | None] = []
+    for pl in players:
+        if pl["out"]:
+            strength.append(None)
+            continue
+        tr = pl["trophies"]
+        strength.append(pl["brains"] + sum(_trophy_value(left, endgame, k, tr.count(k) > 1) for k in tr))
+    temp = TEMP_END + TEMP_PER_CARD * view["deck_size"]
+    top = max(s for s in strength if s is not None)
+    weights = [0.0 if s is None else math.exp((s - top) / temp) for s in strength]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def _lowest_trophy(view: dict[str, Any], seat: int) -> float:
@@ -147,4 +184,4 @@ def score(view: dict[str, Any], action: dict[str, Any]) -> float:
     return 0.0
 
 
-__all__ = ["score", "trophy_value"]
+__all__ = ["evaluate", "score", "trophy_value"]

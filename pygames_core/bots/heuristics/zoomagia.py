@@ -6,10 +6,15 @@ what the leftover cards are worth (a liability that grows as the draw pile
 shrinks, softened by two parts of one animal waiting for the third), and
 subtract what the field offers the next player (how good an animal one push with
 an unknown card could make).
+
+``evaluate(view)`` rates a whole position for the search bot: each seat's banked
+points minus penalties plus the value of the cards in front of it (as above);
+a softmax turns these into win chances, sharper as the draw pile runs out.
 """
 
 from __future__ import annotations
 
+import math
 from itertools import combinations
 from typing import Any, Optional, Sequence
 
@@ -127,6 +132,29 @@ def threat(field: list[list[Cell]], columns: bool) -> float:
                     best = pts
         total += best / 3.0
     return total
+
+
+#: Softmax temperature of ``evaluate`` in points: ``TEMP_END`` at the end,
+#: ``TEMP_PER_CARD`` more per card in the draw pile.
+TEMP_END = 1.0
+TEMP_PER_CARD = 0.12
+
+
+def evaluate(view: dict[str, Any]) -> list[float]:
+    """Each seat's estimated chance of winning (sums to 1), from ``view``."""
+    players = view["players"]
+    if view["over"]:
+        winners = view["winners"]
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(players))]
+    deck = max(0, view["deck_size"])
+    values = [
+        pl["banked_points"] - pl["penalty_count"] + hand_value(pl["cards"], deck) for pl in players
+    ]
+    temp = TEMP_END + TEMP_PER_CARD * deck
+    top = max(values)
+    weights = [math.exp((v - top) / temp) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def _cards_of(view: dict[str, Any]) -> list[str]:

@@ -1,0 +1,252 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS).
+
+Cowling, Powley & Whitehouse, "Information Set Monte Carlo Tree Search",
+IEEE TCIAIG 4(2), 2012: one tree over the acting seat's information set.  Every
+iteration
+
+1. re-deals what the seat cannot see (``game.determinize(view, rng)``), so the
+   search never reads the true deck order or another seat's hand;
+2. walks down the tree along moves legal in that deal, choosing by UCB1 with
+   *availability* counts (a move's exploration term counts only the iterations
+   in which it was legal);
+3. adds one new node, plays a few random moves (``playout_moves``) and scores
+   the position with the game's heuristic ``evaluate(view) -> [p_seat, ...]``
+   (``bots/heuristics/<game>.py``; an ended game scores 1 per win, shared wins split);
+4. credits every node on the path from the point of view of the seat that
+   made the move leading into it (so it works for any number of players).
+
+The move played is the root's most visited child.
+
+Search amount: ``iterations`` alone runs exactly that many (deterministic given
+``seed``); ``budget_ms`` searches for that long, but at least ``min_iterations``
+and, if ``iterations`` is also given, at most ``iterations``.  With one legal
+move :meth:`choose` answers at once.
+
+For hints, :meth:`IsmctsBot.analyse` returns an :class:`Analysis`: the chosen
+action, its estimated chance of winning for the acting seat (the mean reward of
+the root child, 0..1), the iterations run, the time spent and per-move
+statistics.  After every search ``bot.last_analysis`` holds the same object.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable
+
+from ..base import Action, Game, State
+from .base import Bot
+
+Evaluator = Callable[[dict[str, Any]], list[float]]
+
+#: Iterations when neither ``iterations`` nor ``budget_ms`` is given.
+DEFAULT_ITERATIONS = 1000
+#: Floor of a time-budgeted search.
+DEFAULT_MIN_ITERATIONS = 20
+#: UCB1 exploration constant for rewards in 0..1 (a little below sqrt(2): the
+#: heuristic leaves are far less noisy than random playouts to the end).
+DEFAULT_EXPLORATION = 0.7
+
+
+def evaluator_for(game_name: str) -> Evaluator | None:
+    """The ``evaluate(view)`` function of ``heuristics/<game>.py``, if the game has one."""
+    try:
+        module = importlib.import_module(f"{__package__}.heuristics.{game_name}")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "evaluate", None)
+
+
+def action_key(action: Action) -> Hashable:
+    """A hashable key of a (flat) action dict: scalars and lists of scalars."""
+    return tuple(
+        (k, tuple(v) if type(v) is list else v) for k, v in sorted(action.items())
+    )
+
+
+class _Node:
+    __slots__ = ("action", "seat", "parent", "children", "visits", "avail", "reward")
+
+    def __init__(self, action: Action | None, seat: int, parent: "_Node | None") -> None:
+        self.action = action
+        self.seat = seat  # the seat that made ``action`` (its rewards are credited to this node)
+        self.parent = parent
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+@dataclass(frozen=True)
+class MoveStats:
+    """Search statistics of one root move."""
+
+    action: Action
+    visits: int
+    win_prob: float
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The result of one search (see the module docstring)."""
+
+    action: Action
+    win_prob: float
+    iterations: int
+    elapsed_ms: float
+    moves: list[MoveStats] = field(default_factory=list)
+
+
+class IsmctsBot(Bot):
+    """Single-observer ISMCTS with heuristic-scored short playouts."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget_ms: float | None = None,
+        iterations: int | None = None,
+        min_iterations: int | None = None,
+        playout_moves: int = 2,
+        exploration: float = DEFAULT_EXPLORATION,
+    ) -> None:
+        super().__init__(seed)
+        for label, value in (("iterations", iterations), ("min_iterations", min_iterations)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise ValueError(f"{label} must be a positive int, got {value!r}")
+        if budget_ms is not None and (isinstance(budget_ms, bool) or not isinstance(budget_ms, (int, float))
+                                      or not budget_ms > 0):
+            raise ValueError(f"budget_ms must be a positive number, got {budget_ms!r}")
+        if isinstance(playout_moves, bool) or not isinstance(playout_moves, int) or playout_moves < 0:
+            raise ValueError(f"playout_moves must be an int >= 0, got {playout_moves!r}")
+        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or exploration < 0:
+            raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
+        if budget_ms is None:
+            if min_iterations is not None:
+                raise ValueError("min_iterations needs budget_ms (without a budget the search runs `iterations`)")
+            self.floor = self.cap = DEFAULT_ITERATIONS if iterations is None else iterations
+        else:
+            self.floor = DEFAULT_MIN_ITERATIONS if min_iterations is None else min_iterations
+            self.cap = iterations if iterations is not None else 10**9
+            if self.floor > self.cap:
+                raise ValueError(f"min_iterations {self.floor} exceeds iterations {self.cap}")
+        self.budget_s = None if budget_ms is None else budget_ms / 1000.0
+        self.playout_moves = playout_moves
+        self.exploration = float(exploration)
+        self.last_analysis: Analysis | None = None
+
+    @property
+    def last_estimate(self) -> float | None:
+        """The chosen move's estimated chance of winning in the latest search."""
+        return None if self.last_analysis is None else self.last_analysis.win_prob
+
+    # ---------------------------------------------------------------- public
+    def analyse(self, game: Game, state: State) -> Analysis:
+        """Search from ``state.current_player``'s view (always, even with one legal move)."""
+        seat = state.current_player
+        if seat is None:
+            raise ValueError("the game is over: there is nothing to analyse")
+        return self._search(game, game.view(state, seat), game.legal_actions(state))
+
+    def _choose(self, game: Game, view: dict[str, Any], legal: list[Action]) -> Action:
+        return self._search(game, view, legal).action
+
+    # ---------------------------------------------------------------- search
+    def _search(self, game: Game, view: dict[str, Any], legal: list[Action]) -> Analysis:
+        start = time.perf_counter()
+        me: int = view["me"]
+        players = len(view["scores"])
+        evaluate = evaluator_for(game.name)
+        # The log is write-only for the rules: a determinization without it is cheaper
+        # to make, to copy at every step and to view at the leaves.
+        bare = dict(view, log=[])
+        root = _Node(None, -1, None)
+        deadline = None if self.budget_s is None else start + self.budget_s
+        rng = self.rng
+        done = 0
+        while done < self.cap:
+            if deadline is not None and done >= self.floor and time.perf_counter() >= deadline:
+                break
+            self._iterate(game, game.determinize(bare, rng), root, me, players, evaluate)
+            done += 1
+        analysis = self._result(root, legal, done, (time.perf_counter() - start) * 1000.0)
+        self.last_analysis = analysis
+        return analysis
+
+    def _iterate(
+        self, game: Game, state: State, root: _Node, me: int, players: int, evaluate: Evaluator | None
+    ) -> None:
+        rng = self.rng
+        node = root
+        c = self.exploration
+        # Selection and expansion.
+        while not game.is_over(state):
+            legal = game.legal_actions(state)
+            children = node.children
+            untried: list[tuple[Hashable, Action]] = []
+            available: list[_Node] = []
+            for a in legal:
+                k = action_key(a)
+                child = children.get(k)
+                if child is None:
+                    untried.append((k, a))
+                else:
+                    available.append(child)
+            seat = state.current_player
+            if untried:
+                k, a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node(a, seat, node)  # type: ignore[arg-type]
+                children[k] = child
+                node = child
+                state = game.apply_unchecked(state, a)
+                break
+            best = available[0]
+            best_value = -1.0
+            for child in available:
+                child.avail += 1
+                value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = child, value
+            node = best
+            state = game.apply_unchecked(state, best.action)  # type: ignore[arg-type]
+        # A short random playout, then the heuristic.
+        for _ in range(self.playout_moves):
+            if game.is_over(state):
+                break
+            legal = game.legal_actions(state)
+            state = game.apply_unchecked(state, legal[rng.below(len(legal))] if len(legal) > 1 else legal[0])
+        rewards = _rewards(game, state, me, players, evaluate)
+        # Backpropagation.
+        while node is not root:
+            node.visits += 1
+            node.reward += rewards[node.seat]
+            node = node.parent  # type: ignore[assignment]
+        root.visits += 1
+
+    def _result(self, root: _Node, legal: list[Action], done: int, elapsed_ms: float) -> Analysis:
+        moves = []
+        for a in legal:
+            child = root.children.get(action_key(a))
+            visits = 0 if child is None else child.visits
+            prob = 0.0 if child is None or not visits else child.reward / visits
+            moves.append(MoveStats(a, visits, prob))
+        # Most visited; among equals the better mean, then the first legal (stable).
+        best = max(range(len(moves)), key=lambda i: (moves[i].visits, moves[i].win_prob, -i))
+        return Analysis(moves[best].action, moves[best].win_prob, done, elapsed_ms, moves)
+
+
+def _rewards(game: Game, state: State, me: int, n: int, evaluate: Evaluator | None) -> list[float]:
+    """Per-seat reward in 0..1: the result of an ended game, else the heuristic's estimate."""
+    if game.is_over(state):
+        winners = game.winners(state)
+        share = 1.0 / len(winners) if winners else 0.0
+        out = [0.0] * n
+        for w in winners:
+            out[w] = share
+        return out
+    if evaluate is None:
+        return [1.0 / n] * n
+    return evaluate(game.view(state, me))

@@ -1,0 +1,189 @@
+"""The ``ismcts`` search bot: API, determinism, information hiding, search control, strength."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+import pytest
+
+from pygames_core import bots, games
+from pygames_core.base import Game, State
+from pygames_core.bots.ismcts import Analysis, IsmctsBot, action_key
+from pygames_core.jsonio import canonical
+from pygames_core.rng import Rng
+
+GAMES = games.names()
+
+
+def advance(game: Game, state: State, moves: int, seed: int = 0) -> State:
+    """Play ``moves`` random decisions (fewer if the game ends first)."""
+    rnd = bots.get("random", seed=seed)
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        state = game.apply(state, rnd.choose(game, state))
+    return state
+
+
+def open_position(game: Game, players: int, seed: int) -> State:
+    """A position, some moves in, where the player to move has a real choice."""
+    for extra in range(40):
+        state = advance(game, game.new_game(players=players, seed=seed + extra), 5, seed=seed)
+        if not game.is_over(state) and len(game.legal_actions(state)) > 1:
+            return state
+    raise AssertionError(f"no open position found in {game.name}")
+
+
+def twin(game: Game, state: State, rng_seed: int) -> State:
+    """Another full state with the same view for the player to move, its hidden cards re-dealt."""
+    seat = state.current_player
+    assert seat is not None
+    other = game.determinize(game.view(state, seat), Rng.from_seed(rng_seed))
+    assert game.view(other, seat) == game.view(state, seat)
+    return other
+
+
+def test_registered_with_its_options() -> None:
+    assert "ismcts" in bots.names()
+    bot = bots.get("ismcts", seed=1, budget_ms=50, iterations=100, min_iterations=5)
+    assert isinstance(bot, IsmctsBot)
+    with pytest.raises(TypeError, match="no option"):
+        bots.get("ismcts", seed=1, depth=3)
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"iterations": 0}, "iterations must be a positive int"),
+    ({"iterations": True}, "iterations must be a positive int"),
+    ({"budget_ms": -5}, "budget_ms must be a positive number"),
+    ({"min_iterations": 10}, "min_iterations needs budget_ms"),
+    ({"budget_ms": 10, "min_iterations": 50, "iterations": 20}, "exceeds iterations"),
+    ({"playout_moves": -1}, "playout_moves"),
+    ({"exploration": "high"}, "exploration"),
+])
+def test_bad_options_are_named(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        bots.get("ismcts", seed=1, **options)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_plays_legal_moves_at_every_player_count(name: str) -> None:
+    game = games.get(name)
+    for players in (game.min_players, game.max_players):
+        state = open_position(game, players, seed=3)
+        bot = bots.get("ismcts", seed=2, iterations=40)
+        for _ in range(6):
+            if game.is_over(state):
+                break
+            action = bot.choose(game, state)
+            assert action in game.legal_actions(state)
+            state = game.apply(state, action)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_view_same_move_whatever_the_hidden_cards(name: str) -> None:
+    """Two true states that one seat cannot tell apart get the same search, move for move."""
+    game = games.get(name)
+    for players in (game.min_players, game.max_players):
+        state = open_position(game, players, seed=11)
+        other = twin(game, state, rng_seed=99)
+        assert game.to_json(other) != game.to_json(state)  # the hidden cards really differ
+        for seed in range(3):
+            a = bots.get("ismcts", seed=seed, iterations=60).analyse(game, state)
+            b = bots.get("ismcts", seed=seed, iterations=60).analyse(game, other)
+            assert a.action == b.action
+            assert [(m.visits, m.win_prob) for m in a.moves] == [(m.visits, m.win_prob) for m in b.moves]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_iterations_alone_are_deterministic(name: str) -> None:
+    game = games.get(name)
+    state = open_position(game, 2, seed=5)
+    first = bots.get("ismcts", seed=7, iterations=50).analyse(game, state)
+    again = bots.get("ismcts", seed=7, iterations=50).analyse(game, state)
+    assert first.iterations == again.iterations == 50
+    assert canonical(first.action) == canonical(again.action)
+    assert first.moves == again.moves
+    assert sum(m.visits for m in first.moves) == 50
+
+
+def test_analysis_reports_the_chosen_move_and_its_chance() -> None:
+    game = games.get("klats")
+    state = open_position(game, 3, seed=1)
+    bot = bots.get("ismcts", seed=1, iterations=80)
+    analysis = bot.analyse(game, state)
+    assert isinstance(analysis, Analysis) and bot.last_analysis is analysis
+    assert 0.0 <= analysis.win_prob <= 1.0 and bot.last_estimate == analysis.win_prob
+    assert [m.action for m in analysis.moves] == game.legal_actions(state)
+    best = max(analysis.moves, key=lambda m: m.visits)
+    assert best.visits == next(m.visits for m in analysis.moves if m.action == analysis.action)
+
+
+def test_one_legal_move_is_answered_without_search() -> None:
+    real = games.get("zoomagia")
+
+    class OneMove(type(real)):  # type: ignore[misc]
+        """The same game with only the first legal action allowed."""
+
+        def legal_actions(self, state: State) -> list[dict[str, Any]]:
+            return super().legal_actions(state)[:1]
+
+    game = OneMove()
+    state = open_position(real, 2, seed=2)
+    bot = bots.get("ismcts", seed=1, iterations=100_000)
+    started = time.perf_counter()
+    assert bot.choose(game, state) == real.legal_actions(state)[0]
+    assert time.perf_counter() - started < 0.05
+    assert bot.last_analysis is None
+
+
+def test_time_budget_with_floor_and_cap() -> None:
+    game = games.get("zoomagia")
+    state = open_position(game, 2, seed=4)
+    capped = bots.get("ismcts", seed=1, budget_ms=10_000, iterations=30).analyse(game, state)
+    assert capped.iterations == 30  # the cap ends the search long before the budget
+    floor = bots.get("ismcts", seed=1, budget_ms=0.001, min_iterations=25).analyse(game, state)
+    assert floor.iterations == 25  # the budget is spent at once, the floor still runs
+    timed = bots.get("ismcts", seed=1, budget_ms=60).analyse(game, state)
+    assert timed.iterations >= 20 and timed.elapsed_ms < 60 + 250
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_evaluate_gives_chances_that_sum_to_one(name: str) -> None:
+    game = games.get(name)
+    evaluate = importlib.import_module(f"pygames_core.bots.heuristics.{name}").evaluate
+    for players in (game.min_players, game.max_players):
+        state = game.new_game(players=players, seed=21)
+        rnd = bots.get("random", seed=21)
+        while True:
+            for seat in range(players):
+                chances = evaluate(game.view(state, seat))
+                assert len(chances) == players and all(0.0 <= p <= 1.0 for p in chances)
+                assert sum(chances) == pytest.approx(1.0)
+            if game.is_over(state):
+                winners = game.winners(state)
+                assert chances == [1 / len(winners) if s in winners else 0.0 for s in range(players)]
+                break
+            state = game.apply(state, rnd.choose(game, state))
+
+
+def test_action_key_tells_actions_apart() -> None:
+    a = {"type": "refill", "cells": ["a:head", "b:body", None]}
+    b = {"type": "refill", "cells": ["b:body", "a:head", None]}
+    assert action_key(a) != action_key(b)
+    assert action_key(a) == action_key(dict(reversed(list(a.items()))))
+
+
+def test_beats_random_play() -> None:
+    """A short match of Клац!: the search wins it from both seats."""
+    game = games.get("klats")
+    for seat in (0, 1):
+        state = game.new_game(players=2, seed=8, options={"target": 40})
+        players = [bots.get("random", seed=3), bots.get("random", seed=3)]
+        players[seat] = bots.get("ismcts", seed=4, iterations=60)
+        while not game.is_over(state):
+            mover = state.current_player
+            assert mover is not None
+            state = game.apply(state, players[mover].choose(game, state))
+        assert game.winners(state) == [seat]
