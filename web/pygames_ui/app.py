@@ -16,6 +16,7 @@ from pygames_core import IllegalAction, games
 from pygames_core.base import Game, State
 
 from . import session as store
+from .art import credits_html
 from .dom import attrs, button, esc
 from .i18n import LANGS, I18n
 from .log import GameLog
@@ -352,7 +353,7 @@ class App:
         resume = ""
         if self.session is not None and not self.session.game.is_over(self.session.state):
             resume = (f'<div class="resume">{button(esc(t("home.resume", game=self.session.game.title[t.lang])), "resume", "primary")}</div>')
-        return f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div></main>'
+        return f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>{credits_html(t)}</main>'
 
     def _setup(self) -> str:
         t, form = self.t, self.form

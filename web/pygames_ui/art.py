@@ -14,6 +14,7 @@ credits it on the home screen (``home.credits``).
 from __future__ import annotations
 
 from .dom import esc
+from .i18n import I18n
 
 #: Picture name -> the Twemoji icon it is drawn from (the icon's name in the Iconify set).
 PICTURES: dict[str, str] = {
@@ -52,8 +53,9 @@ PICTURES: dict[str, str] = {
     "skull": "skull-and-crossbones",
 }
 
-#: The licence of the pictures, for the credits line and the README.
-SOURCE = {"name": "Twemoji", "licence": "CC-BY 4.0", "url": "https://github.com/jdecked/twemoji"}
+#: Where the pictures come from and their licence (the credits line; README.md says the same).
+SOURCE = {"name": "Twemoji", "url": "https://github.com/jdecked/twemoji",
+          "licence": "CC-BY 4.0", "licence_url": "https://creativecommons.org/licenses/by/4.0/"}
 
 
 def symbol_id(name: str) -> str:
@@ -75,3 +77,12 @@ def picture(name: str, label: str | None = None, cls: str = "") -> str:
     classes = "pic" + (f" {cls}" if cls else "")
     a11y = f'role="img" aria-label="{esc(label)}"' if label is not None else 'aria-hidden="true"'
     return f'<svg class="{esc(classes)}" {a11y} focusable="false"><use href="#{ref}"></use></svg>'
+
+
+def credits_html(t: I18n) -> str:
+    """The About line crediting the pictures and their licence (links open outside the app)."""
+    def link(url: str, text: str) -> str:
+        return f'<a href="{esc(url)}" rel="noopener noreferrer" target="_blank">{esc(text)}</a>'
+
+    line = t("home.credits", name=link(SOURCE["url"], SOURCE["name"]), value=link(SOURCE["licence_url"], SOURCE["licence"]))
+    return f'<footer class="credits"><p>{line}</p></footer>'
