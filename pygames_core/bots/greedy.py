@@ -21,13 +21,25 @@ def heuristic_for(game_name: str) -> Heuristic | None:
 
 
 class GreedyBot(Bot):
-    """Takes the action with the best heuristic score; ties broken at random (seeded)."""
+    """Takes the action with the best heuristic score; ties broken at random (seeded).
+
+    ``randomness`` (0..1) is the chance of playing any legal action instead: a
+    gentler opponent that still mostly plays sensibly.
+    """
 
     name = "greedy"
 
+    def __init__(self, seed: int | None = None, randomness: float = 0.0) -> None:
+        super().__init__(seed)
+        if isinstance(randomness, bool) or not isinstance(randomness, (int, float)) or not 0 <= randomness <= 1:
+            raise ValueError(f"randomness must be a number from 0 to 1, got {randomness!r}")
+        self.randomness = float(randomness)
+
     def _choose(self, game: Game, view: dict[str, Any], legal: list[Action]) -> Action:
         score = heuristic_for(game.name)
-        if score is None:
+        # No draw at all without randomness: plain greedy keeps its seeded choices.
+        blunder = self.randomness > 0 and self.rng.below(1 << 53) < self.randomness * (1 << 53)
+        if blunder or score is None:
             return self.rng.choice(legal)
         best: list[Action] = []
         best_value = float("-inf")

@@ -61,9 +61,12 @@ def evaluator_for(game_name: str) -> Evaluator | None:
 
 def action_key(action: Action) -> Hashable:
     """A hashable key of a (flat) action dict: scalars and lists of scalars."""
-    return tuple(
-        (k, tuple(v) if type(v) is list else v) for k, v in sorted(action.items())
-    )
+    key = tuple(sorted(action.items()))
+    try:
+        hash(key)
+    except TypeError:  # a list value (cards of a refill or a bank)
+        return tuple((k, tuple(v) if type(v) is list else v) for k, v in key)
+    return key
 
 
 class _Node:

@@ -1,0 +1,102 @@
+"""The opponents offered at the table: Easy, Medium and Hard.
+
+Each level is a bot name plus options (:data:`LEVELS`, :func:`get`,
+:func:`make`).  The UI shows ``t(level.label)`` and ``t(level.about)`` (keys in
+``web/i18n/{en,ru}/bots.json``).  Saves made before levels existed name their
+bots ``"greedy"`` or ``"random"``; :func:`level_for_legacy` maps them.
+
+Hard searches with a time budget at the table (:attr:`Level.options`); its
+measured strength is the iteration count that search reaches in the browser
+(:func:`fixed_options`), so benchmarks and tests are deterministic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import get as get_bot
+from .base import Bot
+
+#: Milliseconds Hard thinks per move at the table (a turn stays under ~1.5 s in the browser).
+HARD_BUDGET_MS = 1200
+#: Iterations Pyodide reaches in HARD_BUDGET_MS at 2 players on the development machine
+#: (2 cores, measured with ``node tools/pyodide_bench.mjs``); CPython benchmarks play Hard
+#: at these counts.  Rounded down to a hundred.
+HARD_ITERATIONS: dict[str, int] = {"klats": 1500, "rps_zombie": 3600, "zoomagia": 1000}
+#: Hard's iterations for a game missing from HARD_ITERATIONS.
+HARD_ITERATIONS_DEFAULT = 1000
+#: Even on a slow device Hard searches at least this much (a turn may then take longer).
+HARD_MIN_ITERATIONS = 200
+
+
+@dataclass(frozen=True)
+class Level:
+    """One step of the ladder: ``key`` names it; ``bot`` and ``options`` make its bot."""
+
+    key: str
+    bot: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """i18n key of the level's name."""
+        return f"level.{self.key}"
+
+    @property
+    def about(self) -> str:
+        """i18n key of the one-line description shown on the form."""
+        return f"level.{self.key}.about"
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("easy", "greedy", {"randomness": 0.5}),
+    Level("medium", "greedy"),
+    Level("hard", "ismcts", {"budget_ms": HARD_BUDGET_MS, "min_iterations": HARD_MIN_ITERATIONS}),
+)
+_BY_KEY = {level.key: level for level in LEVELS}
+#: Seat kinds of saves made before levels existed.
+LEGACY_KINDS = {"random": "easy", "greedy": "medium"}
+
+
+def keys() -> list[str]:
+    """The level keys, easiest first."""
+    return [level.key for level in LEVELS]
+
+
+def get(key: str) -> Level:
+    """The level called ``key``; an unknown key raises ``KeyError`` naming the known ones."""
+    try:
+        return _BY_KEY[key]
+    except (KeyError, TypeError):
+        raise KeyError(f"unknown level {key!r}; known levels: {', '.join(keys())}") from None
+
+
+def level_for_legacy(kind: str) -> Level:
+    """The level of a seat kind from an older save: ``"random"`` -> Easy, ``"greedy"`` -> Medium.
+
+    A level key is returned as that level, so callers may map every bot seat through this.
+    """
+    if kind in _BY_KEY:
+        return _BY_KEY[kind]
+    try:
+        return _BY_KEY[LEGACY_KINDS[kind]]
+    except (KeyError, TypeError):
+        known = ", ".join([*keys(), *LEGACY_KINDS])
+        raise KeyError(f"unknown bot seat kind {kind!r}; known kinds: {known}") from None
+
+
+def fixed_options(level: Level, game: str) -> dict[str, Any]:
+    """The level's options with a time budget replaced by the iterations the browser reaches in it."""
+    if "budget_ms" not in level.options:
+        return dict(level.options)
+    rest = {k: v for k, v in level.options.items() if k not in ("budget_ms", "min_iterations")}
+    rest["iterations"] = HARD_ITERATIONS.get(game, HARD_ITERATIONS_DEFAULT)
+    return rest
+
+
+def make(key: str, seed: int | None = None, game: str | None = None) -> Bot:
+    """A bot playing at level ``key``; with ``game`` a search runs a fixed amount (deterministic)."""
+    level = get(key)
+    options = level.options if game is None else fixed_options(level, game)
+    return get_bot(level.bot, seed=seed, **options)
