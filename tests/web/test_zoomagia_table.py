@@ -102,9 +102,9 @@ def test_table_is_registered_with_rules_in_both_languages() -> None:
         assert isinstance(rules_text, list) and len(rules_text) > 30
         headings = [p for p in rules_text if p.startswith("## ")]
         assert len(headings) >= 6, lang
-        # The choices section is last and lists every choice of docs/rules/zoomagia.md (18).
+        # The last section tells each choice that changes play (every choice: docs/rules/zoomagia.md).
         last = rules_text.index(headings[-1])
-        assert sum(1 for p in rules_text[last:] if p.startswith("- ")) >= 16, lang
+        assert sum(1 for p in rules_text[last:] if p.startswith("- ")) >= 6, lang
         for animal in rules.ANIMALS:
             assert cat[f"zm.animal.{animal}"] and cat[f"zm.animal_of.{animal}"]
         for part in rules.PARTS:
