@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import re
 from html import unescape
-from typing import Any
+from typing import Any, Callable
 
 from pygames_core import IllegalAction, games
 from pygames_core.base import Game, State
 
+from . import history
 from . import session as store
 from .art import credits_html
 from .dom import attrs, button, esc
 from .i18n import LANGS, I18n
 from .log import GameLog
+from .replay import Replay
 from .session import MAX_NAME, SEAT_KINDS, Seat, Session, Storage, clean_name
 from .tables import TABLES, Ctx, Table
 
@@ -49,6 +51,11 @@ class App:
         self.results_closed = False  # the player closed the game-over dialog to look at the final table
         self.viewer: int | None = None  # the human currently holding the device
         self.log = GameLog()  # the move log beside the table
+        self.timeline = history.Timeline()  # every state of the game at the table, for undo
+        self.replay: Replay | None = None  # the recorded game open in the replay viewer
+        # What main.py must do in the browser after a click: ("download", name, text), ("copy-link", fragment).
+        self.effects: list[tuple[str, ...]] = []
+        self.shared: tuple[str, bool] | None = None  # the link "Copy link" made, and whether it reached the clipboard
         self.rules_game = "klats"
         self.back_to = "home"  # the screen the rules page returns to
         self.form: dict[str, Any] = {}
@@ -150,6 +157,7 @@ class App:
     def click(self, data: dict[str, str], values: dict[str, str]) -> None:
         """Handle a click on an element with ``data-action``; ``values`` are the form inputs."""
         self.flash = None
+        self.shared = None
         action = data.get("action", "")
         if action != "menu":
             self.menu_open = False  # any choice closes the menu
@@ -301,9 +309,106 @@ class App:
         self.screen = "setup"
         self._on_start(data, self.tables[s.game.name].again_values(s))
 
+    # ------------------------------------------------------------ keeping games (history.py, replay.py)
+    def undo_check(self) -> history.UndoCheck | None:
+        """Whether the person at the device may take back his last decision (``None``: no game at the table)."""
+        if self.session is None or self.screen != "table":
+            return None
+        return history.check_undo(self.session, self.viewer, self.timeline)
+
+    def _on_undo(self, data: dict[str, str], values: dict[str, str]) -> None:
+        check = self.undo_check()
+        if check is None or self.session is None or self.table is None:
+            return
+        if check.upto is None:
+            self.flash = self.t(f"history.undo_no.{check.reason}")
+            return
+        history.undo(self.session, self.timeline, check.upto)
+        self.table.reset()
+        self.log = GameLog()  # the log only ever grows: it starts over for the shortened game
+        self._saved()
+
+    def _shown_record(self) -> tuple[dict[str, Any], list[Seat]] | None:
+        """The record on screen: the replay's in the viewer, else the game at the table's."""
+        if self.screen == "replay" and self.replay is not None:
+            return self.replay.record, self.replay.seats
+        if self.session is not None:
+            return self.session.record, self.session.seats
+        return None
+
+    def _on_export(self, data: dict[str, str], values: dict[str, str]) -> None:
+        shown = self._shown_record()
+        if shown is not None:
+            self.effects.append(("download", *history.export_file(*shown)))
+
+    def _on_copy_link(self, data: dict[str, str], values: dict[str, str]) -> None:
+        shown = self._shown_record()
+        if shown is not None:
+            self.effects.append(("copy-link", history.link_fragment(*shown)))
+
+    def link_copied(self, url: str, copied: bool) -> None:
+        """``main.py`` made the link ``url`` and tried the clipboard: show the link, and whether it is copied."""
+        self.shared = (url, copied)
+
+    def _on_replay(self, data: dict[str, str], values: dict[str, str]) -> None:
+        s = self.session
+        if s is not None:
+            self.replay = Replay(dict(s.record, actions=list(s.record["actions"])), list(s.seats))
+            self.screen = "replay"
+
+    def _on_replay_go(self, data: dict[str, str], values: dict[str, str]) -> None:
+        if self.replay is not None:
+            self.replay.go(data.get("to", ""))
+
+    def _on_replay_seek(self, data: dict[str, str], values: dict[str, str]) -> None:
+        if self.replay is not None:
+            self.replay.seek(values.get("replay_step", ""))
+
+    def _on_import(self, data: dict[str, str], values: dict[str, str]) -> None:
+        """A record file picked on the home screen: ``main.py`` read it into ``values["file_text"]``."""
+        if "file_too_big" in values:
+            self.notice = self.t("history.import_too_big")
+        elif "file_text" in values:
+            self._open_record(lambda: history.import_text(values["file_text"]), "history.import_failed")
+
+    def open_link(self, fragment: str) -> None:
+        """Open a ``#r=…`` link in the replay viewer; a broken one gets a notice on the home screen."""
+        self._open_record(lambda: history.import_fragment(fragment), "history.link_failed")
+
+    def _open_record(self, read: Callable[[], history.Imported], failed: str) -> None:
+        try:
+            imported = read()
+            self.replay = Replay(imported.record, imported.seats)
+        except ValueError as exc:
+            self.notice = self.t(failed, reason=str(exc)[:300])
+            self.screen = "home"
+            return
+        self.screen = "replay"
+
+    def _replay_screen(self) -> str:
+        if self.replay is None:
+            self.screen = "home"
+            return self._home()
+        t = self.t
+        tools = f'<div class="row replay-share">{history.share_buttons(t, replay=False)}</div>{history.share_box(t, self.shared)}'
+        return self.replay.render(t, tools)
+
+    def _history_tools(self) -> str:
+        """Under the table: Undo (or why not) while in play; replay and sharing once over."""
+        s = self.session
+        assert s is not None
+        if not s.game.is_over(s.state):
+            check = self.undo_check()
+            return history.undo_tools(self.t, check) if check is not None else ""
+        if not self.results_closed:
+            return ""  # the game-over dialog has these buttons
+        return (f'<div class="game-tools row" id="game-tools">{history.share_buttons(self.t, replay=True)}</div>'
+                f'{history.share_box(self.t, self.shared)}')
+
     # ------------------------------------------------------------ render
     def render(self) -> str:
-        body = {"home": self._home, "setup": self._setup, "table": self._table, "rules": self._rules}[self.screen]()
+        body = {"home": self._home, "setup": self._setup, "table": self._table, "rules": self._rules,
+                "replay": self._replay_screen}[self.screen]()
         notice = ""
         if self.notice:
             notice = (f'<div class="notice" role="alert" id="notice"><p>{esc(self.notice)}</p>'
@@ -353,7 +458,8 @@ class App:
         resume = ""
         if self.session is not None and not self.session.game.is_over(self.session.state):
             resume = (f'<div class="resume">{button(esc(t("home.resume", game=self.session.game.title[t.lang])), "resume", "primary")}</div>')
-        return f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>{credits_html(t)}</main>'
+        return (f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>'
+                f'{history.import_box(t)}{credits_html(t)}</main>')
 
     def _setup(self) -> str:
         t, form = self.t, self.form
@@ -417,7 +523,8 @@ class App:
                 f'{table.game_over(ctx)}'
                 f'<div class="row">{button(esc(t("table.play_again")), "again", "primary")}'
                 f'{button(esc(t("nav.new_game")), "setup", "", game=s.game.name)}'
-                f'{button(esc(t("table.close_results")), "close-results", "")}</div></div></div>')
+                f'{button(esc(t("table.close_results")), "close-results", "")}</div>'
+                f'<div class="row">{history.share_buttons(t, replay=True)}</div>{history.share_box(t, self.shared)}</div></div>')
         elif inter is not None:
             overlay = f'<div class="overlay" role="dialog" aria-modal="true" id="interlude"><div class="panel">{inter}</div></div>'
         elif passing is not None:
@@ -428,7 +535,7 @@ class App:
         turn = self.turn_banner()
         banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
                   if turn is not None else "")
-        return (f'{banner}<main class="table-screen" data-game="{s.game.name}">{board}{log}</main>{overlay}'
+        return (f'{banner}<main class="table-screen" data-game="{s.game.name}">{board}{self._history_tools()}{log}</main>{overlay}'
                 f'<p class="sr" aria-live="polite">{esc(live)}</p>')
 
 

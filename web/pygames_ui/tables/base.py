@@ -23,6 +23,8 @@ class Ctx:
     show_private: bool  # False while the device is being passed: no hand on screen
     my_turn: bool  # the shown seat is a human whose decision is next
     legal: list[Action]  # legal actions when my_turn, else []
+    #: Every seat's view, when every hand may show (the replay viewer); ``None`` in play.
+    views: list[dict[str, Any]] | None = None
 
     def name(self, seat: int | None) -> str:
         """A player's name as safe HTML text."""

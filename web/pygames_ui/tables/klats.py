@@ -128,18 +128,21 @@ class KlatsTable(Table):
             f'<span class="total">{esc(t("table.total", n=v["totals"][seat]))}</span></header>'
         )
         hand = ""
-        if me and ctx.show_private:
+        # The replay viewer shows every hand: each from that seat's own view.
+        shown = v if me and ctx.show_private else ctx.views[seat] if ctx.views is not None else None
+        if shown is not None:
             cards = []
-            for card in v["hand"]:
+            for card in shown["hand"]:
                 sel = self.selected == card
-                if ctx.my_turn:
+                if ctx.my_turn and me:
                     cards.append(
                         f'<button type="button"{attrs(class_="hand-card" + (" selected" if sel else ""), data_action="select", data_card=card, aria_pressed=str(sel).lower())}>'
                         f"{card_html(t, card)}</button>"
                     )
                 else:
                     cards.append(f'<span class="hand-card">{card_html(t, card)}</span>')
-            hand = f'<div class="hand" aria-label="{esc(t("table.your_hand"))}">{"".join(cards)}</div>'
+            label = t("table.your_hand") if ctx.views is None else t("replay.hand_of", name=ctx.session.seats[seat].name)
+            hand = f'<div class="hand" aria-label="{esc(label)}">{"".join(cards)}</div>'
         cls = "seat" + (" me" if me else "") + (" current" if v["current_player"] == seat else "")
         return (
             f'<section class="{cls}" data-seat="{seat}" aria-label="{ctx.name(seat)}">{head}'

@@ -1,0 +1,322 @@
+"""Keeping games on CPython: undo without peeking, export/import, links, the replay viewer."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pygames_core import bots, games
+from pygames_core.record import new_record, replay
+from pygames_ui import history
+from pygames_ui.app import App
+from pygames_ui.i18n import merge_catalogues
+from pygames_ui.replay import Replay
+from pygames_ui.session import MemoryStorage, Seat, Session
+
+CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
+YOU_AND_BOT = [Seat("Ann", "human"), Seat("Bot", "greedy")]
+
+
+def session(name: str, seats: list[Seat], seed: int = 1, deck: list[Any] | None = None,
+            options: dict[str, Any] | None = None) -> Session:
+    g = games.get(name)
+    state = g.new_game(len(seats), seed=seed, deck=deck, options=options)
+    return Session(g, seats, state, new_record(name, len(seats), seed, options, deck))
+
+
+def bots_move(s: Session) -> None:
+    while not s.game.is_over(s.state) and not s.is_human_turn():
+        s.apply(s.bot_action())
+
+
+def check(s: Session, seat: int = 0) -> history.UndoCheck:
+    return history.check_undo(s, seat, history.Timeline())
+
+
+# ------------------------------------------------------------------ undo policy, per game
+def test_klats_a_draw_or_a_bot_card_forbids_undo_but_a_play_from_a_known_hand_does_not() -> None:
+    # A 6-card deck: both hands dealt, nothing left to draw.
+    s = session("klats", YOU_AND_BOT, deck=[1, 3, 2, 4, 5, 6])
+    assert check(s).reason == "no_move"
+    s.apply(s.game.legal_actions(s.state)[0])
+    assert s.state.current_player == 1  # the bot has not answered yet
+    ok = check(s)
+    assert ok.ok and ok.upto == 0
+    bots_move(s)
+    assert check(s).reason == "revealed"  # the bot's card came from a hand Ann could not see
+
+    normal = session("klats", YOU_AND_BOT)
+    normal.apply(normal.game.legal_actions(normal.state)[0])
+    assert check(normal).reason == "revealed"  # Ann drew a card
+
+
+def test_zoomagia_undo_within_the_turn_until_the_next_card_shows() -> None:
+    s = session("zoomagia", YOU_AND_BOT, seed=3)
+    timeline = history.Timeline()
+    seen_ok = seen_revealed = False
+    for _ in range(400):
+        if s.game.is_over(s.state):
+            break
+        if s.is_human_turn():
+            before = s.game.view(s.state, 0)["deck_size"]
+            action = s.game.legal_actions(s.state)[-1]
+            s.apply(action)
+            bots_move(s)
+            verdict = history.check_undo(s, 0, timeline)
+            drawn = s.game.view(s.state, 0)["deck_size"] < before
+            if s.game.is_over(s.state):
+                assert verdict.reason == "over"
+            elif drawn:
+                assert verdict.reason == "revealed", action
+                seen_revealed = True
+            else:
+                assert verdict.ok, (action, verdict)
+                seen_ok = True
+        else:
+            s.apply(s.bot_action())
+    assert seen_ok and seen_revealed
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_undo_is_exact_and_only_ever_takes_back_the_seats_own_decision_and_bots(name: str) -> None:
+    """Whenever undo is offered, going back gives exactly the replayed game at the seat's last decision."""
+    g = games.get(name)
+    offered = 0
+    for seed in range(4):
+        s = session(name, [Seat("Ann", "human"), Seat("Bot", "random")], seed=seed)
+        timeline = history.Timeline()
+        chooser = bots.get("random", seed=seed)
+        while not g.is_over(s.state):
+            if s.is_human_turn():
+                s.apply(chooser.choose(g, s.state))
+            else:
+                s.apply(s.bot_action())
+            verdict = history.check_undo(s, 0, timeline)
+            if not verdict.ok:
+                continue
+            offered += 1
+            upto = verdict.upto
+            assert upto is not None
+            assert timeline.states[upto].current_player == 0
+            copy = Session(g, s.seats, s.state, json.loads(json.dumps(s.record)))
+            history.undo(copy, history.Timeline(), upto)
+            assert g.to_json(copy.state) == g.to_json(replay(s.record, upto))
+            assert copy.record["actions"] == s.record["actions"][:upto]
+    assert offered or name == "klats"
+
+
+def test_pass_and_play_undo_only_within_your_own_turn() -> None:
+    s = session("zoomagia", [Seat("Ann", "human"), Seat("Bob", "human")], seed=3)
+    g = s.game
+    # Find Ann's turn with more than one decision in it (a push that leaves her cards to sort).
+    for _ in range(300):
+        who = s.state.current_player
+        s.apply(g.legal_actions(s.state)[-1])
+        if s.state.current_player == who == 0 and check(s, 0).ok:
+            break
+    else:
+        pytest.fail("no turn with two decisions found")
+    assert check(s, 1).reason in ("no_move", "other_human")  # Bob cannot undo Ann's move
+    while s.state.current_player == 0:
+        s.apply(g.legal_actions(s.state)[0])
+    assert check(s, 0).reason in ("turn_over", "revealed")
+    # Bob moves: Ann's last decision is now behind another person's.
+    s.apply(g.legal_actions(s.state)[0])
+    assert check(s, 0).reason == "other_human"
+
+
+def test_rps_zombie_undo_within_a_round() -> None:
+    """Cards show only when drawn (a round's reveal, a redraw): a decision answered inside a round can be undone."""
+    offered = 0
+    for seed in range(4):
+        s = session("rps_zombie", YOU_AND_BOT, seed=seed)
+        g = s.game
+        timeline = history.Timeline()
+        while not g.is_over(s.state):
+            if not s.is_human_turn():
+                s.apply(s.bot_action())
+                continue
+            before = g.view(s.state, 0)
+            s.apply(g.legal_actions(s.state)[0])
+            for bots_too in (False, True):  # while the bot thinks, and after it answered
+                if bots_too:
+                    bots_move(s)
+                after = g.view(s.state, 0)
+                verdict = history.check_undo(s, 0, timeline)
+                if g.is_over(s.state):
+                    assert verdict.reason == "over"
+                elif (before["round"], before["deck_size"]) == (after["round"], after["deck_size"]):
+                    assert verdict.ok, verdict
+                    offered += 1
+                elif after["deck_size"] < before["deck_size"]:
+                    assert verdict.reason == "revealed"
+    assert offered
+
+
+def test_bots_only_and_finished_games_cannot_be_undone() -> None:
+    s = session("rps_zombie", [Seat("A", "random"), Seat("B", "greedy")])
+    bots_move(s)
+    assert check(s, 0).reason == "not_yours"
+    assert history.check_undo(s, None, history.Timeline()).reason == "not_yours"
+    s.seats[0] = Seat("A", "human")
+    assert check(s, 0).reason == "over"
+
+
+# ------------------------------------------------------------------ the app
+def new_app(storage: MemoryStorage | None = None) -> App:
+    a = App(CATALOGUES, "en", storage or MemoryStorage(), seed=5)
+    a.boot()
+    return a
+
+
+def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
+    a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
+
+
+def play_to_the_end(a: App) -> None:
+    s = a.session
+    assert s is not None
+    while not s.game.is_over(s.state):
+        if s.is_human_turn():
+            a.play(s.game.legal_actions(s.state)[0])
+        else:
+            s.apply(s.bot_action())
+        for _ in range(3):
+            if a.interlude() is not None:
+                click(a, "dismiss")
+
+
+def test_the_undo_button_explains_itself_and_undoes() -> None:
+    a = new_app()
+    click(a, "setup", game="zoomagia")
+    click(a, "start")
+    html = a.render()
+    assert 'data-action="undo" aria-disabled="true"' in html and "you have not made a move" in html
+    click(a, "undo")
+    assert a.flash == CATALOGUES["en"]["history.undo_no.no_move"]
+    s = a.session
+    assert s is not None
+    # Play until an undo is offered (a decision inside one's turn), then take it.
+    for _ in range(300):
+        if s.is_human_turn():
+            a.play(s.game.legal_actions(s.state)[-1])
+        else:
+            a.step_bot()
+        while a.interlude() is not None:
+            click(a, "dismiss")
+        check_now = a.undo_check()
+        if check_now is not None and check_now.ok:
+            break
+    else:
+        pytest.fail("no undo offered")
+    assert 'data-action="undo" title=' in a.render()  # enabled: no aria-disabled, no reason
+    upto = check_now.upto
+    expected = s.game.to_json(replay(s.record, upto))
+    click(a, "undo")
+    assert len(s.record["actions"]) == upto and s.game.to_json(s.state) == expected
+    assert a.flash is None
+    saved = json.loads(a.storage.getItem("pygames.save.v1") or "{}")
+    assert len(saved["record"]["actions"]) == upto  # the undo is saved
+
+
+def test_export_then_import_opens_the_same_game_in_the_viewer() -> None:
+    a = new_app()
+    click(a, "setup", game="zoomagia")
+    click(a, "start")
+    play_to_the_end(a)
+    click(a, "export")
+    kind, name, text = a.effects.pop()
+    assert kind == "download" and name.startswith("pygames-zoomagia-") and name.endswith(".json")
+    body = json.loads(text)
+    assert body["seats"][0] == {"name": "You", "kind": "human"}
+
+    b = new_app()
+    click(b, "import", {"file_text": text})
+    assert b.screen == "replay" and b.replay is not None
+    assert b.replay.record["actions"] == a.session.record["actions"]  # type: ignore[union-attr]
+    assert [s.name for s in b.replay.seats] == [s.name for s in a.session.seats]  # type: ignore[union-attr]
+    assert 'id="replay-result"' in b.render()
+
+    body["actions"][3] = {"type": "take", "what": "card"} if body["actions"][3]["type"] != "take" else {"type": "end_turn"}
+    c = new_app()
+    click(c, "import", {"file_text": json.dumps(body)})
+    assert c.screen == "home" and c.notice is not None and "move 4 of the record is not legal" in c.notice
+    click(c, "import", {"file_text": "<html>not a record</html>"})
+    assert "not a game record" in (c.notice or "")
+    click(c, "import", {"file_too_big": "1"})
+    assert c.notice == CATALOGUES["en"]["history.import_too_big"]
+
+
+def test_a_link_opens_the_replay_and_a_broken_one_the_home_screen() -> None:
+    a = new_app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"opt_target": "30"})
+    play_to_the_end(a)
+    click(a, "copy-link")
+    kind, fragment = a.effects.pop()
+    assert kind == "copy-link" and fragment.startswith("#r=") and len(fragment) < 1500
+    a.link_copied("https://x.example/pygames/" + fragment, False)
+    html = a.render()
+    assert 'id="share-url"' in html and "copy it yourself" in html
+
+    b = new_app()
+    b.open_link(fragment)
+    assert b.screen == "replay" and b.replay is not None and b.replay.step == b.replay.last
+    s = a.session
+    assert s is not None
+    final = b.replay.states[-1]
+    assert s.game.to_json(final) == s.game.to_json(s.state)
+
+    c = new_app()
+    c.open_link(fragment[:-5])
+    assert c.screen == "home" and c.notice is not None and "link" in c.notice.lower()
+
+
+def test_the_viewer_steps_and_shows_every_hand() -> None:
+    s = session("klats", [Seat("Ann", "human"), Seat("Bot", "greedy"), Seat("Cat", "random")], options={"target": 20, "first_player": 0})
+    bot = bots.get("greedy", seed=3)
+    while not s.game.is_over(s.state):
+        s.apply(bot.choose(s.game, s.state))
+    r = Replay(s.record, s.seats)
+    t = App(CATALOGUES, "en", MemoryStorage()).t
+    assert r.step == r.last == len(s.record["actions"])
+    r.go("first")
+    html = r.render(t)
+    assert 'data-step="0"' in html and html.count('class="hand"') == 3  # every seat's hand, face up
+    assert 'name="replay_first" data-action="replay-go" data-to="first" aria-label="To the start" aria-disabled="true"' in html
+    for hand, seat in zip(re.findall(r'<div class="hand" aria-label="([^"]+)"', html), ("Bot", "Cat", "Ann")):
+        assert seat in hand
+    r.go("forward")
+    r.go("forward")
+    r.go("back")
+    assert r.step == 1
+    r.seek("7")
+    assert r.step == 7 and 'value="7"' in r.render(t)
+    r.seek("99999")
+    assert r.step == r.last
+    r.seek("nonsense")
+    assert r.step == r.last
+    r.go("last")
+    assert 'id="replay-result"' in r.render(t)
+    # The table and log at a step are exactly the game's state then.
+    r.seek(5)
+    assert r.session().state == replay(s.record, 5)
+
+
+def test_the_viewer_through_the_app() -> None:
+    a = new_app()
+    click(a, "setup", game="rps_zombie")
+    click(a, "start")
+    play_to_the_end(a)
+    click(a, "replay")
+    assert a.screen == "replay" and a.replay is not None
+    click(a, "replay-go", to="first")
+    assert a.replay.step == 0
+    click(a, "replay-seek", {"replay_step": "2"})
+    assert a.replay.step == 2 and 'data-step="2"' in a.render()
+    click(a, "home")
+    assert a.screen == "home"

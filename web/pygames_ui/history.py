@@ -1,0 +1,237 @@
+"""Keeping games: undo with no peeking, and records exported to files and links.
+
+**Undo.**  A player may take back his last decision (and the bots' replies to it) as
+long as nothing he could not see before has been shown since — Board Game Arena's
+rule.  "Shown" is decided from the engine's public information alone, the same way
+for every game: deal the cards the player cannot see at random several times
+(``game.determinize`` of his view), play the same moves in each such world, and
+compare what he would have seen.  If his views differ between worlds, or a move
+is impossible in one of them (a bot played a card that world did not give it), the
+moves depended on hidden cards: something was revealed, and undo is refused.
+Undoing replays the record without the last decisions, which is exact because the
+RNG lives in the state.  In pass-and-play (several people at the device) a player
+may undo only within his own turn.
+
+**Records.**  A game leaves the app as a record (game, options, seed, seats,
+decisions — never a state dump): a JSON file or a ``#r=…`` link, written and
+checked by ``pygames_core.record_codec``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pygames_core import record_codec
+from pygames_core.base import Action, Game, State
+from pygames_core.errors import IllegalAction
+from pygames_core.jsonio import canonical
+from pygames_core.record import states as record_states
+from pygames_core.rng import Rng
+
+from .dom import attrs, button, esc
+from .i18n import I18n
+from .session import SEAT_KINDS, Seat, Session, clean_name
+
+#: How many random worlds an undo is checked in.  A revealed card escapes notice only if
+#: every world happens to deal the very same cards (for a one-in-three card: 3^-16).
+WORLDS = 16
+LINK_PREFIX = "#r="
+
+
+# ------------------------------------------------------------------ the states of a game
+class Timeline:
+    """Every state of the session's game (``states[i]``: before decision ``i``), kept in step with its record.
+
+    Built once by replaying the record, then extended by one ``apply`` per new
+    decision: the undo check runs at every render and must stay cheap.
+    """
+
+    def __init__(self) -> None:
+        self._session: Session | None = None
+        self._actions: list[Action] | None = None
+        self.states: list[State] = []
+        self.verdicts: dict[tuple[int, int], UndoCheck] = {}  # (decisions, seat) -> check, for this game
+
+    def of(self, session: Session) -> list[State]:
+        actions = session.record["actions"]
+        if session is not self._session or actions is not self._actions or len(self.states) > len(actions) + 1:
+            self._session, self._actions = session, actions
+            self.states = record_states(session.record)
+            self.verdicts = {}
+        while len(self.states) <= len(actions):
+            self.states.append(session.game.apply(self.states[-1], actions[len(self.states) - 1]))
+        return self.states
+
+    def truncate(self, session: Session, upto: int) -> None:
+        """Forget the decisions from ``upto`` on (the session's record and state go back too)."""
+        states = self.of(session)[: upto + 1]
+        session.record["actions"] = session.record["actions"][:upto]
+        session.state = states[-1]
+        self._session, self._actions, self.states = session, session.record["actions"], states
+        self.verdicts = {}
+
+
+# ------------------------------------------------------------------ undo
+@dataclass(frozen=True)
+class UndoCheck:
+    """Whether the seat may undo now: ``upto`` is the number of decisions to keep, else ``reason`` says why not."""
+
+    upto: int | None
+    reason: str | None = None  # an i18n key under "history.undo_no."
+
+    @property
+    def ok(self) -> bool:
+        return self.upto is not None
+
+
+def check_undo(session: Session, seat: int | None, timeline: Timeline) -> UndoCheck:
+    """May ``seat`` (the person holding the device) take back his last decision now?"""
+    game, state = session.game, session.state
+    if seat is None or not session.seats[seat].is_human:
+        return UndoCheck(None, "not_yours")
+    if game.is_over(state):
+        return UndoCheck(None, "over")
+    states = timeline.of(session)
+    movers = [s.current_player for s in states[:-1]]
+    mine = [i for i, who in enumerate(movers) if who == seat]
+    if not mine:
+        return UndoCheck(None, "no_move")
+    last = mine[-1]
+    if any(session.seats[who].is_human for who in movers[last + 1:] if who is not None):
+        return UndoCheck(None, "other_human")
+    if len(session.humans) > 1 and (state.current_player != seat or last != len(movers) - 1):
+        return UndoCheck(None, "turn_over")
+    key = (len(movers), seat)
+    if key not in timeline.verdicts:
+        peeks = reveals(game, states[last], session.record["actions"][last:], seat)
+        timeline.verdicts[key] = UndoCheck(None, "revealed") if peeks else UndoCheck(last)
+    return timeline.verdicts[key]
+
+
+def reveals(game: Game, before: State, actions: list[Action], seat: int, worlds: int = WORLDS) -> bool:
+    """True when playing ``actions`` from ``before`` shows ``seat`` something it could not see at ``before``.
+
+    The actions are played in the real game and in ``worlds`` random deals of what
+    ``seat`` cannot see; any difference in what ``seat`` sees means hidden cards showed.
+    """
+    view = game.view(before, seat)
+    truth = _seen(game, before, actions, seat)
+    for i in range(worlds):
+        try:
+            world = game.determinize(view, Rng.from_seed(i))
+        except ValueError:  # no consistent deal could be made: nothing can be proved, so refuse
+            return True
+        if _seen(game, world, actions, seat) != truth:
+            return True
+    return False
+
+
+def _seen(game: Game, state: State, actions: list[Action], seat: int) -> list[str] | None:
+    """What ``seat`` sees after each action, or ``None`` if one of them is impossible in this world."""
+    out = []
+    for action in actions:
+        try:
+            state = game.apply(state, action)
+        except IllegalAction:
+            return None
+        out.append(_comparable(game.view(state, seat)))
+    return out
+
+
+def _comparable(view: dict[str, Any]) -> str:
+    # A determinized world keeps only the view's recent log, so its events are numbered
+    # from a different start; the numbers say nothing about the cards.
+    log = [{k: v for k, v in e.items() if k != "n"} if isinstance(e, dict) else e for e in view.get("log", [])]
+    return canonical({**view, "log": log})
+
+
+def undo(session: Session, timeline: Timeline, upto: int) -> None:
+    """Go back to the state before decision ``upto`` (exact: the record is replayed)."""
+    timeline.truncate(session, upto)
+
+
+# ------------------------------------------------------------------ records out and in
+def with_seats(record: dict[str, Any], seats: list[Seat]) -> dict[str, Any]:
+    """The record with who sat where, ready to export or share."""
+    return dict(record, seats=[{"name": s.name, "kind": s.kind} for s in seats])
+
+
+def export_file(record: dict[str, Any], seats: list[Seat]) -> tuple[str, str]:
+    """``(file name, JSON text)`` of a game's record."""
+    name = f"pygames-{record['game']}-{record['seed']}-{len(record['actions'])}.json"
+    return name, record_codec.to_text(with_seats(record, seats))
+
+
+def link_fragment(record: dict[str, Any], seats: list[Seat]) -> str:
+    """``#r=…``: the whole record in a URL fragment (a fragment is never sent to any server)."""
+    return LINK_PREFIX + record_codec.to_link(with_seats(record, seats))
+
+
+@dataclass
+class Imported:
+    """A record read from a file or a link, with its seats for the replay."""
+
+    record: dict[str, Any]
+    seats: list[Seat]
+
+
+def import_text(text: str) -> Imported:
+    """A record file's content, checked move by move; ``ValueError`` with a plain reason otherwise."""
+    return _with_seats(record_codec.from_text(text))
+
+
+def import_fragment(fragment: str) -> Imported:
+    """The record in a ``#r=…`` fragment; ``ValueError`` with a plain reason when the link is broken."""
+    if not fragment.startswith(LINK_PREFIX):
+        raise ValueError("the link does not hold a game record")
+    return _with_seats(record_codec.from_link(fragment[len(LINK_PREFIX):]))
+
+
+def _with_seats(record: dict[str, Any]) -> Imported:
+    raw = record.pop("seats", None)
+    if raw is None:
+        seats = [Seat(f"#{i + 1}", "human") for i in range(record["players"])]
+    else:
+        seats = []
+        for i, s in enumerate(raw):
+            if s["kind"] not in SEAT_KINDS:
+                raise ValueError(f"seat {i + 1} is played by {s['kind']!r}, which this version does not know")
+            seats.append(Seat(clean_name(s["name"], f"#{i + 1}"), s["kind"]))
+    return Imported(record, seats)
+
+
+# ------------------------------------------------------------------ controls (HTML)
+def undo_tools(t: I18n, check: UndoCheck) -> str:
+    """The table's Undo button; when undo is not possible it says why, beside it and to screen readers."""
+    why = "" if check.ok else f'<span class="undo-why" id="undo-why">{esc(t(f"history.undo_no.{check.reason}"))}</span>'
+    undo = (f'<button type="button"{attrs(class_="undo", data_action="undo", aria_disabled=None if check.ok else "true", aria_describedby=None if check.ok else "undo-why", title=t("history.undo_label"))}>'
+            f'↶ {esc(t("history.undo"))}</button>')
+    export = button(esc(t("history.export")), "export", "", aria_label=t("history.export_label"))
+    return f'<div class="game-tools row" id="game-tools">{undo}{why}{export}</div>'
+
+
+def share_buttons(t: I18n, replay: bool) -> str:
+    """"Watch the replay" (from the table), "Copy link" and "Save the record"."""
+    watch = button(esc(t("history.replay")), "replay", "primary") if replay else ""
+    return (watch + button(esc(t("history.copy_link")), "copy-link", "")
+            + button(esc(t("history.export")), "export", "", aria_label=t("history.export_label")))
+
+
+def share_box(t: I18n, shared: tuple[str, bool] | None) -> str:
+    """After "Copy link": the link in a read-only field (select-able by hand) and whether it was copied."""
+    if shared is None:
+        return ""
+    url, copied = shared
+    said = t("history.link_copied") if copied else t("history.link_copy_failed")
+    return (f'<div class="share-box" id="share-box" data-copied="{str(copied).lower()}">'
+            f'<p role="status">{esc(said)}</p>'
+            f'<label class="field">{esc(t("history.link_label"))} '
+            f'<input{attrs(id="share-url", type="url", readonly=True, value=url, data_select="1")}></label></div>')
+
+
+def import_box(t: I18n) -> str:
+    """The home screen's file picker for a saved record (``main.py`` reads the file on ``change``)."""
+    return (f'<section class="records"><label class="file-pick"><span class="button-like">{esc(t("history.import"))}</span>'
+            f'<input{attrs(type="file", id="record-file", accept=".json,application/json", data_change="import")}></label>'
+            f'<p class="hint">{esc(t("history.import_hint"))}</p></section>')

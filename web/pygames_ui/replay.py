@@ -1,0 +1,114 @@
+"""The replay viewer: any recorded game, move by move, with every hand face up.
+
+The viewer holds every state of the game (the record replayed once) and shows
+one of them through the game's own table, exactly as the table draws a live game,
+but with every seat's view at hand (``Ctx.views``) so that hidden cards show; no
+rule of any game is known here.  First / back / forward / last buttons and a
+slider (``<input type=range name="replay_step">``) move through the states.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames_core import games
+from pygames_core.record import states as record_states
+
+from .dom import attrs, esc
+from .i18n import I18n
+from .log import GameLog
+from .session import Seat, Session
+from .tables import TABLES, Ctx
+
+MOVES = {"first", "back", "forward", "last"}
+
+
+class Replay:
+    """A recorded game open in the viewer, at :attr:`step` (0: the deal; ``len(actions)``: the end)."""
+
+    def __init__(self, record: dict[str, Any], seats: list[Seat]) -> None:
+        self.game = games.get(record["game"])
+        if self.game.name not in TABLES:
+            raise ValueError(f"this version cannot show {self.game.name} games")
+        self.record = record
+        self.seats = seats
+        self.states = record_states(record)
+        self.table = TABLES[self.game.name]()  # its own table: a selection in the live game stays as it was
+        self.step = self.last
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    def go(self, where: str) -> None:
+        """``first``, ``back``, ``forward`` or ``last``; anything else is ignored."""
+        target = {"first": 0, "back": self.step - 1, "forward": self.step + 1, "last": self.last}.get(where)
+        if target is not None:
+            self.seek(target)
+
+    def seek(self, step: object) -> None:
+        """Jump to ``step`` (clamped to the game; unreadable input changes nothing)."""
+        try:
+            n = int(str(step))
+        except ValueError:
+            return
+        self.step = max(0, min(self.last, n))
+
+    def session(self) -> Session:
+        """The game as it stood at :attr:`step`, in the shape the tables draw."""
+        record = dict(self.record, actions=self.record["actions"][: self.step])
+        return Session(self.game, self.seats, self.states[self.step], record)
+
+    def ctx(self, t: I18n) -> Ctx:
+        """The table's frame: the seat to move (the first seat once over) seen with every hand shown."""
+        state = self.states[self.step]
+        seat = state.current_player if state.current_player is not None else 0
+        views = [self.game.view(state, s) for s in range(len(self.seats))]
+        return Ctx(t, self.session(), views[seat], seat, True, False, [], views=views)
+
+    # ------------------------------------------------------------ render
+    def render(self, t: I18n, share: str = "") -> str:
+        """The viewer screen; ``share`` is the link box to show under the controls, if any."""
+        ctx = self.ctx(t)
+        game, state = self.game, self.states[self.step]
+        log = GameLog()
+        lines = log.lines(ctx, self.table)
+        log.limit = max(len(lines), 1)
+        names = " · ".join(ctx.name(s) for s in range(len(self.seats)))
+        over = game.is_over(state)
+        result = ""
+        if over:
+            winners = ", ".join(ctx.name(w) for w in game.winners(state))
+            result = (f'<section class="replay-result" id="replay-result" aria-labelledby="replay-result-title">'
+                      f'<h2 id="replay-result-title">{esc(t("replay.final"))}: {t("table.winner", who=winners)}</h2>'
+                      f'{self.table.game_over(ctx)}</section>')
+        elif self.step == self.last:
+            result = f'<p class="replay-unfinished">{esc(t("replay.unfinished"))}</p>'
+        return (
+            f'<main class="replay-screen" data-game="{game.name}" data-step="{self.step}" data-last="{self.last}">'
+            f'<header class="replay-head"><h1>{esc(t("replay.title", game=game.title[t.lang]))}</h1>'
+            f'<p class="replay-players">{names}</p></header>'
+            f'{self._controls(t)}{share}'
+            f'<div class="table-screen replay-table">{self.table.render(ctx)}{log.render(t, lines)}</div>'
+            f'{result}</main>'
+        )
+
+    def _controls(self, t: I18n) -> str:
+        at_start, at_end = self.step == 0, self.step == self.last
+        position = t("replay.position", n=self.step, value=self.last) if self.step else t("replay.start")
+        slider = (f'<input{attrs(type="range", name="replay_step", id="replay-step", min=0, max=self.last, step=1, value=self.step, data_action="replay-seek", aria_label=t("replay.slider"), aria_valuetext=position)}>')
+        return (
+            f'<div class="replay-controls" role="group" aria-label="{esc(t("replay.controls"))}">'
+            + _step_button(t, "first", "⏮", at_start) + _step_button(t, "back", "◀", at_start)
+            + slider
+            + _step_button(t, "forward", "▶", at_end) + _step_button(t, "last", "⏭", at_end)
+            + f'<output class="replay-position" id="replay-position" for="replay-step" aria-live="polite">{esc(position)}</output>'
+            + '</div>'
+        )
+
+
+def _step_button(t: I18n, where: str, icon: str, off: bool) -> str:
+    # Named, so that keyboard focus finds it again after the re-render; aria-disabled (not
+    # disabled) keeps the focus on it at either end of the game.
+    return (f'<button type="button"{attrs(class_="icon", name=f"replay_{where}", data_action="replay-go", data_to=where, aria_label=t(f"replay.{where}"), aria_disabled="true" if off else None)}>'
+            f'{icon}</button>')
