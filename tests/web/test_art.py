@@ -153,3 +153,27 @@ def test_every_catalogue_string_is_in_dejavu_sans() -> None:
         for key, value in cat.items():
             for text in strings(value):
                 assert missing_from(chars, text) == set(), (lang, key)
+
+
+def test_the_site_sources_use_no_character_beyond_dejavu_sans() -> None:
+    """Markup, styles and scripts of the page (comments too: no emoji left anywhere to slip back in)."""
+    chars = font_characters()
+    sources = [p for p in sorted((ROOT / "web").rglob("*")) if p.suffix in (".py", ".js", ".html", ".css", ".json")]
+    assert len(sources) > 20
+    for path in sources:
+        assert missing_from(chars, path.read_text(encoding="utf-8")) == set(), path.relative_to(ROOT)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_screen_outside_the_table_is_in_dejavu_sans(lang: str) -> None:
+    chars = font_characters()
+    a = App(CATALOGUES, lang, MemoryStorage())
+    a.boot()
+    screens = [a.render()]
+    for game in sorted(TABLES):
+        a.click({"action": "setup", "game": game}, {})
+        screens.append(a.render())
+        a.click({"action": "rules", "game": game}, {})
+        screens.append(a.render())
+    assert 'class="credits"' in screens[0] and "CC-BY 4.0" in screens[0]
+    assert missing_from(chars, "".join(screens)) == set()
