@@ -99,9 +99,9 @@ class Replay:
         slider = (f'<input{attrs(type="range", name="replay_step", id="replay-step", min=0, max=self.last, step=1, value=self.step, data_action="replay-seek", aria_label=t("replay.slider"), aria_valuetext=position)}>')
         return (
             f'<div class="replay-controls" role="group" aria-label="{esc(t("replay.controls"))}">'
-            + _step_button(t, "first", "⏮", at_start) + _step_button(t, "back", "◀", at_start)
+            + _step_button(t, "first", "⇤", at_start) + _step_button(t, "back", "◀", at_start)
             + slider
-            + _step_button(t, "forward", "▶", at_end) + _step_button(t, "last", "⏭", at_end)
+            + _step_button(t, "forward", "▶", at_end) + _step_button(t, "last", "⇥", at_end)
             + f'<output class="replay-position" id="replay-position" for="replay-step" aria-live="polite">{esc(position)}</output>'
             + '</div>'
         )
