@@ -23,8 +23,9 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from typing import Any, ClassVar, Hashable, Mapping, Sequence
 
-from .errors import IllegalAction
-from .jsonio import JSON, canonical, copy_json, dump_state, freeze, load_state
+from . import actions
+from .errors import IllegalAction, shown
+from .jsonio import JSON, canonical, copy_json, dump_state, load_state
 from .rng import Rng, fresh_seed
 
 Action = dict[str, Any]
@@ -32,6 +33,21 @@ View = dict[str, Any]
 
 #: How many recent events ``view`` returns for the log.
 VIEW_LOG_LENGTH = 60
+#: Seeds are stored in the state and saved as JSON: keep them to 64 bits (either sign).
+SEED_LIMIT = 1 << 64
+
+
+def _bounded(message: str, limit: int = 400) -> str:
+    return message if len(message) <= limit else message[: limit - 1] + "…"
+
+
+def _as_text(action: JSON) -> str:
+    """An action (plain JSON, small: see :func:`actions.as_json`) as compact JSON, or a short repr."""
+    try:
+        text = canonical(action)
+    except ValueError:  # an int too long to write
+        return shown(action)
+    return text if len(text) <= 200 else shown(action)
 
 
 class State:
@@ -80,6 +96,9 @@ class Game(ABC):
     phases: ClassVar[tuple[str, ...]] = ()
     #: Every card id of a full deck -> number of copies.
     card_counts: ClassVar[Mapping[Any, int]] = {}
+    #: Event name -> the fields every log entry of that event carries (besides ``n`` and ``e``);
+    #: empty: the log's entries are not checked by ``from_json``.
+    log_events: ClassVar[Mapping[str, frozenset[str]]] = {}
 
     # ----------------------------------------------------------------- setup
     def new_game(
@@ -91,15 +110,19 @@ class Game(ABC):
     ) -> State:
         """Start a game.  ``players`` outside the game's range, a bad option or deck -> ``ValueError``."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError(f"players must be an int, got {players!r}")
+            raise ValueError(f"players must be an int, got {shown(players)}")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, got {players}"
+                f"{self.name} is for {self.min_players} to {self.max_players} players, got {shown(players)}"
             )
+        players = int(players)
         if seed is None:
             seed = fresh_seed()
         elif isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an int or None, got {seed!r}")
+            raise ValueError(f"seed must be an int or None, got {shown(seed)}")
+        elif not -SEED_LIMIT < seed < SEED_LIMIT:
+            raise ValueError(f"seed must be below 2**64 in size, got {shown(seed)}")
+        seed = int(seed)
         opts = self._check_options(options, players)
         deck_list = None if deck is None else self._check_deck(deck, players, opts)
         rng = Rng.from_seed(seed)
@@ -117,13 +140,13 @@ class Game(ABC):
         if not isinstance(options, Mapping):
             raise ValueError(f"options must be a dict, got {type(options).__name__}")
         for key, value in options.items():
-            if key not in self.option_defaults:
+            if type(key) is not str or key not in self.option_defaults:
                 known = ", ".join(sorted(self.option_defaults)) or "none"
-                raise ValueError(f"unknown option {key!r} for {self.name}; known options: {known}")
+                raise ValueError(f"unknown option {shown(key)} for {self.name}; known options: {known}")
             default = self.option_defaults[key]
             if type(value) is not type(default):
                 raise ValueError(
-                    f"option {key!r} must be {type(default).__name__}, got {value!r}"
+                    f"option {key!r} must be {type(default).__name__}, got {shown(value)}"
                 )
             opts[key] = value
         self._check_option_values(opts, players)
@@ -136,9 +159,11 @@ class Game(ABC):
         if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):
             raise ValueError(f"deck must be a list of card ids, got {type(deck).__name__}")
         deck_list = list(deck)
+        card_types = {type(c) for c in self.card_counts}
         for card in deck_list:
-            if isinstance(card, bool) or card not in self.card_counts:
-                raise ValueError(f"unknown card id {card!r} in deck for {self.name}")
+            # Exact types: 1.0 and True equal the Клац! card 1, but are not card ids.
+            if type(card) not in card_types or card not in self.card_counts:
+                raise ValueError(f"unknown card id {shown(card)} in deck for {self.name}")
         for card, n in Counter(deck_list).items():
             if n > self.card_counts[card]:
                 raise ValueError(
@@ -164,17 +189,17 @@ class Game(ABC):
         self._check_state_arg(state)
         legal = self.legal_actions(state)
         if not legal:
-            raise IllegalAction(f"{self.name}: the game is over; no action is legal (got {action!r})")
-        if not isinstance(action, dict):
-            raise IllegalAction(f"{self.name}: an action must be a dict with a 'type' key, got {action!r}")
-        try:
-            key = freeze(action)
-        except (TypeError, ValueError, RecursionError):
-            raise IllegalAction(f"{self.name}: action is not JSON-safe: {action!r}") from None
-        for candidate in legal:
-            if freeze(candidate) == key:
-                return self.apply_unchecked(state, candidate)
-        raise IllegalAction(self._explain(state, action, legal))
+            raise IllegalAction(f"{self.name}: the game is over; no action is legal (got {shown(action)})")
+        found = actions.find(action, legal)
+        if found is not None:
+            return self.apply_unchecked(state, found)
+        plain = actions.as_json(action)
+        if not isinstance(plain, dict):
+            raise IllegalAction(
+                f"{self.name}: an action must be a dict (a JSON object) with a 'type' key, like {canonical(legal[0])}; "
+                f"got {shown(action)}"
+            )
+        raise IllegalAction(self._explain(state, plain, legal))
 
     def apply_unchecked(self, state: State, action: Action) -> State:
         """Apply an action known to be legal (search bots use this for speed)."""
@@ -198,22 +223,23 @@ class Game(ABC):
             for k, v in data.items()
         }
 
-    def _explain(self, state: State, action: dict[str, Any], legal: list[Action]) -> str:
+    def _explain(self, state: State, action: dict[str, JSON], legal: list[Action]) -> str:
+        """Why ``action`` (plain JSON, bounded in depth, see :func:`actions.as_json`) is not legal."""
         seat = state.current_player
         types = sorted({str(a["type"]) for a in legal})
         kind = action.get("type")
-        if kind not in types:
-            reason = f"action type {kind!r} is not possible now (possible: {', '.join(types)})"
+        if type(kind) is not str or kind not in types:
+            reason = f"action type {shown(kind)} is not possible now (possible: {', '.join(types)})"
         else:
             same = [a for a in legal if a["type"] == kind]
             keys = sorted(same[0])
             if sorted(action) != keys:
-                reason = f"a {kind!r} action has exactly the keys {keys}, got {sorted(action)}"
+                reason = f"a {kind!r} action has exactly the keys {keys}, got {shown(sorted(action))}"
             else:
-                reason = f"{canonical(action)} is not legal now"
-                shown = ", ".join(canonical(a) for a in same[:8])
+                reason = f"{_as_text(action)} is not legal now"
+                listed = ", ".join(canonical(a) for a in same[:8])
                 more = f" and {len(same) - 8} more" if len(same) > 8 else ""
-                return f"{self.name}: seat {seat}: {reason}; legal {kind!r} actions: {shown}{more}"
+                return f"{self.name}: seat {seat}: {reason}; legal {kind!r} actions: {listed}{more}"
         return f"{self.name}: seat {seat}: {reason}"
 
     def is_over(self, state: State) -> bool:
@@ -246,9 +272,11 @@ class Game(ABC):
             self._check_common(data)
             self._check_data(data)
         except ValueError as exc:
-            raise ValueError(f"saved {self.name} game is inconsistent: {exc}") from None
+            raise ValueError(f"saved {self.name} game is inconsistent: {_bounded(str(exc))}") from None
         except (KeyError, TypeError, IndexError, AttributeError) as exc:
-            raise ValueError(f"saved {self.name} game is malformed: {type(exc).__name__}: {exc}") from None
+            raise ValueError(
+                f"saved {self.name} game is malformed: {type(exc).__name__}: {_bounded(str(exc))}"
+            ) from None
         return State(self.name, data)
 
     def _check_common(self, d: dict[str, JSON]) -> None:
@@ -258,21 +286,46 @@ class Game(ABC):
         if self.phases:
             phase = d["phase"]
             if phase not in self.phases:
-                raise ValueError(f"unknown phase {phase!r}")
+                raise ValueError(f"unknown phase {shown(phase)}")
             if (phase == "over") != d["over"]:
-                raise ValueError(f"phase {phase!r} does not match over={d['over']!r}")
+                raise ValueError(f"phase {shown(phase)} does not match over={shown(d['over'])}")
         players = d["players"]
         if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise ValueError(f"bad player count {players!r}")
-        if type(d["seed"]) is not int or type(d["turn"]) is not int or type(d["over"]) is not bool:
-            raise ValueError("bad seed, turn or over flag")
-        Rng.from_hex(d["rng"])
-        self._check_options(d["options"], players)
+            raise ValueError(f"bad player count {shown(players)}")
+        seed, turn = d["seed"], d["turn"]
+        if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT or type(turn) is not int or turn < 0:
+            raise ValueError(f"bad seed {shown(seed)} or turn {shown(turn)}")
+        if type(d["over"]) is not bool:
+            raise ValueError(f"bad over flag {shown(d['over'])}")
+        rng = d["rng"]
+        if type(rng) is not str or len(rng) != 16 or rng.strip("0123456789abcdef"):
+            raise ValueError(f"bad RNG state {shown(rng)}")
+        options = d["options"]
+        if not isinstance(options, dict) or set(options) != set(self.option_defaults):
+            raise ValueError(f"options must set exactly {sorted(self.option_defaults)}, got {shown(options)}")
+        self._check_options(options, players)
         cur = d["current"]
         if d["over"] != (cur is None) or (cur is not None and (type(cur) is not int or not 0 <= cur < players)):
-            raise ValueError(f"bad current player {cur!r}")
-        if not isinstance(d["log"], list):
+            raise ValueError(f"bad current player {shown(cur)}")
+        self._check_log(d["log"])
+
+    def _check_log(self, log: JSON) -> None:
+        """Each entry an event of this game, numbered in order, with its fields (``view`` and the UI read them)."""
+        if not isinstance(log, list):
             raise ValueError("log must be a list")
+        if not self.log_events:
+            return
+        # Numbered consecutively; a determinized state keeps only the view's recent events.
+        start = log[0].get("n") if log and isinstance(log[0], dict) else 0
+        if type(start) is not int or start < 0:
+            raise ValueError(f"bad log numbering {shown(start)}")
+        for i, entry in enumerate(log):
+            if not isinstance(entry, dict) or type(entry.get("n")) is not int or entry["n"] != start + i:
+                raise ValueError(f"log entry {i} is not an event numbered {start + i}: {shown(entry)}")
+            event = entry.get("e")
+            fields = self.log_events.get(event) if type(event) is str else None
+            if fields is None or not fields <= entry.keys():
+                raise ValueError(f"log entry {i} is not a {self.name} event with its fields: {shown(entry)}")
 
     @abstractmethod
     def _check_data(self, d: dict[str, JSON]) -> None:
@@ -281,14 +334,15 @@ class Game(ABC):
     # --------------------------------------------------------------- helpers
     def _check_state_arg(self, state: object) -> None:
         if not isinstance(state, State) or state.game != self.name:
-            raise TypeError(f"expected a {self.name} State, got {state!r}")
+            raise TypeError(f"expected a {self.name} State, got {shown(state)}")
 
     @staticmethod
     def _log(data: dict[str, JSON], event: str, **fields: JSON) -> None:
         """Append a *public* event to the log (never put hidden information here)."""
-        entry: dict[str, JSON] = {"n": len(data["log"]), "e": event}
+        log = data["log"]
+        entry: dict[str, JSON] = {"n": log[-1]["n"] + 1 if log else 0, "e": event}
         entry.update(fields)
-        data["log"].append(entry)
+        log.append(entry)
 
     @staticmethod
     def _recent_log(data: dict[str, JSON]) -> list[JSON]:
@@ -313,7 +367,7 @@ class Game(ABC):
 
     def _view_common(self, data: dict[str, JSON], player: int) -> View:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < data["players"]:
-            raise ValueError(f"player must be a seat 0..{data['players'] - 1}, got {player!r}")
+            raise ValueError(f"player must be a seat 0..{data['players'] - 1}, got {shown(player)}")
         return {
             "game": self.name,
             "players": data["players"],

@@ -57,6 +57,23 @@ def checksum(value: JSON) -> str:
     return hashlib.sha256(canonical(value).encode("utf-8")).hexdigest()[:20]
 
 
+#: Deeper than any saved state of any game (the deepest, a Клац! round result, is 5 levels).
+MAX_STATE_DEPTH = 32
+
+
+def check_depth(value: JSON, limit: int = MAX_STATE_DEPTH) -> None:
+    """Raise ``ValueError`` when lists and objects nest deeper than ``limit`` (walked without recursion)."""
+    stack: list[tuple[JSON, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        t = type(item)
+        if t is dict or t is list:
+            if depth >= limit:
+                raise ValueError(f"saved game nests lists and objects deeper than {limit} levels")
+            children = item.values() if t is dict else item
+            stack.extend((child, depth + 1) for child in children if type(child) is dict or type(child) is list)
+
+
 def dump_state(game: str, data: dict[str, JSON]) -> str:
     body = {"format": FORMAT_VERSION, "game": game, "state": data}
     body["checksum"] = checksum(data)
@@ -69,10 +86,13 @@ def load_state(text: object, game: str) -> dict[str, JSON]:
         raise ValueError(f"saved game must be JSON text, got {type(text).__name__}")
     try:
         body = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except RecursionError:
+        raise ValueError("saved game is not valid JSON: it nests too deeply") from None
+    except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError, an int of too many digits
         raise ValueError(f"saved game is not valid JSON: {exc}") from None
     if not isinstance(body, dict):
         raise ValueError("saved game must be a JSON object")
+    check_depth(body)
     fmt = body.get("format")
     if fmt != FORMAT_VERSION:
         raise ValueError(f"saved game has format version {fmt!r}; this engine reads version {FORMAT_VERSION}")

@@ -8,7 +8,7 @@ from typing import Any
 from ..base import Action, Game, State, View
 from ..jsonio import JSON, copy_json
 from ..rng import Rng
-from . import rules
+from . import checks, rules
 from .rules import COLOUR_OF, HAND_SIZE, MAX_PILES
 
 
@@ -20,6 +20,8 @@ class Klats(Game):
     option_defaults = {"target": 150, "first_player": 0}
     card_counts = {v: rules.COPIES for v in rules.VALUES}
     append_only_keys = frozenset({"log", "rounds", "round_results"})
+    state_keys = checks.STATE_KEYS
+    log_events = checks.LOG_EVENTS
 
     def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:
         if not 1 <= opts["target"] <= 10_000:
@@ -89,13 +91,14 @@ class Klats(Game):
         tab = d["tableaux"][target]
         merged = rules.place(tab, card, pile)
         self._log(d, "play", p=p, card=card, target=target, pile=pile, merged=merged)
+        if len(tab) >= MAX_PILES:
+            # RULES.md §3: the round ends at once; the player who made the sixth pile does not draw.
+            self._end_round(d, rng, reason="six", by=p)
+            return
         if d["deck"]:
             d["hands"][p].append(d["deck"].pop(0))
             self._log(d, "draw", p=p)
-        if len(tab) >= MAX_PILES:
-            self._end_round(d, rng, reason="six", by=p)
-        else:
-            self._advance(d, rng, p)
+        self._advance(d, rng, p)
 
     def _advance(self, d: dict[str, JSON], rng: Rng, after: int) -> None:
         """Pass the turn to the next seat with cards; end the round if nobody has any."""
@@ -192,42 +195,4 @@ class Klats(Game):
 
     # ------------------------------------------------------------------ json
     def _check_data(self, d: dict[str, JSON]) -> None:
-        n = d["players"]
-        hands, deck, tableaux = d["hands"], d["deck"], d["tableaux"]
-        if len(hands) != n or len(tableaux) != n or len(d["totals"]) != n:
-            raise ValueError("hands, tableaux and totals need one entry per seat")
-        seen: Counter[int] = Counter()
-        for h in hands:
-            if len(h) > HAND_SIZE:
-                raise ValueError(f"a hand holds {len(h)} cards (at most {HAND_SIZE})")
-            seen.update(h)
-        seen.update(deck)
-        for seat, tab in enumerate(tableaux):
-            if len(tab) > MAX_PILES or (len(tab) == MAX_PILES and not d["over"]):
-                raise ValueError(f"seat {seat} has {len(tab)} piles during a round")
-            for pile in tab:
-                if not pile or len({COLOUR_OF[c] for c in pile}) != 1:
-                    raise ValueError(f"seat {seat} has an empty or mixed-colour pile {pile!r}")
-                seen.update(pile)
-            top = rules.tops(tab)
-            if len(set(top)) != len(top):
-                raise ValueError(f"seat {seat} shows equal top cards {top!r}")
-        for card in seen:
-            if type(card) is not int or card not in self.card_counts:
-                raise ValueError(f"unknown card {card!r}")
-        full = Counter(rules.full_deck())
-        # Round 1 may have been dealt from a shorter `deck` (API.md); later rounds use all 90 cards.
-        if seen - full or (d["round"] > 1 and seen != full):
-            raise ValueError("the 90 cards are not all accounted for exactly once")
-        if any(type(t) is not int or t < 0 for t in d["totals"]):
-            raise ValueError("bad totals")
-        rounds = d["rounds"]
-        if len(rounds) != len(d["round_results"]) or any(len(r) != n for r in rounds):
-            raise ValueError("rounds and round_results need one entry per finished round")
-        if [sum(r[seat] for r in rounds) for seat in range(n)] != d["totals"]:
-            raise ValueError("round scores do not add up to the totals")
-        cur = d["current"]
-        if cur is not None and not hands[cur]:
-            raise ValueError("the current player has no card to play")
-        if not 0 <= d["round_first"] < n or type(d["round"]) is not int or d["round"] < 1:
-            raise ValueError("bad round counters")
+        checks.check_state(d)

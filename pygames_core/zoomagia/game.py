@@ -56,16 +56,13 @@ Log events (each also carries ``n``, its index, and ``e``, its name; ``p`` is a 
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ..base import VIEW_LOG_LENGTH, Action, Game, State, View
 from ..jsonio import JSON, copy_json
 from ..rng import Rng
-from . import rules
-from .rules import ANIMAL_OF, CARD_INDEX, MAX_PER_PART, PART_OF, PARTS
-
-PHASES = ("push", "take", "refill", "discard", "bank", "over")
+from . import checks, rules
+from .rules import ANIMAL_OF, PART_OF
 
 #: The fields of each log event that hold lists (copied for the view; the rest are scalars).
 _EVENT_LISTS: dict[str, tuple[str, ...]] = {
@@ -106,12 +103,9 @@ class Zoomagia(Game):
     max_players = 6
     option_defaults = {"columns": True}
     card_counts = {c: 1 for c in rules.CARDS}
-    phases = PHASES
-    state_keys = frozenset({
-        "players", "seed", "rng", "options", "current", "over", "log", "turn",
-        "deck", "removed", "removed_whole", "dealer", "field", "drawn", "phase",
-        "pending", "last_push", "seats",
-    })
+    phases = checks.PHASES
+    state_keys = checks.STATE_KEYS
+    log_events = checks.LOG_EVENTS
 
     # ----------------------------------------------------------------- setup
     def _setup(self, players: int, rng: Rng, deck: list[Any] | None, options: dict[str, JSON]) -> dict[str, JSON]:
@@ -461,133 +455,4 @@ class Zoomagia(Game):
 
     # ------------------------------------------------------------------ json
     def _check_data(self, d: dict[str, JSON]) -> None:
-        n = d["players"]
-        phase = d["phase"]  # keys and phase were checked by the base class
-        if type(d["dealer"]) is not int or not 0 <= d["dealer"] < n:
-            raise ValueError(f"bad dealer {d['dealer']!r}")
-        if type(d["removed_whole"]) is not bool:
-            raise ValueError("removed_whole must be a bool")
-
-        seen: Counter[str] = Counter()
-
-        def cards_list(value: JSON, what: str) -> list[str]:
-            if not isinstance(value, list):
-                raise ValueError(f"{what} must be a list of card ids")
-            for c in value:
-                if type(c) is not str or c not in CARD_INDEX:
-                    raise ValueError(f"unknown card {c!r} in {what}")
-            seen.update(value)
-            return value
-
-        deck = cards_list(d["deck"], "deck")
-        removed = cards_list(d["removed"], "removed")
-        if d["removed_whole"] and not rules.is_whole_animals(removed):
-            raise ValueError("removed cards are marked as whole animals but are not")
-
-        field = d["field"]
-        if not isinstance(field, list) or len(field) != 3 or any(not isinstance(r, list) or len(r) != 3 for r in field):
-            raise ValueError("field must be 3 rows of 3 cells")
-        holes = 0
-        for row in field:
-            for c in row:
-                if c is None:
-                    holes += 1
-                elif type(c) is not str or c not in CARD_INDEX:
-                    raise ValueError(f"unknown card {c!r} on the field")
-                else:
-                    seen[c] += 1
-
-        drawn = d["drawn"]
-        if phase == "push":
-            if type(drawn) is not str or drawn not in CARD_INDEX:
-                raise ValueError(f"phase 'push' needs a drawn card, got {drawn!r}")
-            seen[drawn] += 1
-        elif drawn is not None:
-            raise ValueError(f"a drawn card {drawn!r} outside phase 'push'")
-
-        pending = d["pending"]
-        if phase == "take":
-            if not isinstance(pending, dict) or set(pending) != {"out", "rows"}:
-                raise ValueError("phase 'take' needs pending {'out', 'rows'}")
-            cards_list([pending["out"]], "pending")
-            rows = pending["rows"]
-            if (
-                not isinstance(rows, list) or not rows or rows != sorted(set(rows))
-                or any(type(r) is not int or not 0 <= r <= 2 for r in rows)
-            ):
-                raise ValueError(f"bad new animal rows {rows!r}")
-            if holes or any(not rules.is_animal(field[r]) for r in rows):
-                raise ValueError("a pending new animal row is not an animal on the field")
-        elif phase == "refill":
-            if not isinstance(pending, dict) or set(pending) != {"row", "cards", "taken"}:
-                raise ValueError("phase 'refill' needs pending {'row', 'cards', 'taken'}")
-            r = pending["row"]
-            if type(r) is not int or not 0 <= r <= 2:
-                raise ValueError(f"bad refill row {r!r}")
-            cards = cards_list(pending["cards"], "pending")
-            if not 1 <= len(cards) <= 3 or (len(cards) < 3 and deck):
-                raise ValueError(f"refill has {len(cards)} cards while the draw pile has {len(deck)}")
-            if field[r] != [None, None, None] or holes != 3:
-                raise ValueError("the row to refill must be the only empty cells")
-            taken = cards_list(pending["taken"], "pending")
-            if len(taken) != 3 or not rules.is_animal(taken):
-                raise ValueError(f"the taken animal {taken!r} is not [head, body, tail]")
-            holes = 0  # the emptied row is expected
-        elif pending is not None:
-            raise ValueError(f"pending data {pending!r} in phase {phase!r}")
-        if phase in ("push", "take") and holes:
-            raise ValueError(f"empty field cells in phase {phase!r}")
-        if holes and deck:
-            raise ValueError("empty field cells while the draw pile is not empty")
-
-        seats = d["seats"]
-        if not isinstance(seats, list) or len(seats) != n:
-            raise ValueError("seats needs one entry per player")
-        cur = d["current"]
-        for i, s in enumerate(seats):
-            if not isinstance(s, dict) or set(s) != {"cards", "penalty", "banked"}:
-                raise ValueError(f"seat {i} must have exactly cards, penalty and banked")
-            cards = cards_list(s["cards"], f"seat {i} cards")
-            if cards != rules.sort_cards(cards):
-                raise ValueError(f"seat {i} cards are not in order")
-            cards_list(s["penalty"], f"seat {i} penalty")
-            if not isinstance(s["banked"], list):
-                raise ValueError(f"seat {i} banked must be a list")
-            for t in s["banked"]:
-                cards_list(t, f"seat {i} banked")
-                if len(t) != 3 or [PART_OF[c] for c in t] != list(PARTS):
-                    raise ValueError(f"seat {i} banked {t!r} is not [head, body, tail]")
-            counts = rules.part_counts(cards)
-            limit = MAX_PER_PART + 1 if (phase == "discard" and i == cur) else MAX_PER_PART
-            if max(counts.values()) > limit:
-                raise ValueError(f"seat {i} holds more than {limit} cards of one part: {cards!r}")
-            if d["over"] and cards:
-                raise ValueError(f"seat {i} still has cards in front after the end")
-
-        dupes = [c for c, k in seen.items() if k > 1]
-        if dupes:
-            raise ValueError(f"cards appear more than once: {rules.sort_cards(dupes)}")
-        if len(seen) != len(rules.CARDS):
-            missing = [c for c in rules.CARDS if c not in seen]
-            raise ValueError(f"the 72 cards are not all accounted for; missing {missing}")
-
-        if d["over"]:
-            if deck:
-                raise ValueError("the game is over but the draw pile is not empty")
-        else:
-            mine = seats[cur]["cards"]
-            if phase == "discard" and not rules.overflow_parts(mine):
-                raise ValueError("phase 'discard' but no part overflows")
-            if phase == "bank" and not rules.can_bank(mine):
-                raise ValueError("phase 'bank' but no animal can be banked")
-
-        lp = d["last_push"]
-        if lp is not None:
-            if not isinstance(lp, dict) or set(lp) != {"p", "line", "index", "from", "card", "out"}:
-                raise ValueError(f"bad last_push {lp!r}")
-            if {"type": "push", "line": lp["line"], "index": lp["index"], "from": lp["from"]} not in rules.ALL_PUSHES:
-                raise ValueError(f"bad last_push {lp!r}")
-            if type(lp["p"]) is not int or not 0 <= lp["p"] < n or type(lp["index"]) is not int:
-                raise ValueError(f"bad last_push {lp!r}")
-            if any(type(lp[k]) is not str or lp[k] not in CARD_INDEX for k in ("card", "out")):
-                raise ValueError(f"bad last_push cards {lp!r}")
+        checks.check_state(d)

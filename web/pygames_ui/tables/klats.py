@@ -228,7 +228,7 @@ class KlatsTable(Table):
             f"<tr><th scope=\"row\">{i + 1}</th>{''.join(f'<td class=num>{s}</td>' for s in r)}</tr>"
             for i, r in enumerate(v["rounds"])
         )
-        names = "".join(f"<th>{ctx.name(s)}</th>" for s in range(v["players"]))
+        names = "".join(f'<th class="name">{ctx.name(s)}</th>' for s in range(v["players"]))
         totals = "".join(f"<td class=num><strong>{x}</strong></td>" for x in v["totals"])
         history = (f'<table class="summary rounds"><thead><tr><th>{esc(ctx.t("klats.round_col"))}</th>{names}</tr></thead>'
                    f'<tbody>{rounds}<tr class="totals"><th>{esc(ctx.t("klats.match_total"))}</th>{totals}</tr></tbody></table>')
