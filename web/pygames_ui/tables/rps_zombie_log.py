@@ -34,7 +34,7 @@ def names(ctx: Ctx, seats: list[int]) -> str:
 
 
 def cards_line(ctx: Ctx, cards: list[str | None]) -> str:
-    """``Ann ✊ Rock · Bob ✌ Scissors`` for the seats with a card."""
+    """``Ann <rock picture> Rock · Bob <scissors picture> Scissors`` for the seats with a card."""
     return " · ".join(f'{ctx.name(p)} {chip(ctx.t, k)}' for p, k in ordered(ctx, cards) if k)
 
 
