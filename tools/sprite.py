@@ -16,6 +16,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 ICONIFY_SET = ROOT / "node_modules" / "@iconify-json" / "twemoji" / "icons.json"
@@ -50,7 +51,7 @@ def load_pictures() -> dict[str, str]:
     return dict(PICTURES)
 
 
-def icon_body(icons: dict, name: str) -> tuple[str, int, int]:
+def icon_body(icons: dict[str, Any], name: str) -> tuple[str, int, int]:
     """An icon's SVG body, width and height, following Iconify aliases (no transforms are used here)."""
     seen = []
     while name in icons.get("aliases", {}):
