@@ -1,0 +1,95 @@
+"""Invariant checks for simulations (``simulate --check``): no card created or lost, and the
+state survives its own save format.
+
+:func:`card_census` counts every card where it lies in a state; it is written from
+each game's documented state layout, independently of the games' own ``from_json``
+validation, so that the two checks catch different mistakes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Callable, Hashable, Iterable
+
+from .base import Game, State
+
+
+class InvariantError(AssertionError):
+    """A state broke an invariant of its game (a bug in the engine, never in the caller)."""
+
+
+def _klats(d: dict[str, Any]) -> Counter[Hashable]:
+    count: Counter[Hashable] = Counter(d["deck"])
+    for hand in d["hands"]:
+        count.update(hand)
+    for tab in d["tableaux"]:
+        for pile in tab:
+            count.update(pile)
+    return count
+
+
+def _rps_zombie(d: dict[str, Any]) -> Counter[Hashable]:
+    count: Counter[Hashable] = Counter(d["deck"])
+    count.update(d["aside"])
+    count.update(d["discard"])
+    count.update(card for card, live in zip(d["revealed"], d["live"]) if live)
+    for trophies in d["trophies"]:
+        count.update(trophies)
+    count["brain"] += sum(d["brains"])
+    return count
+
+
+def _zoomagia(d: dict[str, Any]) -> Counter[Hashable]:
+    count: Counter[Hashable] = Counter(d["deck"])
+    count.update(d["removed"])
+    for row in d["field"]:
+        count.update(c for c in row if c is not None)
+    if d["drawn"] is not None:
+        count[d["drawn"]] += 1
+    pending = d["pending"]
+    if d["phase"] == "take":
+        count[pending["out"]] += 1
+    elif d["phase"] == "refill":
+        count.update(pending["cards"])
+        count.update(pending["taken"])
+    for seat in d["seats"]:
+        count.update(seat["cards"])
+        count.update(seat["penalty"])
+        for animal in seat["banked"]:
+            count.update(animal)
+    return count
+
+
+_CENSUS: dict[str, Callable[[dict[str, Any]], Counter[Hashable]]] = {
+    "klats": _klats,
+    "rps_zombie": _rps_zombie,
+    "zoomagia": _zoomagia,
+}
+
+
+def card_census(game: Game, state: State) -> Counter[Hashable] | None:
+    """Every card of ``state`` counted where it lies; ``None`` for a game without a census."""
+    census = _CENSUS.get(game.name)
+    return None if census is None else census(state.data)
+
+
+def _difference(found: Counter[Hashable], expected: Iterable[tuple[Hashable, int]]) -> dict[str, int]:
+    want = dict(expected)
+    keys = set(found) | set(want)
+    return {str(k): found.get(k, 0) - want.get(k, 0) for k in sorted(keys, key=str) if found.get(k, 0) != want.get(k, 0)}
+
+
+def check_state(game: Game, state: State) -> None:
+    """Raise :class:`InvariantError` unless ``state`` holds exactly a full deck (a game dealt
+    without a custom ``deck``), passes ``from_json`` and round-trips through ``to_json``."""
+    found = card_census(game, state)
+    if found is not None and found != Counter(game.card_counts):
+        diff = _difference(found, game.card_counts.items())
+        raise InvariantError(f"{game.name}: cards created (+) or lost (-) at turn {state.data['turn']}: {diff}")
+    text = game.to_json(state)
+    try:
+        again = game.from_json(text)
+    except ValueError as exc:
+        raise InvariantError(f"{game.name}: the state fails its own checks: {exc}") from None
+    if game.to_json(again) != text:
+        raise InvariantError(f"{game.name}: the state does not round-trip through to_json/from_json")
