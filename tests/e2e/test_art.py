@@ -36,6 +36,7 @@ def pictures(page, scope: str) -> list[str]:
 def shoot(page, name: str) -> None:
     """A screenshot at each size (the page is laid out again for each)."""
     SHOTS.mkdir(exist_ok=True)
+    page.mouse.move(0, 0)  # no hover preview of a push in the picture
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=str(SHOTS / f"art-{name}-{size}.png"))
