@@ -50,9 +50,12 @@ def find(action: object, legal: list[Action]) -> Action | None:
     one ``==`` per candidate plus a type-strict check of the match.
     """
     if type(action) is dict:
-        for candidate in legal:
-            if candidate == action and same_json(candidate, action):
-                return candidate
+        try:
+            for candidate in legal:
+                if candidate == action and same_json(candidate, action):
+                    return candidate
+        except Exception:  # noqa: BLE001 - a value of the caller's whose __eq__ fails matches nothing
+            return None
     plain = as_json(action)
     if plain is None or plain is action:
         return None

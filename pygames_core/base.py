@@ -187,12 +187,12 @@ class Game(ABC):
     def apply(self, state: State, action: object) -> State:
         """Return the state after ``action``; an illegal action raises :class:`IllegalAction`."""
         self._check_state_arg(state)
-        legal = self.legal_actions(state)
-        if not legal:
+        if state.data["current"] is None:
             raise IllegalAction(f"{self.name}: the game is over; no action is legal (got {shown(action)})")
-        found = actions.find(action, legal)
+        found = self._match(state, action)
         if found is not None:
             return self.apply_unchecked(state, found)
+        legal = self.legal_actions(state)
         plain = actions.as_json(action)
         if not isinstance(plain, dict):
             raise IllegalAction(
@@ -200,6 +200,15 @@ class Game(ABC):
                 f"got {shown(action)}"
             )
         raise IllegalAction(self._explain(state, plain, legal))
+
+    def _match(self, state: State, action: object) -> Action | None:
+        """The legal action that ``action`` is JSON-equal to, or ``None``.
+
+        A game may override this with a direct check of its common actions (no
+        list of every legal action built); it must return the engine's own copy
+        of the action, never the caller's object, and agree with ``legal_actions``.
+        """
+        return actions.find(action, self.legal_actions(state))
 
     def apply_unchecked(self, state: State, action: Action) -> State:
         """Apply an action known to be legal (search bots use this for speed)."""

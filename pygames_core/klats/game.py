@@ -12,6 +12,9 @@ from . import checks, rules
 from .rules import COLOUR_OF, HAND_SIZE, MAX_PILES
 
 
+_PLAY_KEYS = frozenset({"type", "card", "target", "pile"})
+
+
 class Klats(Game):
     name = "klats"
     title = {"ru": "Клац!", "en": "Klats!"}
@@ -84,19 +87,51 @@ class Klats(Game):
                     out.append({"type": "play", "card": card, "target": target, "pile": None})
         return out
 
+    def _match(self, state: State, action: object) -> Action | None:
+        """A play checked directly against the hand and the piles (``legal_actions`` is the slow way)."""
+        if type(action) is not dict or action.keys() != _PLAY_KEYS or type(action["type"]) is not str:
+            return super()._match(state, action)
+        if action["type"] != "play":
+            return super()._match(state, action)
+        d = state.data
+        card, target, pile = action["card"], action["target"], action["pile"]
+        if type(card) is not int or type(target) is not int or card not in d["hands"][d["current"]]:
+            return None
+        if not 0 <= target < d["players"]:
+            return None
+        tab = d["tableaux"][target]
+        if pile is None:
+            ok = len(tab) < MAX_PILES
+        elif type(pile) is int and 0 <= pile < len(tab):
+            ok = COLOUR_OF[tab[pile][-1]] == COLOUR_OF[card]
+        else:
+            return None
+        return {"type": "play", "card": card, "target": target, "pile": pile} if ok else None
+
+    def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
+        """Only the top level: :meth:`_step` copies each list before it changes it (copy-on-write)."""
+        return data.copy()
+
     def _step(self, d: dict[str, JSON], rng: Rng, action: Action) -> None:
+        # `d` shares every list with the state it came from: copy before changing (see _copy_data).
         p = d["current"]
         card, target, pile = action["card"], action["target"], action["pile"]
-        d["hands"][p].remove(card)
-        tab = d["tableaux"][target]
+        d["log"] = list(d["log"])
+        hands = d["hands"] = list(d["hands"])
+        hand = hands[p] = list(hands[p])
+        hand.remove(card)
+        tableaux = d["tableaux"] = list(d["tableaux"])
+        tab = tableaux[target] = [list(pile_) for pile_ in tableaux[target]]
         merged = rules.place(tab, card, pile)
         self._log(d, "play", p=p, card=card, target=target, pile=pile, merged=merged)
         if len(tab) >= MAX_PILES:
             # RULES.md §3: the round ends at once; the player who made the sixth pile does not draw.
             self._end_round(d, rng, reason="six", by=p)
             return
-        if d["deck"]:
-            d["hands"][p].append(d["deck"].pop(0))
+        deck = d["deck"]
+        if deck:
+            hand.append(deck[0])
+            d["deck"] = deck[1:]
             self._log(d, "draw", p=p)
         self._advance(d, rng, p)
 
@@ -113,7 +148,7 @@ class Klats(Game):
     def _end_round(self, d: dict[str, JSON], rng: Rng, reason: str, by: int | None) -> None:
         scores = [rules.round_score(tab) for tab in d["tableaux"]]
         d["totals"] = [t + s for t, s in zip(d["totals"], scores)]
-        d["rounds"].append(scores)
+        d["rounds"] = d["rounds"] + [scores]
         result = {
             "round": d["round"],
             "reason": reason,
@@ -122,7 +157,7 @@ class Klats(Game):
             "scores": scores,
             "totals": list(d["totals"]),
         }
-        d["round_results"].append(result)
+        d["round_results"] = d["round_results"] + [result]
         self._log(d, "round_end", **copy_json(result))
         if max(d["totals"]) >= d["options"]["target"]:
             d["over"] = True

@@ -74,6 +74,11 @@ _DATA_KEYS = frozenset({
 })
 
 
+#: State lists of scalars (or of pairs never changed in place: threats) that a step may change.
+_FLAT_LISTS = ("log", "brains", "out_round", "deck", "aside", "participants", "revealed", "live", "threats",
+               "winner_seats")
+
+
 def _add_trophy(trophies: list[str], kind: str) -> None:
     trophies.append(kind)
     trophies.sort(key=TROPHY_KINDS.index)
@@ -90,6 +95,19 @@ class RpsZombie(Game):
     card_counts = dict(COUNTS)
     phases = PHASES
     state_keys = _DATA_KEYS
+
+    def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
+        """A copy shaped for this state: only what a step may change is copied, one level deep."""
+        d = data.copy()
+        for key in _FLAT_LISTS:
+            d[key] = list(d[key])
+        d["trophies"] = [list(t) for t in d["trophies"]]
+        d["discard"] = d["discard"].copy()
+        contest = d["contest"]
+        if contest is not None:
+            # Only the queue of a pending contest changes (the cards and the outcome never do).
+            d["contest"] = {**contest, "queue": list(contest["queue"])}
+        return d
 
     # ----------------------------------------------------------------- setup
     def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:

@@ -94,6 +94,10 @@ _COPIERS: dict[str, Any] = {
 }
 
 
+_PUSH_KEYS = frozenset({"type", "line", "index", "from"})
+_PUSH_SIDES = frozenset({("row", "left"), ("row", "right"), ("col", "top"), ("col", "bottom")})
+
+
 class Zoomagia(Game):
     """The card game Зоомагия for 2–6 players (rules: RULES.md §1, docs/rules/zoomagia.md)."""
 
@@ -186,6 +190,20 @@ class Zoomagia(Game):
             acts.append({"type": "end_turn"})
             return acts
         return []
+
+    def _match(self, state: State, action: object) -> Action | None:
+        """A push checked directly (the other decisions have short lists of legal actions)."""
+        d = state.data
+        if d["phase"] != "push" or type(action) is not dict or action.keys() != _PUSH_KEYS:
+            return super()._match(state, action)
+        line, index, side = action["line"], action["index"], action["from"]
+        if type(line) is not str or type(side) is not str or type(index) is not int:
+            return None
+        if type(action["type"]) is not str or action["type"] != "push":
+            return None
+        if (line, side) not in _PUSH_SIDES or not 0 <= index <= 2 or (line == "col" and not d["options"]["columns"]):
+            return None
+        return {"type": "push", "line": line, "index": index, "from": side}
 
     def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
         """A copy shaped for this state (see ``_COPIERS``), twice as fast as the generic one."""

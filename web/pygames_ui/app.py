@@ -521,7 +521,7 @@ class App:
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
                 f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{t("table.winner", who=winners)}</h2>'
                 f'{table.game_over(ctx)}'
-                f'<div class="row">{button(esc(t("table.play_again")), "again", "primary")}'
+                f'<div class="row actions">{button(esc(t("table.play_again")), "again", "primary")}'
                 f'{button(esc(t("nav.new_game")), "setup", "", game=s.game.name)}'
                 f'{button(esc(t("table.close_results")), "close-results", "")}</div>'
                 f'<div class="row">{history.share_buttons(t, replay=True)}</div>{history.share_box(t, self.shared)}</div></div>')
