@@ -1,7 +1,7 @@
 // pygames bootstrap: paint the shell, start Python (from this device's snapshot when
 // there is a good one), hand over to web/main.py, then get the site ready for offline
 // play and the next visit. Everything is relative to this page, so any sub-path works.
-import { dropSnapshots, makeSnapshotInWorker, readSnapshot, snapshotsSupported } from "./snapshot.js";
+import { dropSnapshots, findSnapshot, makeSnapshotInWorker, snapshotsSupported } from "./snapshot.js";
 
 // Filled in by tools/build_site.py: the lock file (inline: one request less), the
 // standard library zip, the wheels to install, and the key of a valid snapshot.
@@ -98,16 +98,25 @@ function pyodideOptions(extra) {
   };
 }
 
-// A warm start: the interpreter's heap as it was after importing the engine. Any
-// problem with it (damaged, stale, refused by Pyodide) drops it: a normal boot follows.
+// A warm start: the interpreter's heap as it was after importing the engine and the UI
+// (snapshot-worker.js). Only main.py is left to import: straight from its wheel (a zip
+// on sys.path); the wheels are installed properly once the table is up. Any problem
+// (damaged, stale, refused by Pyodide) drops the snapshot: a normal boot follows.
 async function startFromSnapshot(loadPyodide, snapshotP) {
-  let bytes;
   try {
-    bytes = await snapshotP;
-    if (!bytes) return null;
-    const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: bytes }));
+    const found = await snapshotP;
+    if (!found) return null;
+    const uiWheel = SITE.lock.packages["pygames-ui"].file_name;
+    const wheelP = fetch(`pyodide/${uiWheel}`).then((res) => {
+      if (!res.ok) throw new Error(`${uiWheel}: HTTP ${res.status}`);
+      return res.arrayBuffer();
+    });
+    wheelP.catch(() => {});
+    // Pyodide fetches and compiles its files while the snapshot is read and checked.
+    const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: found.bytes, packages: [] }));
+    pyodide.FS.writeFile(`/tmp/${uiWheel}`, new Uint8Array(await wheelP));
     // Every visitor would otherwise get the same "random" numbers as the heap that was saved.
-    pyodide.runPython("import random; random.seed()");
+    pyodide.runPython(`import random, sys; random.seed(); sys.path.append("/tmp/${uiWheel}")`);
     pyodide.pyimport("main");
     html.dataset.bootFrom = "snapshot";
     return pyodide;
@@ -124,7 +133,7 @@ async function boot() {
   html.lang = lang;
   // Python starts at once; the catalogues and the snapshot arrive while it does.
   const pyodideModuleP = import("./pyodide/pyodide.mjs");
-  const snapshotP = readSnapshot(SITE.snapshotKey);
+  const snapshotP = findSnapshot(SITE.snapshotKey).catch(() => null);
   const cataloguesP = Promise.all([fetchJSON("i18n/ru.json"), fetchJSON("i18n/en.json")]);
   cataloguesP.then(([ru, en]) => {
     catalogue = lang === "ru" ? ru : en;
@@ -152,8 +161,14 @@ async function boot() {
   html.dataset.bootMs = String(Math.round(tReady - t0));
   html.dataset.pythonMs = String(Math.round(tPython - t0));
   registerServiceWorker();
-  if (html.dataset.bootFrom === "fresh") setTimeout(saveSnapshot, 300);
-  else html.dataset.snapshot = "used";
+  if (html.dataset.bootFrom === "fresh") {
+    setTimeout(saveSnapshot, 300);
+  } else {
+    html.dataset.snapshot = "used";
+    // The wheels' files on disk too, for tracebacks with source lines (all modules are loaded).
+    pyodide.loadPackage(SITE.packages, { messageCallback: () => {} })
+      .catch((err) => console.warn("pygames: could not install the wheels' files:", err));
+  }
 }
 
 // After a normal boot, a Worker makes the snapshot for the next visit; the page goes on.
@@ -164,7 +179,8 @@ async function saveSnapshot() {
   }
   html.dataset.snapshot = "making";
   try {
-    const size = await makeSnapshotInWorker(SITE.snapshotKey, SITE);
+    const { size, reason } = await makeSnapshotInWorker(SITE.snapshotKey, SITE);
+    if (!size) console.warn(`pygames: no start-up snapshot: ${reason}`);
     html.dataset.snapshot = size ? "saved" : "unsupported";
   } catch (err) {
     console.warn("pygames: no start-up snapshot this time:", err);

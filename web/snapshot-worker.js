@@ -2,7 +2,8 @@
 // so it never touches the page's DOM and holds no JavaScript object of the page.
 // It imports every module of the engine and the UI (not main.py, which needs the
 // DOM), then stores a copy of the whole heap. Messages: in {key, lock, stdlib,
-// packages}; out {size} (0: no usable snapshot could be made) or {error}.
+// packages}; out {size} (0: no usable snapshot could be made, with the
+// reason) or {error}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { writeSnapshot } from "./snapshot.js";
 
@@ -24,9 +25,11 @@ def _preload(wheels, tops):
     for top in tops:
         package = importlib.import_module(top)
         for info in pkgutil.walk_packages(package.__path__, f"{top}."):
+            if info.name.endswith(".__main__"):
+                continue  # a command-line entry point: importing it would run it
             try:
                 importlib.import_module(info.name)
-            except Exception as exc:  # a module that needs the page: imported after the restore
+            except Exception as exc:  # e.g. a module that needs the page's DOM
                 failed.append(f"{info.name}: {exc!r}")
     import asyncio, json, random, traceback
     import pyodide.ffi, pyodide.webloop
@@ -55,11 +58,15 @@ self.onmessage = async ({ data }) => {
     }
     const tops = packages.map((name) => lock.packages[name].imports.filter((m) => m !== "main")).flat();
     const failed = py.runPython(`${PRELOAD}\n_preload(${JSON.stringify(wheels)}, ${JSON.stringify(tops)})`);
-    if (failed) console.warn("snapshot worker: left for after the restore:\n" + failed);
     py.runPython("del _preload; import gc; gc.collect()");
+    // A warm start imports nothing of ours but main.py: every other module must be in the heap.
+    if (failed) {
+      self.postMessage({ size: 0, reason: `modules that need the page:\n${failed}` });
+      return;
+    }
     // The page's Pyodide restores into its default heap: a heap that had to grow cannot fit.
     if (py._module.HEAP8.length !== heapAtStart) {
-      self.postMessage({ size: 0 });
+      self.postMessage({ size: 0, reason: `the heap grew to ${py._module.HEAP8.length} bytes` });
       return;
     }
     const bytes = py.makeMemorySnapshot();

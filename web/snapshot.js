@@ -29,19 +29,24 @@ export function snapshotsSupported() {
 }
 
 /**
- * The snapshot stored for `key`, checked against its digest; `null` if there is none.
- * Throws if the stored bytes are damaged (the caller drops them and boots normally).
+ * The snapshot stored for `key`: `null` if there is none, else `{ bytes }`, a promise of
+ * its bytes checked against their digest (rejected if they are damaged), so the caller
+ * can start Pyodide while they are read.
  */
-export async function readSnapshot(key) {
+export async function findSnapshot(key) {
   if (!snapshotsSupported()) return null;
   const cache = await caches.open(SNAPSHOT_CACHE);
   const res = await cache.match(entryURL(key));
   if (!res) return null;
-  const want = res.headers.get(DIGEST_HEADER);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  const got = hex(await crypto.subtle.digest("SHA-256", bytes));
-  if (!want || got !== want) throw new Error(`the stored snapshot is damaged (sha256 ${got.slice(0, 12)}…)`);
-  return bytes;
+  const bytes = (async () => {
+    const want = res.headers.get(DIGEST_HEADER);
+    const data = new Uint8Array(await res.arrayBuffer());
+    const got = hex(await crypto.subtle.digest("SHA-256", data));
+    if (!want || got !== want) throw new Error(`the stored snapshot is damaged (sha256 ${got.slice(0, 12)}…)`);
+    return data;
+  })();
+  bytes.catch(() => {}); // the caller sees the error where it awaits; never an unhandled rejection
+  return { bytes };
 }
 
 /** Store `bytes` as the snapshot for `key`, replacing every older one. */
@@ -60,14 +65,14 @@ export async function dropSnapshots() {
 }
 
 /**
- * Have a Worker make and store the snapshot for `key`; resolves to its size in bytes,
- * or to 0 when the worker decided it could not make a usable one.
+ * Have a Worker make and store the snapshot for `key`; resolves to `{ size }` (bytes),
+ * or to `{ size: 0, reason }` when the worker could not make a usable one.
  */
 export function makeSnapshotInWorker(key, site) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("snapshot-worker.js", new URL("./", self.location.href)), { type: "module" });
     const done = (fn, value) => { worker.terminate(); fn(value); };
-    worker.onmessage = ({ data }) => (data.error ? done(reject, new Error(data.error)) : done(resolve, data.size));
+    worker.onmessage = ({ data }) => (data.error ? done(reject, new Error(data.error)) : done(resolve, data));
     worker.onerror = (e) => done(reject, new Error(e.message || "snapshot worker failed"));
     worker.postMessage({ key, lock: site.lock, stdlib: site.stdlib, packages: site.packages });
   });
