@@ -13,13 +13,15 @@ import traceback
 from typing import Any
 
 from js import Object, URLSearchParams, console, document, localStorage, window  # type: ignore[import-not-found]
-from pyodide.ffi import JsException, create_proxy, jsnull  # type: ignore[import-not-found]
+from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from pygames_ui.app import App
 from pygames_ui.session import MemoryStorage, Storage
 
 DEFAULT_BOT_DELAY_MS = 800
 FOCUS_KEYS = ("action", "card", "target", "pile", "seat", "game", "lang", "choice")
+#: How long a card takes to slide from where it was to where it is now (the page never waits for it).
+MOVE_MS = 240
 
 
 class BrowserStorage:
@@ -73,7 +75,13 @@ class Page:
 
     def render(self) -> None:
         focus = _focus_selector(document.activeElement) if self.root.contains(document.activeElement) else None
+        same_screen = self.app.screen_key() == self.shown
+        before = _places(self.root) if same_screen and not _reduced_motion() else {}
         self.root.innerHTML = self.app.render()
+        try:
+            self.html.dataset.moves = str(_slide(self.root, before)) if before else "0"
+        except Exception:  # motion only decorates: the new table is already on the page and must stay usable
+            console.error(traceback.format_exc())
         self.html.lang = self.app.t.lang
         self.html.dataset.screen = self.app.screen
         screen = self.app.screen_key()
@@ -139,6 +147,59 @@ class Page:
             self.render()
         finally:
             self.html.dataset.bots = "idle"
+
+
+def _reduced_motion() -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def _places(root: Any) -> dict[str, tuple[float, float]]:
+    """Where each ``data-move`` element stands (viewport left, top); a key shown twice is left out."""
+    places: dict[str, tuple[float, float]] = {}
+    twice: set[str] = set()
+    for el in root.querySelectorAll("[data-move]"):
+        key = str(el.getAttribute("data-move"))
+        if key in places:
+            twice.add(key)
+        else:
+            rect = el.getBoundingClientRect()
+            places[key] = (float(rect.left), float(rect.top))
+    for key in twice:
+        del places[key]
+    return places
+
+
+def _slide(root: Any, before: dict[str, tuple[float, float]]) -> int:
+    """Slide what moved since ``before`` from its old place to its new one; returns how many slid.
+
+    The new table is already in the page and answers clicks at once: a slide only draws
+    the element on its way (Web Animations on ``translate``, no overlay, nothing to wait
+    for).  An element that has no twin before comes from the first of its
+    ``data-move-from`` keys that was on the page (a card from a hand onto a pile).
+    """
+    after = _places(root)
+    moved = 0
+    for el in root.querySelectorAll("[data-move]"):
+        key = str(el.getAttribute("data-move"))
+        if key not in after:
+            continue
+        old = before.get(key)
+        if old is None:
+            sources = el.getAttribute("data-move-from")
+            if sources is None or sources is jsnull:
+                continue
+            old = next((before[k] for k in str(sources).split() if k in before), None)
+            if old is None:
+                continue
+        dx, dy = old[0] - after[key][0], old[1] - after[key][1]
+        if abs(dx) < 1 and abs(dy) < 1:
+            continue
+        frames = to_js([{"translate": f"{dx:.1f}px {dy:.1f}px"}, {"translate": "0 0"}], dict_converter=Object.fromEntries)
+        timing = to_js({"duration": MOVE_MS, "easing": "cubic-bezier(.2, .7, .3, 1)", "id": "move"},
+                       dict_converter=Object.fromEntries)
+        el.animate(frames, timing)
+        moved += 1
+    return moved
 
 
 def _int_param(name: str, default: int | None, lo: int, hi: int) -> int | None:

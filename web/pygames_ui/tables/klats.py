@@ -37,6 +37,7 @@ def card_html(t: I18n, value: int, cls: str = "") -> str:
 
 class KlatsTable(Table):
     game_name = "klats"
+    _landing: tuple[int, int, int] | None = None  # the pile the newest card went to (see _last_play)
 
     def default_options(self) -> dict[str, Any]:
         return {"target": 150, "first_player": 0}
@@ -76,6 +77,7 @@ class KlatsTable(Table):
             (a["target"], a["pile"]) for a in ctx.legal if a["card"] == self.selected
         } if self.selected is not None else set()
         order = [(ctx.seat + k) % v["players"] for k in range(1, v["players"])] + [ctx.seat]
+        self._landing = self._last_play(ctx)
         seats_html = "".join(self._seat(ctx, s, places) for s in order)
         cur = v["current_player"]
         status = [
@@ -121,7 +123,7 @@ class KlatsTable(Table):
         badge = "" if kind == "human" else f'<span class="badge">{esc(t(f"kind.{kind}"))}</span>'
         head = (
             f'<header class="seat-head"><span class="seat-name">{ctx.name(seat)}</span>{badge}'
-            f'<span class="hand-backs" title="{esc(t.plural("table.cards_in_hand", n_hand))}">{backs}'
+            f'<span class="hand-backs" data-move="kseat-{seat}" title="{esc(t.plural("table.cards_in_hand", n_hand))}">{backs}'
             f'<span class="sr">{esc(t.plural("table.cards_in_hand", n_hand))}</span></span>'
             f'<span class="colours" aria-label="{esc(t("klats.colours_n", n=len(colours)))}">{dots}</span>'
             f'<span class="worth">{esc(t("klats.worth", n=worth))}</span>'
@@ -132,15 +134,16 @@ class KlatsTable(Table):
         shown = v if me and ctx.show_private else ctx.views[seat] if ctx.views is not None else None
         if shown is not None:
             cards = []
-            for card in shown["hand"]:
+            for i, card in enumerate(shown["hand"]):
                 sel = self.selected == card
+                move = f"kh-{seat}-{card}-{shown['hand'][:i].count(card)}"
                 if ctx.my_turn and me:
                     cards.append(
-                        f'<button type="button"{attrs(class_="hand-card" + (" selected" if sel else ""), data_action="select", data_card=card, aria_pressed=str(sel).lower())}>'
+                        f'<button type="button"{attrs(class_="hand-card" + (" selected" if sel else ""), data_action="select", data_card=card, aria_pressed=str(sel).lower(), data_move=move)}>'
                         f"{card_html(t, card)}</button>"
                     )
                 else:
-                    cards.append(f'<span class="hand-card">{card_html(t, card)}</span>')
+                    cards.append(f'<span{attrs(class_="hand-card", data_move=move)}>{card_html(t, card)}</span>')
             label = t("table.your_hand") if ctx.views is None else t("replay.hand_of", name=ctx.session.seats[seat].name)
             hand = f'<div class="hand" aria-label="{esc(label)}">{"".join(cards)}</div>'
         cls = "seat" + (" me" if me else "") + (" current" if v["current_player"] == seat else "")
@@ -156,10 +159,31 @@ class KlatsTable(Table):
         inner = card_html(t, pile[-1]) + (f'<span class="depth" title="{esc(t("klats.under", cards=under))}">×{depth}</span>' if depth > 1 else "")
         cls = f"pile depth-{min(depth, 5)}"
         label = t("klats.pile_label", n=index + 1, value=pile[-1], depth=depth)
+        # A card laid on a pile is a new top: it slides in from the hand (or the hand's backs) it left.
+        move = {"data_move": f"kp-{seat}-{index}-{depth}-{pile[-1]}"}
+        landing = self._landing
+        if landing is not None and landing[:2] == (seat, index):
+            p = landing[2]
+            move["data_move_from"] = f"kh-{p}-{pile[-1]}-0 kseat-{p}"
+            if p != ctx.seat:  # somebody else's move stays lit until the next one
+                cls += " last-move"
         if legal:
-            return (f'<button type="button"{attrs(class_=cls + " legal", data_action="play", data_target=seat, data_pile=index, aria_label=label)}>'
+            return (f'<button type="button"{attrs(class_=cls + " legal", data_action="play", data_target=seat, data_pile=index, aria_label=label, **move)}>'
                     f"{inner}</button>")
-        return f'<div{attrs(class_=cls, aria_label=label)}>{inner}</div>'
+        return f'<div{attrs(class_=cls, aria_label=label, **move)}>{inner}</div>'
+
+    @staticmethod
+    def _last_play(ctx: Ctx) -> tuple[int, int, int] | None:
+        """Where the newest card of this round lies: (seat, pile index, who played it)."""
+        for e in reversed(ctx.view["log"]):
+            if e["e"] == "play":
+                target = e["target"]
+                index = (e["merged"] if e["merged"] is not None else e["pile"] if e["pile"] is not None
+                         else len(ctx.view["tableaux"][target]) - 1)
+                return target, index, e["p"]
+            if e["e"] in ("round_start", "round_end"):
+                return None
+        return None
 
     # ------------------------------------------------------------------- log
     def describe(self, event: dict[str, Any], ctx: Ctx) -> str | None:

@@ -20,7 +20,7 @@ from ..i18n import I18n
 from ..session import Session
 from .base import Ctx, Table, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
-from .rps_zombie_log import cards_line, describe, end_reason, happened, names, outcome_line, poss
+from .rps_zombie_log import DECISIONS, cards_line, describe, end_reason, happened, names, outcome_line, poss
 
 KINDS = ("brain", "rock", "scissors", "paper", "zombie")
 TROPHY_KINDS = ("rock", "scissors", "paper")
@@ -98,6 +98,7 @@ class RpsZombieTable(Table):
 
     def __init__(self) -> None:
         super().__init__()
+        self._lit: int | None = None  # the seat whose decision is the newest, when not the viewer's
         self._seen_n: int | None = None  # newest log event already on screen (newer ones are highlighted)
         self._form_throw = False  # the new-game form asks for a throw
         self._throw: tuple[int, list[list[str | None]]] | None = None  # (players, rows) for the next new game
@@ -198,6 +199,7 @@ class RpsZombieTable(Table):
 
     def render(self, ctx: Ctx) -> str:
         v = ctx.view
+        self._lit = self._last_decider(ctx)
         html = (
             f'<div class="rz-table" data-phase="{esc(v["phase"])}">'
             f"{self._status(ctx)}{self._decision(ctx)}{self._reveal(ctx)}"
@@ -209,6 +211,14 @@ class RpsZombieTable(Table):
         return html
 
     # -------------------------------------------------------------- helpers
+    @staticmethod
+    def _last_decider(ctx: Ctx) -> int | None:
+        """The seat of the newest decision when somebody else made it: his spot and seat stay lit until the next one."""
+        for e in reversed(ctx.view["log"]):
+            if e["e"] in DECISIONS and not e.get("auto"):
+                return e["seat"] if e["seat"] != ctx.seat else None
+        return None
+
     def _seat_order(self, ctx: Ctx) -> list[int]:
         n = ctx.view["num_players"]
         return [(ctx.seat + k) % n for k in range(n)]
@@ -430,7 +440,7 @@ class RpsZombieTable(Table):
             kind = revealed[p]
             if p in parts and kind:
                 cls = "live" if table[p] else "used"
-                card = card_html(t, kind, cls)
+                card = card_html(t, kind, cls, move=f"rz-rev-{p}")
                 note = notes.get(p, "")
             else:
                 cls = "empty"
@@ -442,6 +452,7 @@ class RpsZombieTable(Table):
                 else:
                     note = esc(t("rz.note.sits_out"))
             spot_cls = (f"rz-spot {cls}" + (" acting" if p == acting else "") + (" me" if p == ctx.seat else "")
+                        + (" last-move" if p == self._lit else "")
                         + (" threat" if attacker == p else ""))
             spots.append(f'<div class="{spot_cls}" data-seat="{p}"><span class="rz-owner">{ctx.name(p)}</span>'
                          f'{card}<span class="rz-cardnote">{note}</span></div>')
@@ -485,7 +496,8 @@ class RpsZombieTable(Table):
         summary = esc(t.plural("rz.brains", brains)) + " · " + esc(t.plural("rz.trophies", len(trophies)))
         slots = []
         for i in range(max(brains, len(trophies))):
-            under = (card_html(t, trophies[i], "mini") if i < len(trophies)
+            under = (card_html(t, trophies[i], "mini", move=f"rz-tr-{seat}-{trophies[i]}-{trophies[:i].count(trophies[i])}",
+                               came_from=f"rz-rev-{seat}") if i < len(trophies)
                      else f'<span class="rz-free">{esc(t("rz.free"))}</span>')
             if i < brains:
                 slots.append(f'<div class="rz-slot"><span class="rz-brain" role="img" aria-label="{esc(t("rz.k.brain"))}">'
@@ -497,12 +509,11 @@ class RpsZombieTable(Table):
         else:
             body = f'<div class="rz-brains">{"".join(slots)}</div>'
         cls = ("seat rz-seat" + (" me" if seat == ctx.seat else "") + (" current" if v["current_player"] == seat else "")
-               + (" out" if pl["out"] else ""))
+               + (" out" if pl["out"] else "") + (" last-move" if seat == self._lit else ""))
         return (f'<section class="{cls}" data-seat="{seat}" aria-label="{ctx.name(seat)}">'
                 f'<header class="seat-head"><span class="seat-name">{ctx.name(seat)}</span>{badge}{first}{winner}'
                 f'<span class="total">{summary}</span></header>{body}</section>')
 
-    # ------------------------------------------------------------------ log
     # ------------------------------------------------------------------ log
     def describe(self, event: dict[str, Any], ctx: Ctx) -> str | None:
         return describe(event, ctx)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..art import picture
-from ..dom import esc
+from ..dom import attrs, esc
 from ..i18n import I18n
 
 def icon(kind: str, cls: str = "rz-ico") -> str:
@@ -15,10 +15,15 @@ def kind_name(t: I18n, kind: str) -> str:
     return t(f"rz.k.{kind}")
 
 
-def card_html(t: I18n, kind: str, cls: str = "") -> str:
-    """A card as a picture with its name (``cls``: ``mini`` for a trophy under a brain)."""
+def card_html(t: I18n, kind: str, cls: str = "", move: str | None = None, came_from: str | None = None) -> str:
+    """A card as a picture with its name (``cls``: ``mini`` for a trophy under a brain).
+
+    ``move`` names the card's place on the table, so that the page slides it when it
+    moves; a card new there slides in from the place named ``came_from``.
+    """
     name = esc(kind_name(t, kind))
-    return (f'<span class="rz-card k-{kind} {cls}" role="img" aria-label="{name}" title="{name}">'
+    return (f'<span class="rz-card k-{kind} {cls}"{attrs(data_move=move, data_move_from=came_from)}'
+            f' role="img" aria-label="{name}" title="{name}">'
             f'{icon(kind)}<span class="rz-nm" aria-hidden="true">{name}</span></span>')
 
 

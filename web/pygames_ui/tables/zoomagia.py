@@ -208,6 +208,8 @@ class ZoomagiaTable(Table):
                         f'<span aria-hidden="true">{ARROW[side]}</span></button>'
                     )
         lp = v["last_push"]
+        # Somebody else's push stays lit until the next push.
+        lit = (lp["line"], lp["index"]) if lp is not None and lp["p"] != ctx.seat else None
         new_rows = {a["row"]: a for a in v["new_animals"]}
         refill_row = v["refill"]["row"] if v["refill"] else None
         drawn = v["drawn"] if phase == "push" and ctx.my_turn else None
@@ -223,7 +225,9 @@ class ZoomagiaTable(Table):
                     cls += " new-animal"
                 if lp is not None and card == lp["card"]:
                     cls += " last-in"
-                inner = (f'<span class="zs" data-out="{out_label}">{card_html(t, card)}</span>'
+                if lit is not None and (r if lit[0] == "row" else c) == lit[1]:
+                    cls += " last-move"
+                inner = (f'<span class="zs" data-out="{out_label}">{card_html(t, card, move=True)}</span>'
                          if card is not None else '<span class="zm-hole" aria-hidden="true"></span>')
                 if drawn is not None and (r, c) != (1, 1):
                     inner += f'<span class="zghost" aria-hidden="true">{card_html(t, drawn)}</span>'
@@ -283,9 +287,9 @@ class ZoomagiaTable(Table):
         slot = ""
         if phase == "push" and v["drawn"]:
             slot = (f'<div class="zm-slot-box" id="drawn"><span class="zm-cap">{esc(t("zm.drawn"))}</span>'
-                    f'{card_html(t, v["drawn"], "drawn")}</div>')
+                    f'{card_html(t, v["drawn"], "drawn", move=True)}</div>')
         elif phase == "take":
-            card = card_html(t, v["pushed_out"])
+            card = card_html(t, v["pushed_out"], move=True)
             if ctx.my_turn:
                 card = button(card + f'<span class="zm-badge">{esc(t("zm.take_card_short"))}</span>', "take", "zm-takecard",
                               aria_label=t("zm.take_card_label", value=card_name(t, v["pushed_out"])), what="card")
@@ -415,18 +419,18 @@ class ZoomagiaTable(Table):
                 if card is None:
                     cells.append(f'<span class="zm-gap zp-{part}" aria-hidden="true">{esc(t(f"zm.part.{part}"))}</span>')
                 elif card in discards:
-                    cells.append(button(card_html(t, card, "sm"), "discard", "zm-pick zm-bad",
+                    cells.append(button(card_html(t, card, "sm", move=True), "discard", "zm-pick zm-bad",
                                         aria_label=t("zm.discard_label", value=card_name(t, card)), card=card))
                 else:
-                    cells.append(card_html(t, card, "sm"))
+                    cells.append(card_html(t, card, "sm", move=True))
             extra = " over" if i >= rules.MAX_PER_PART else ""
             rows_html.append(f'<div class="zm-row{extra}">{"".join(cells)}</div>')
         banked = "".join(
-            f'<span class="zm-animal">{"".join(dot(t, c) for c in trio)}'
+            f'<span class="zm-animal">{"".join(dot(t, c, move=True) for c in trio)}'
             f'<span class="zm-plus">+{rules.animal_points(trio)}</span></span>'
             for trio in pl["banked"]
         ) or f'<span class="zm-none">{esc(t("zm.none"))}</span>'
-        penalty = "".join(dot(t, c) for c in pl["penalty"]) or f'<span class="zm-none">{esc(t("zm.none"))}</span>'
+        penalty = "".join(dot(t, c, move=True) for c in pl["penalty"]) or f'<span class="zm-none">{esc(t("zm.none"))}</span>'
         cls = "seat zm-seat" + (" me" if seat == ctx.seat else "") + (" current" if v["current_player"] == seat else "")
         return (
             f'<section class="{cls}" data-seat="{seat}" aria-label="{ctx.name(seat)}">{head}'

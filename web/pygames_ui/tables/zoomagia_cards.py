@@ -15,14 +15,21 @@ def card_name(t: I18n, card: str) -> str:
     return t("zm.card", name=t(f"zm.animal_of.{ANIMAL_OF[card]}"), value=t(f"zm.part.{PART_OF[card]}"))
 
 
-def card_html(t: I18n, card: str, cls: str = "") -> str:
+def moves(card: str) -> str:
+    """The ``data-move`` attribute of the one face of ``card`` that stands for it on the table:
+    every card is unique, so the page slides it from wherever it stood before."""
+    return f' data-move="z-{esc(card)}"'
+
+
+def card_html(t: I18n, card: str, cls: str = "", move: bool = False) -> str:
     """A card face: the part on a coloured band, the animal's picture and name, and
-    three pips with the part's place (head left, body middle, tail right) lit."""
+    three pips with the part's place (head left, body middle, tail right) lit.
+    ``move``: this face is the card's place on the table (see :func:`moves`)."""
     animal, part = ANIMAL_OF[card], PART_OF[card]
     label = esc(card_name(t, card))
     name = t(f"zm.animal.{animal}")
     return (
-        f'<span class="zcard zp-{part} za-{animal}{" " + cls if cls else ""}" role="img" aria-label="{label}" title="{label}">'
+        f'<span class="zcard zp-{part} za-{animal}{" " + cls if cls else ""}"{moves(card) if move else ""} role="img" aria-label="{label}" title="{label}">'
         f'<span class="zc-part" aria-hidden="true">{esc(t(f"zm.part.{part}"))}</span>'
         f'<span class="zc-pic">{picture(animal)}</span>'
         f'<span class="zc-name{" long" if len(name) > 7 else ""}" aria-hidden="true">{esc(name)}</span>'
@@ -35,12 +42,12 @@ def chip(t: I18n, card: str) -> str:
     return f'<span class="zchip zp-{PART_OF[card]}">{picture(ANIMAL_OF[card])}{esc(card_name(t, card))}</span>'
 
 
-def dot(t: I18n, card: str) -> str:
+def dot(t: I18n, card: str, move: bool = False) -> str:
     """A tiny card for piles: the picture edged in the part's colour over three pips, the part's
     place lit (the part shows by position, not by colour alone); its name on hover and for
     screen readers."""
     label = esc(card_name(t, card))
-    return (f'<span class="zdot zp-{PART_OF[card]}" role="img" aria-label="{label}" title="{label}">'
+    return (f'<span class="zdot zp-{PART_OF[card]}"{moves(card) if move else ""} role="img" aria-label="{label}" title="{label}">'
             f'{picture(ANIMAL_OF[card])}<span class="zc-pips"><i></i><i></i><i></i></span></span>')
 
 

@@ -1,0 +1,91 @@
+"""Moves you can follow, in Chromium: a card slides from the hand to its pile, a bot's move
+stays lit until the next move, nothing slides under reduced motion, and a click during a
+slide is handled at once."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+
+from conftest import TURN, open_app, start_game, wait_for_player
+
+pytestmark = pytest.mark.e2e
+
+#: How many slides the newest render started (web/main.py writes it on <html>).
+MOVES = "html[data-moves]"
+#: The Web Animations the page runs for moves (each has the id "move").
+SLIDES = "document.getAnimations().filter((a) => a.id === 'move').length"
+
+
+def moves(page: object) -> int:
+    return int(page.locator(MOVES).get_attribute("data-moves"))
+
+
+def play_first_card(page: object) -> None:
+    """Select the first card of the hand and put it on the first place lit for it."""
+    page.locator('[data-action="select"]').first.click()
+    page.locator('[data-action="play"].legal').first.click()
+
+
+@pytest.fixture
+def reduced(browser: object, site_url: str) -> Iterator[object]:
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    yield ctx
+    ctx.close()
+
+
+def test_my_card_slides_to_its_pile_and_the_bots_move_stays_lit(page: object, site_url: str) -> None:
+    open_app(page, site_url, "?delay=1500&seed=4")  # the bot waits 1.5 s: the page is still after my move
+    start_game(page, "klats", [("You", "human"), ("Bot", "greedy")])
+    assert wait_for_player(page) == "turn"
+    assert page.locator(".last-move").count() == 0  # nobody has moved yet
+    play_first_card(page)
+    assert moves(page) >= 1  # my card, from my hand onto the pile (and the cards after it close the gap)
+    assert page.locator(".last-move").count() == 0  # my own move is not lit
+    page.wait_for_selector(f"{TURN}", timeout=30_000)  # the bot has answered
+    lit = page.locator(".pile.last-move")
+    assert lit.count() == 1  # the pile the bot's card went to
+    assert moves(page) >= 1  # the bot's card slid in from its hand
+    play_first_card(page)
+    assert page.locator(".last-move").count() == 0  # lit only until the next move
+
+
+def test_zoomagia_a_push_slides_the_line(page: object, site_url: str) -> None:
+    open_app(page, site_url, "?delay=1500&seed=2")
+    start_game(page, "zoomagia", [("You", "human"), ("Bot", "greedy")])
+    assert wait_for_player(page) == "turn"
+    arrow = page.locator('[data-action="push"]:not([disabled])').first
+    arrow.click()
+    if page.locator(".zm-arrow.armed").count():  # a touch-style first tap previews; the second pushes
+        arrow.click()
+    # The drawn card and the two it pushed along slide one step; the pushed-out card slides out.
+    assert moves(page) >= 3
+    assert page.evaluate(SLIDES) >= 1  # still sliding right after the click (each slide takes 240 ms)
+
+
+def test_reduced_motion_slides_nothing_and_a_bots_move_is_still_lit(reduced: object, site_url: str,
+                                                                     problems: object) -> None:
+    page = reduced.new_page()
+    problems.attach(page)
+    open_app(page, site_url, "?delay=20&seed=4")
+    start_game(page, "klats", [("You", "human"), ("Bot", "greedy")])
+    for _ in range(3):
+        assert wait_for_player(page) == "turn"
+        play_first_card(page)
+        assert moves(page) == 0
+        assert page.evaluate("document.getAnimations().length") == 0  # no slide, no pulse, no glow
+        page.wait_for_selector(".pile.last-move", timeout=30_000)
+    problems.check()
+
+
+def test_a_click_right_after_a_bot_move_is_handled_at_once(page: object, site_url: str) -> None:
+    open_app(page, site_url, "?delay=20&seed=4")
+    start_game(page, "klats", [("You", "human"), ("Bot", "greedy")])
+    assert wait_for_player(page) == "turn"
+    play_first_card(page)
+    page.wait_for_selector(".pile.last-move", timeout=30_000)  # the bot has just moved: its card is sliding
+    page.locator('[data-action="select"]').first.click(timeout=1000)
+    assert page.locator(".hand-card.selected").count() == 1
+    page.locator('[data-action="play"].legal').first.click(timeout=1000)
+    assert page.locator(".hand-card.selected").count() == 0
