@@ -16,9 +16,11 @@ from js import Object, URLSearchParams, console, document, localStorage, window 
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from pygames_ui.app import App
+from pygames_ui.history import LINK_PREFIX
 from pygames_ui.session import MemoryStorage, Storage
 
 DEFAULT_BOT_DELAY_MS = 800
+MAX_RECORD_BYTES = 5_000_000  # a game record file is a few kilobytes; refuse to read a huge file
 FOCUS_KEYS = ("action", "card", "target", "pile", "seat", "game", "lang", "choice")
 #: How long a card takes to slide from where it was to where it is now (the page never waits for it).
 MOVE_MS = 240
@@ -71,6 +73,7 @@ class Page:
         self.root = document.getElementById("app")
         self.html = document.documentElement
         self.bot_task: asyncio.Task[None] | None = None
+        self.in_replay = False  # the replay viewer is on the page (its "#r=…" link is in the address bar)
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
 
     def render(self) -> None:
@@ -78,6 +81,7 @@ class Page:
         same_screen = self.app.screen_key() == self.shown
         before = _places(self.root) if same_screen and not _reduced_motion() else {}
         self.root.innerHTML = self.app.render()
+        self._forget_link()
         try:
             self.html.dataset.moves = str(_slide(self.root, before)) if before else "0"
         except Exception:  # motion only decorates: the new table is already on the page and must stay usable
@@ -126,7 +130,84 @@ class Page:
             console.error(traceback.format_exc())
             self.app.flash = self.app.t("flash.error")
         self.render()
+        self.perform_effects()
         self.kick_bots()
+
+    # ------------------------------------------------------------ keeping games: files, links, clipboard
+    def on_change(self, event: Any) -> None:
+        """A control that acts on ``change`` (``data-change``): the replay slider, the record file picker."""
+        el = event.target
+        action = el.getAttribute("data-change") if hasattr(el, "getAttribute") else None
+        if action is None or action is jsnull or not self.root.contains(el):
+            return
+        if str(el.type) == "file":
+            if el.files.length:
+                asyncio.ensure_future(self._read_file(str(action), el.files.item(0)))
+            return
+        self._act({"action": str(action)}, self.values())
+
+    async def _read_file(self, action: str, file: Any) -> None:
+        too_big = int(file.size) > MAX_RECORD_BYTES
+        self._act({"action": action}, {"file_too_big": "1"} if too_big else {"file_text": str(await file.text())})
+
+    def _act(self, data: dict[str, str], values: dict[str, str]) -> None:
+        """As a click does: the app acts, the page is drawn, what the app asked of the browser is done."""
+        try:
+            self.app.click(data, values)
+        except Exception:  # a bug must not freeze the page: show it, keep the game
+            console.error(traceback.format_exc())
+            self.app.flash = self.app.t("flash.error")
+        self.render()
+        self.perform_effects()
+        self.kick_bots()
+
+    def on_hash(self, event: Any = None) -> None:
+        """A ``#r=…`` link (opened, or pasted into this tab) boots into its replay."""
+        fragment = str(window.location.hash or "")
+        if fragment.startswith(LINK_PREFIX):
+            self.app.open_link(fragment)
+            self.in_replay = True  # so that a broken link leaves the address bar too
+            self.render()
+
+    def _forget_link(self) -> None:
+        """Once the replay is left, the address bar drops its link: a reload then resumes the saved game."""
+        if self.in_replay and self.app.screen != "replay":
+            window.history.replaceState(jsnull, "", f"{window.location.pathname}{window.location.search}")
+        self.in_replay = self.app.screen == "replay"
+
+    def perform_effects(self) -> None:
+        """Carry out what the last click asked of the browser: a download, the clipboard."""
+        effects, self.app.effects = self.app.effects, []
+        for kind, *args in effects:
+            if kind == "download":
+                _download(*args)
+            elif kind == "copy-link":
+                self._copy_link(args[0])
+
+    def _copy_link(self, fragment: str) -> None:
+        url = f"{window.location.origin}{window.location.pathname}{fragment}"
+        try:
+            promise = window.navigator.clipboard.writeText(url)  # called at once: it needs the click's user gesture
+        except (AttributeError, JsException):  # no clipboard (an insecure page, an old browser)
+            self._copied(url, False)
+            return
+        asyncio.ensure_future(self._await_copy(promise, url))
+
+    async def _await_copy(self, promise: Any, url: str) -> None:
+        try:
+            await promise
+            copied = True
+        except JsException:  # permission denied
+            copied = False
+        self._copied(url, copied)
+
+    def _copied(self, url: str, copied: bool) -> None:
+        self.app.link_copied(url, copied)
+        self.render()
+        field = document.getElementById("share-url")
+        if not copied and field is not None and field is not jsnull:
+            field.focus()
+            field.select()  # one Ctrl+C away
 
     def kick_bots(self) -> None:
         if (self.bot_task is None or self.bot_task.done()) and self.app.bots_pending():
@@ -202,6 +283,19 @@ def _slide(root: Any, before: dict[str, tuple[float, float]]) -> int:
     return moved
 
 
+def _download(name: str, text: str) -> None:
+    """Save ``text`` as the file ``name``: a Blob behind an ``<a download>`` (nothing leaves the page)."""
+    options = Object.new()
+    options.type = "application/json"
+    url = window.URL.createObjectURL(window.Blob.new(window.Array.of(text), options))
+    link = document.createElement("a")
+    link.href, link.download, link.hidden = url, name, True
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    asyncio.get_event_loop().call_later(60, window.URL.revokeObjectURL, url)  # after the browser has read it
+
+
 def _int_param(name: str, default: int | None, lo: int, hi: int) -> int | None:
     """An integer from the page's query string (``?delay=…&seed=…``), clamped; else ``default``."""
     raw = URLSearchParams.new(window.location.search).get(name)
@@ -222,6 +316,9 @@ async def start() -> None:
     page.render()
     page.root.addEventListener("click", create_proxy(page.on_click))
     page.root.addEventListener("input", create_proxy(page.on_input))
+    page.root.addEventListener("change", create_proxy(page.on_change))
+    window.addEventListener("hashchange", create_proxy(page.on_hash))
+    page.on_hash()
     document.getElementById("shell").hidden = True
     page.root.hidden = False
     page.html.dataset.bots = "idle"

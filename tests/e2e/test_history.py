@@ -1,0 +1,133 @@
+"""Keeping games in Chromium: undo, the replay viewer, a shared link, a record file — by clicking."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import BOOT_TIMEOUT_MS, OVER, open_app, wait_for_player
+from test_zoomagia import decide, new_game
+
+UNDO_OK = '#game-tools [data-action="undo"]:not([aria-disabled])'
+
+
+def step(page) -> int:
+    return int(page.get_attribute(".replay-screen", "data-step"))
+
+
+def wait_step(page, n: int) -> None:
+    page.wait_for_selector(f'.replay-screen[data-step="{n}"]')
+
+
+def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, tmp_path: Path) -> None:
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_app(page, site_url)
+    new_game(page)
+    assert wait_for_player(page) == "turn"
+    assert "Nothing to undo yet" in page.inner_text("#undo-why")
+    page.focus('#game-tools [data-action="undo"]')  # aria-disabled: it keeps the focus and, pressed, says why
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#flash")
+    assert "not made a move" in page.inner_text("#flash")
+
+    # Play until undo is offered (a decision inside one's own turn), take it, and see the table as it was.
+    undone = False
+    for turn in range(600):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        before = page.inner_text(".zm-table")
+        decide(page, turn)
+        if not undone:
+            page.wait_for_selector(f"{UNDO_OK}, #undo-why, {OVER}")
+            if page.locator(UNDO_OK).count():
+                page.click(UNDO_OK)
+                page.wait_for_selector("#undo-why")  # nothing left to undo in this turn
+                assert page.inner_text(".zm-table") == before
+                undone = True
+    else:
+        raise AssertionError("the game did not end")
+    assert undone, "undo was never offered"
+
+    # The finished game opens in the replay viewer at its end.
+    page.click(f'{OVER} [data-action="replay"]')
+    page.wait_for_selector(".replay-screen #replay-result")
+    last = int(page.get_attribute(".replay-screen", "data-last"))
+    assert step(page) == last > 20
+    final_table = page.inner_text(".replay-table .zm-table")
+    final_log = page.inner_text(".replay-table .log")
+
+    page.click('[name="replay_first"]')
+    wait_step(page, 0)
+    assert page.locator("#replay-result").count() == 0
+    page.click('[name="replay_forward"]')
+    page.click('[name="replay_forward"]')
+    wait_step(page, 2)
+    page.click('[name="replay_back"]')
+    wait_step(page, 1)
+    # The slider, by keyboard: End, Home, arrows.
+    page.focus("#replay-step")
+    page.keyboard.press("End")
+    wait_step(page, last)
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 3)
+    assert page.get_attribute("#replay-step", "value") == "3"
+    page.click('[name="replay_last"]')
+    wait_step(page, last)
+    assert page.inner_text(".replay-table .zm-table") == final_table
+
+    # Copy link: the link shows (and is on the clipboard); it stays short.
+    page.click('.replay-share [data-action="copy-link"]')
+    page.wait_for_selector('#share-box[data-copied="true"]')
+    url = page.input_value("#share-url")
+    assert "#r=" in url and len(url) < 2000
+
+    # A friend opens it: the same game, at its end, with the same table and log.
+    friend = context.new_page()
+    problems.attach(friend)
+    friend.goto(url)
+    friend.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    friend.wait_for_selector(".replay-screen #replay-result")
+    assert friend.inner_text(".replay-table .zm-table") == final_table
+    assert friend.inner_text(".replay-table .log") == final_log
+    friend.click('[name="replay_first"]')
+    wait_step(friend, 0)
+    # Leaving the replay drops the link from the address bar: a reload resumes normally.
+    friend.click('[data-action="home"]')
+    friend.wait_for_selector('html[data-screen="home"]')
+    assert "#r=" not in friend.url
+
+    # A broken link says so and lands on the home screen.
+    broken = context.new_page()
+    problems.attach(broken)
+    broken.goto(url[:-8])
+    broken.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    broken.wait_for_selector("#notice")
+    assert "link" in broken.inner_text("#notice").lower()
+    assert broken.get_attribute("html", "data-screen") == "home"
+
+    # Save the record as a file, and open it again from the home screen.
+    with page.expect_download() as download:
+        page.click('.replay-share [data-action="export"]')
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["format"] == "pygames-record" and record["game"] == "zoomagia" and len(record["actions"]) == last
+    page.click('[data-action="home"]')
+    page.wait_for_selector("#record-file")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_selector(".replay-screen #replay-result")
+    assert page.inner_text(".replay-table .zm-table") == final_table
+
+    # An edited file is refused with the move it breaks.
+    record["actions"][0] = {"type": "end_turn"}
+    bad = tmp_path / "edited.json"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    page.click('[data-action="home"]')
+    page.set_input_files("#record-file", str(bad))
+    page.wait_for_selector("#notice")
+    assert "move 1 of the record is not legal" in page.inner_text("#notice")
