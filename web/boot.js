@@ -147,7 +147,7 @@ async function boot() {
   const tPython = performance.now();
   setStage("engine");
   const [ru, en] = await cataloguesP;
-  globalThis.pygamesBoot = { catalogues: { ru, en }, lang, fail };
+  globalThis.pygamesBoot = { catalogues: { ru, en }, lang, fail, pyodide };
   const main = pyodide.pyimport("main");
   try {
     await main.start();
@@ -221,7 +221,11 @@ function registerServiceWorker() {
     setInterval(() => reg.update().catch(() => {}), 30 * 60_000);
     await sw.ready;
     html.dataset.offline = "ready";
-  }).catch((err) => console.warn("pygames: offline mode unavailable:", err));
+  }).catch((err) => {
+    // Offline, the update check fails, yet the installed worker goes on serving the site.
+    if (sw.controller) html.dataset.offline = "ready";
+    else console.warn("pygames: offline mode unavailable:", err);
+  });
 }
 
 // A boot that has not finished after two minutes is reported, not left spinning.

@@ -69,24 +69,6 @@ def test_boot_failure_is_shown_in_the_page(browser, site_url, problems) -> None:
     ctx.close()
 
 
-def test_plays_offline_after_the_first_visit(browser, site_url, problems) -> None:
-    ctx = browser.new_context(locale="en-US")
-    page = ctx.new_page()
-    problems.attach(page)
-    open_app(page, site_url)
-    page.wait_for_selector('html[data-offline="ready"]', timeout=60_000)
-    ctx.set_offline(True)
-    reload_app(page)
-    page.click('[data-action="setup"][data-game="klats"]')
-    page.click('[data-action="start"]')
-    page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
-    page.click(".hand button.hand-card >> nth=0")
-    page.click("button.pile.legal >> nth=0")
-    page.wait_for_selector(".log li >> text=You", timeout=10_000)
-    ctx.close()
-    problems.check()
-
-
 def test_wheels_ship_pyodide_bytecode() -> None:
     """The browser imports precompiled 3.14 bytecode instead of compiling at every boot."""
     import zipfile

@@ -1,0 +1,159 @@
+"""Offline like an installed app: the service worker, updates, installability."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from conftest import (
+    BOOT_TIMEOUT_MS, CHROMIUM_FLAGS, DIST, ROOT, SUB_PATH, TURN, PageProblems, _executable, open_app, reload_app,
+)
+
+sys.path.insert(0, str(ROOT / "tools"))
+from build_site import write_service_worker  # noqa: E402
+from serve import serve_in_thread  # noqa: E402
+
+OFFLINE_READY = 'html[data-offline="ready"]'
+
+
+def play_one_klats_move(page: object) -> None:
+    page.click('[data-action="setup"][data-game="klats"]')
+    page.click('[data-action="start"]')
+    page.wait_for_selector(TURN, timeout=30_000)
+    page.click(".hand button.hand-card >> nth=0")
+    page.click("button.pile.legal >> nth=0")
+    page.wait_for_selector(".log li >> text=You", timeout=10_000)
+
+
+@pytest.mark.parametrize("address", ["", "index.html"])
+def test_plays_offline_after_one_visit(browser, site_url, problems, address) -> None:
+    """After one visit the site reloads and plays with the network cut, at ./ and ./index.html."""
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url + address)
+    page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    ctx.set_offline(True)
+    for url in (site_url, site_url + "index.html?delay=20&seed=1"):
+        page.goto(url)
+        page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    play_one_klats_move(page)
+    ctx.close()
+    problems.check()
+
+
+def test_served_cache_first_and_untouched(browser, site_url, problems) -> None:
+    """Once installed, every file comes from the worker's cache, the wasm still as application/wasm."""
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url)
+    page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    responses: list[object] = []
+    page.on("response", lambda r: responses.append(r))
+    reload_app(page)
+    by_name = {r.url.split(SUB_PATH, 1)[1].split("?")[0]: r for r in responses if SUB_PATH in r.url}
+    for name in ("", "boot.js", "pyodide/pyodide.asm.wasm", "pyodide/stdlib.zip"):
+        assert name in by_name, f"{name or './'} was not requested: {sorted(by_name)}"
+        assert by_name[name].from_service_worker, f"{name or './'} did not come from the service worker"
+    wasm = by_name["pyodide/pyodide.asm.wasm"]
+    assert wasm.headers["content-type"] == "application/wasm"
+    assert wasm.body() == (DIST / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    ctx.close()
+    problems.check()
+
+
+@pytest.fixture
+def own_site() -> Iterator[tuple[Path, str, PageProblems]]:
+    """A copy of the built site on its own server, to be rebuilt under a running page."""
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(DIST, site)
+        server, url = serve_in_thread(site, SUB_PATH)
+        yield site, url, PageProblems(url.split(SUB_PATH)[0])
+        server.shutdown()
+
+
+def rebuild_service_worker(site: Path) -> None:
+    """What a new build does to the worker: a new file list and version (tools/build_site.py)."""
+    (site / "sw.js").unlink()
+    write_service_worker(site, ROOT / "web" / "sw.js")
+
+
+def test_new_build_is_offered_and_old_caches_go(browser, own_site) -> None:
+    site, url, problems = own_site
+    ctx = browser.new_context(locale="ru-RU")
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, url)
+    page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    old_caches = page.evaluate("caches.keys()")
+    assert page.is_hidden("#update-banner")
+
+    # The same build again: nothing to offer.
+    reload_app(page)
+    page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    page.wait_for_timeout(1000)
+    assert page.is_hidden("#update-banner")
+
+    marker = "/* new build */"
+    with open(site / "styles.css", "a", encoding="utf-8") as css:
+        css.write(marker + "\n")
+    rebuild_service_worker(site)
+    reload_app(page)
+    page.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
+    banner = page.inner_text("#update-banner")
+    assert "новая версия" in banner and "Обновить" in banner, banner
+    assert marker not in page.evaluate("fetch('styles.css').then((r) => r.text())"), "the old build runs until the reload"
+
+    with page.expect_navigation():
+        page.click('[data-update="reload"]')
+    page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    assert marker in page.evaluate("fetch('styles.css').then((r) => r.text())")
+    caches = page.evaluate("caches.keys()")
+    site_caches = [c for c in caches if c.startswith("pygames-site-")]
+    assert len(site_caches) == 1 and site_caches[0] not in old_caches, (old_caches, caches)
+    ctx.close()
+    problems.check()
+
+
+def test_update_banner_can_wait(browser, own_site) -> None:
+    site, url, problems = own_site
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, url)
+    page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    rebuild_service_worker(site)
+    (site / "sw.js").write_text((site / "sw.js").read_text() + "\n// a change\n")
+    # A tab left open finds the new build on its own (the page checks every half hour).
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
+    assert "A new version of the games is ready" in page.inner_text("#update-banner")
+    page.click('[data-update="later"]')
+    assert page.is_hidden("#update-banner")
+    assert page.get_attribute("html", "data-app-state") == "ready"
+    ctx.close()
+    problems.check()
+
+
+def test_installable(browser, site_url) -> None:
+    """Chromium's own install criteria (manifest, icons, service worker) report nothing missing."""
+    with tempfile.TemporaryDirectory() as profile:
+        exe = _executable()
+        # A profile on disk: Chromium never offers to install from an incognito context.
+        ctx = browser.browser_type.launch_persistent_context(
+            profile, executable_path=exe, args=CHROMIUM_FLAGS if exe else [], headless=True)
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        open_app(page, site_url)
+        page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+        cdp = ctx.new_cdp_session(page)
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [], manifest["errors"]
+        assert manifest["url"] == site_url + "manifest.webmanifest"
+        ctx.close()

@@ -1,0 +1,269 @@
+"""Every screen of every game, as a player sees it, at 1280×800 and 360×640, in English and Russian.
+
+Each screen is visited once with :func:`visit`: it takes a full-page screenshot per size and
+language into ``test-results/screens/<game>-<screen>-<lang>-<w>x<h>.png`` (to be looked at)
+and checks what a player would notice at once: nothing wider than the screen, nothing cut
+inside a box (a name, a card label, a list number), a one-line top bar on a phone, and the
+controls the screen is for inside the view.  Further per-screen checks (an accessibility
+audit, say) belong in :func:`visit` too: every screen passes through it.
+
+The games are played fast (``?delay=0&seed=1``) on one page per game.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+from conftest import INTERLUDE, OVER, PASS, ROOT, TURN, open_app, wait_for_player
+
+SIZES = ((1280, 800), (360, 640))
+LANGS = ("en", "ru")
+OUT = ROOT / "test-results" / "screens"
+PHONE_BAR_MAX_PX = 56
+LONG_NAME = "W" * 32  # the longest name the form takes, with no place to break it
+
+#: One round trip through the page: sizes, overflow inside boxes, list numbers, where things are.
+MEASURE = """(mustSee) => {
+  const doc = document.documentElement;
+  const out = {scrollWidth: doc.scrollWidth, innerWidth: window.innerWidth, innerHeight: window.innerHeight,
+               scrollY: window.scrollY, cut: [], numbers: [], outside: [], bar: null};
+  const bar = document.querySelector('.topbar');
+  if (bar) out.bar = bar.getBoundingClientRect().height;
+  const label = (el) => (el.id ? '#' + el.id : '') + '.' + [...el.classList].join('.') + ' "' +
+      (el.textContent || '').trim().slice(0, 40) + '"';
+  for (const el of document.querySelectorAll('#app *')) {
+    // (Form controls are left out: a long name in a select or input shows cut, as native controls do.)
+    if (el.closest('.sr, [hidden], svg, select, input') || !el.getClientRects().length) continue;
+    const st = getComputedStyle(el);
+    // A box that hides or scrolls what does not fit: a name, a card label, a dialog column.
+    if (st.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) {
+      out.cut.push(`${label(el)} ${el.scrollWidth}px in ${el.clientWidth}px`);
+    }
+  }
+  const canvas = document.createElement('canvas').getContext('2d');
+  for (const ol of document.querySelectorAll('#app ol')) {
+    const items = ol.querySelectorAll(':scope > li');
+    if (!items.length || getComputedStyle(ol).listStyleType === 'none') continue;
+    const st = getComputedStyle(items[0]);
+    if (st.display !== 'list-item' || st.listStylePosition === 'inside') continue;
+    const biggest = ol.reversed ? (ol.hasAttribute('start') ? ol.start : items.length) : ol.start + items.length - 1;
+    canvas.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    const need = canvas.measureText(`${biggest}. `).width;
+    const room = parseFloat(getComputedStyle(ol).paddingLeft) + parseFloat(st.marginLeft);
+    if (room < need) out.numbers.push(`${label(ol)}: ${biggest}. needs ${need.toFixed(0)}px, has ${room.toFixed(0)}px`);
+  }
+  for (const sel of mustSee) {
+    const el = document.querySelector(sel);
+    if (!el) { out.outside.push(`${sel}: missing`); continue; }
+    const r = el.getBoundingClientRect();
+    let ok = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+    // Inside a scrolling panel it must be in the panel's visible part too.
+    for (let p = el.parentElement; p && ok; p = p.parentElement) {
+      const ps = getComputedStyle(p);
+      if (ps.overflowY === 'visible' && ps.overflowX === 'visible') continue;
+      const pr = p.getBoundingClientRect();
+      ok = r.top >= pr.top - 1 && r.bottom <= pr.bottom + 1 && r.left >= pr.left - 1 && r.right <= pr.right + 1;
+    }
+    if (!ok) out.outside.push(`${sel}: ${r.top.toFixed(0)}..${r.bottom.toFixed(0)} px`);
+  }
+  return out;
+}"""
+
+
+def visit(page: Any, game: str, screen: str, must_see: tuple[str, ...] = (),
+          phone_must_see: tuple[str, ...] = (), before: Callable[[], None] | None = None) -> None:
+    """Screenshot and check the screen on the page now, at every size and in every language.
+
+    ``must_see``: selectors of the controls the screen is for, which must be in view without
+    scrolling (at every size; ``phone_must_see`` only at the phone size).  ``before`` runs
+    after each change of language and size (e.g. to open a menu).
+    """
+    OUT.mkdir(parents=True, exist_ok=True)
+    problems: list[str] = []
+    for lang in LANGS:
+        # dispatch_event: the language buttons may sit under a dialog or in the closed phone menu.
+        page.dispatch_event(f'[data-action="lang"][data-lang="{lang}"]', "click")
+        page.wait_for_selector(f'html[lang="{lang}"]')
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            if before is not None:
+                before()
+            shot = f"{game}-{screen}-{lang}-{w}x{h}"
+            page.screenshot(path=str(OUT / f"{shot}.png"), full_page=True)
+            seen = must_see + (phone_must_see if w < 600 else ())
+            m = page.evaluate(MEASURE, list(seen))
+            if m["scrollWidth"] > m["innerWidth"]:
+                problems.append(f"{shot}: {m['scrollWidth']}px wide in a {m['innerWidth']}px window")
+            if w < 600 and m["bar"] is not None and m["bar"] > PHONE_BAR_MAX_PX:
+                problems.append(f"{shot}: the top bar is {m['bar']:.0f}px high")
+            problems += [f"{shot}: cut inside its box: {x}" for x in m["cut"]]
+            problems += [f"{shot}: list number cut: {x}" for x in m["numbers"]]
+            problems += [f"{shot}: not in view: {x}" for x in m["outside"]]
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.dispatch_event('[data-action="lang"][data-lang="en"]', "click")
+    assert not problems, "\n".join(problems)
+
+
+def nav(page: Any, selector: str) -> None:
+    """Click a top-bar button the way a player can at the current size (through the menu on a phone)."""
+    if page.is_visible(".menu-toggle"):
+        page.click(".menu-toggle")
+    page.click(f".topbar {selector}")
+
+
+def fill_form(page: Any, game: str, seats: list[tuple[str, str]], selects: dict[str, str] | None = None,
+              fills: dict[str, str] | None = None) -> None:
+    page.click(f'[data-action="setup"][data-game="{game}"]')
+    while page.locator(".seat-row").count() < len(seats):
+        page.click('[data-action="add-seat"]')
+    for i, (name, kind) in enumerate(seats):
+        page.fill(f'[name="seat_name_{i}"]', name)
+        page.select_option(f'[name="seat_kind_{i}"]', kind)
+    for name, value in (selects or {}).items():
+        page.select_option(f'[name="{name}"]', value)
+    for name, value in (fills or {}).items():
+        page.fill(f'[name="{name}"]', value)
+
+
+def rules_page(page: Any, game: str) -> None:
+    """The rules from the home screen: they open at their top; back returns home."""
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.click(f'.game-card[data-game="{game}"] [data-action="rules"]')
+    page.wait_for_selector("main.rules")
+    assert page.evaluate("window.scrollY") == 0, "a new screen starts at its top"
+    visit(page, game, "rules")
+    page.click('main.rules [data-action="back"]')
+    page.wait_for_selector("main.home")
+
+
+def game_over(page: Any, game: str) -> None:
+    """The end: the dialog, then the final table behind it with the dialog closed and reopened."""
+    visit(page, game, "over", must_see=(f'{OVER} [data-action="again"]', f'{OVER} [data-action="setup"]'))
+    page.click(f'{OVER} .row [data-action="close-results"]')
+    assert page.locator(OVER).count() == 0
+    visit(page, game, "final", must_see=('[data-action="show-results"]',))
+    # The top bar works again: the rules, and back to the final table.
+    nav(page, '[data-action="rules"]')
+    page.wait_for_selector("main.rules")
+    page.click('main.rules [data-action="back"]')
+    page.wait_for_selector(".table-screen")
+    assert page.locator(OVER).count() == 0
+    page.click('[data-action="show-results"]')
+    page.wait_for_selector(OVER)
+
+
+# ---------------------------------------------------------------------- Клац!
+def klats_move(page: Any) -> None:
+    page.click(".hand button.hand-card >> nth=0")
+    page.click("button.pile.legal >> nth=0")
+
+
+def test_klats_screens(page: Any, site_url: str) -> None:
+    open_app(page, site_url, "?delay=0&seed=1")
+    visit(page, "site", "home")
+    rules_page(page, "klats")
+    fill_form(page, "klats", [("Anna", "human"), (LONG_NAME, "human"), ("Bot 1", "greedy")],
+              fills={"opt_target": "50"})
+    assert page.locator('[name="opt_first_player"] option').all_inner_texts() == ["Anna", LONG_NAME, "Bot 1"]
+    visit(page, "klats", "setup")
+    page.click('[data-action="start"]')
+    assert wait_for_player(page) == "pass"
+    visit(page, "klats", "pass", must_see=(f'{PASS} [data-action="show-hand"]',))
+    shots = {"summary": False, "table": False}
+    for moves in range(400):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        if state == "pass":
+            page.click(f'{PASS} [data-action="show-hand"]')
+        elif state == "interlude":
+            if not shots["summary"]:
+                shots["summary"] = True
+                visit(page, "klats", "summary", must_see=(f'{INTERLUDE} [data-action="dismiss"]',))
+            page.click(f'{INTERLUDE} [data-action="dismiss"]')
+        else:
+            if moves >= 8 and not shots["table"]:
+                shots["table"] = True
+                visit(page, "klats", "table", must_see=(".hand",))
+            klats_move(page)
+    else:
+        raise AssertionError("the match did not end")
+    assert all(shots.values()), shots
+    game_over(page, "klats")
+
+
+# ---------------------------------------------------------------------- Зоомагия
+def zoomagia_move(page: Any, turn: int) -> None:
+    phase = page.get_attribute(".zm-table", "data-phase")
+    if phase == "push":
+        arrows = page.locator("button.zm-arrow:enabled")
+        arrows.nth(turn % arrows.count()).click()
+    elif phase == "take":
+        page.click("#decide button.zm-opt >> nth=0")
+    elif phase == "refill":
+        while page.locator("#to-place button.zm-pick").count():
+            page.click("#to-place button.zm-pick >> nth=0")
+        while page.locator('#decide [data-action="zm-empty"]').count():
+            page.click('#decide [data-action="zm-empty"]')
+        page.click('#decide [data-action="refill"]')
+    elif phase == "discard":
+        page.click("#decide button.zm-pick >> nth=0")
+    elif phase == "bank":
+        page.click('#decide [data-action="bank"] >> nth=0')
+    else:
+        raise AssertionError(f"unexpected phase {phase!r}")
+
+
+def test_zoomagia_screens(page: Any, site_url: str) -> None:
+    open_app(page, site_url, "?delay=0&seed=1")
+    rules_page(page, "zoomagia")
+    fill_form(page, "zoomagia", [("Anna", "human"), (LONG_NAME, "greedy")], selects={"opt_dealer": "1"})
+    visit(page, "zoomagia", "setup")
+    page.click('[data-action="start"]')
+    pushed = False
+    for turn in range(600):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        assert state == "turn"
+        if not pushed and turn >= 6 and page.get_attribute(".zm-table", "data-phase") == "push":
+            pushed = True
+            # On a phone too, the drawn card and the whole field are on one screen while pushing.
+            visit(page, "zoomagia", "table", must_see=("#drawn", ".zm-field"))
+        zoomagia_move(page, turn)
+    else:
+        raise AssertionError("the game did not end")
+    assert pushed
+    game_over(page, "zoomagia")
+
+
+# ---------------------------------------------------------------------- RPS-Zombie
+def test_rps_zombie_screens(page: Any, site_url: str) -> None:
+    open_app(page, site_url, "?delay=0&seed=1")
+    rules_page(page, "rps_zombie")
+    fill_form(page, "rps_zombie", [("Anna", "human"), (LONG_NAME, "greedy"), ("Bot 2", "greedy")],
+              selects={"opt_first_player": "throw"})
+    visit(page, "rps_zombie", "setup")
+    page.click('[data-action="start"]')
+    page.wait_for_selector(f"{INTERLUDE} .rz-throw")
+    visit(page, "rps_zombie", "throw", must_see=(f'{INTERLUDE} [data-action="dismiss"]',))
+    page.click(f'{INTERLUDE} [data-action="dismiss"]')
+    rng = random.Random(3)
+    decided = 0
+    for _ in range(400):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        assert state == "turn"
+        if decided == 6:
+            visit(page, "rps_zombie", "table", phone_must_see=(".rz-choices",))
+        buttons = page.locator('.rz-choices button[data-action="decide"]')
+        buttons.nth(rng.randrange(buttons.count())).click()  # the page re-renders within the click
+        decided += 1
+    else:
+        raise AssertionError("the game did not end")
+    assert decided > 6
+    game_over(page, "rps_zombie")
+
