@@ -349,9 +349,7 @@ class Game(ABC):
     def _log(data: dict[str, JSON], event: str, **fields: JSON) -> None:
         """Append a *public* event to the log (never put hidden information here)."""
         log = data["log"]
-        entry: dict[str, JSON] = {"n": log[-1]["n"] + 1 if log else 0, "e": event}
-        entry.update(fields)
-        log.append(entry)
+        log.append({"n": log[-1]["n"] + 1 if log else 0, "e": event, **fields})
 
     @staticmethod
     def _recent_log(data: dict[str, JSON]) -> list[JSON]:

@@ -7,7 +7,8 @@ The baseline commit is checked out as a git worktree under ``.cache/bench-baseli
 (made by this script, kept for the next run).  Each engine is imported in its own
 subprocess; the two are asked in turn, round after round, to play random games
 (a new game, then uniformly random legal actions until it ends) for a fixed
-time, so that both see the same machine load.  Two paths are measured:
+CPU time, so that both see the same machine load (CPU time of the worker
+process, so that other work on a shared machine counts as little as it can).  Two paths are measured:
 
 * ``apply`` – with the validation a caller's action gets;
 * ``unchecked`` – ``legal_actions`` + ``apply_unchecked``, the path search uses.
@@ -51,11 +52,11 @@ for line in sys.stdin:
     req = json.loads(line)
     game = games.get(req["game"])
     seed, played, decisions = req["seed"], 0, 0
-    start = time.perf_counter()
+    start = time.process_time()
     while True:
         decisions += play(game, req["players"], seed + played, req["unchecked"])
         played += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         if elapsed >= req["seconds"]:
             break
     print(json.dumps({"games": played, "decisions": decisions, "seconds": elapsed}), flush=True)
@@ -106,24 +107,28 @@ class Engine:
         self.proc.wait(timeout=30)
 
 
-def configurations() -> list[tuple[str, int]]:
-    """Every game at 2 players and at its maximum."""
+def configurations(only: list[str] | None = None) -> list[tuple[str, int]]:
+    """Every game (or those in ``only``) at 2 players and at its maximum."""
     sys.path.insert(0, str(ROOT))
     from pygames_core import games
 
     out = []
     for name in games.names():
+        if only and name not in only:
+            continue
         g = games.get(name)
         out += [(name, p) for p in sorted({g.min_players, 2, g.max_players}) if g.min_players <= p]
     return out
 
 
-def compare(baseline: str = BASELINE_COMMIT, rounds: int = 3, seconds: float = 0.4) -> list[dict[str, Any]]:
+def compare(
+    baseline: str = BASELINE_COMMIT, rounds: int = 3, seconds: float = 0.4, only: list[str] | None = None,
+) -> list[dict[str, Any]]:
     """Alternate the baseline and the current engine on every configuration; games per second of each."""
     engines = {"baseline": Engine(ensure_worktree(baseline)), "current": Engine(ROOT)}
     rows = []
     try:
-        for name, players in configurations():
+        for name, players in configurations(only):
             row: dict[str, Any] = {"game": name, "players": players}
             for path in ("apply", "unchecked"):
                 totals = {k: {"games": 0.0, "decisions": 0.0, "seconds": 0.0} for k in engines}
@@ -166,9 +171,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", default=BASELINE_COMMIT, help="commit to compare with")
     parser.add_argument("--rounds", type=int, default=3, help="alternations per configuration")
-    parser.add_argument("--seconds", type=float, default=0.4, help="time per run")
+    parser.add_argument("--seconds", type=float, default=0.4, help="CPU time per run")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
     args = parser.parse_args()
-    rows = compare(args.baseline, args.rounds, args.seconds)
+    rows = compare(args.baseline, args.rounds, args.seconds, args.game)
     print(f"\n## Engine: random playouts, this checkout against {args.baseline} (CPython {sys.version.split()[0]})")
     print(markdown(rows, args.baseline))
 

@@ -61,7 +61,7 @@ from typing import Any
 from ..base import VIEW_LOG_LENGTH, Action, Game, State, View
 from ..jsonio import JSON, copy_json
 from ..rng import Rng
-from . import checks, rules
+from . import checks, matching, rules
 from .rules import ANIMAL_OF, PART_OF
 
 #: The fields of each log event that hold lists (copied for the view; the rest are scalars).
@@ -74,28 +74,12 @@ _EVENT_LISTS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _same(value: JSON) -> JSON:
-    return value
-
-
-def _copy_seats(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    # Banked triples are never changed once written, so they are shared.
-    return [{"cards": list(s["cards"]), "penalty": list(s["penalty"]), "banked": list(s["banked"])} for s in seats]
-
-
-#: How apply_unchecked copies each key of the state (anything else: copy_json).
-#: Log entries are never mutated once written, so the log is copied shallowly.
-_COPIERS: dict[str, Any] = {
-    "players": _same, "seed": _same, "rng": _same, "current": _same, "over": _same, "turn": _same,
-    "drawn": _same, "phase": _same, "dealer": _same, "removed_whole": _same,
-    "log": list, "deck": list, "removed": list,
-    "field": lambda f: [list(row) for row in f],
-    "seats": _copy_seats,
-}
-
-
-_PUSH_KEYS = frozenset({"type", "line", "index", "from"})
-_PUSH_SIDES = frozenset({("row", "left"), ("row", "right"), ("col", "top"), ("col", "bottom")})
+def _own_seat(d: dict[str, JSON], p: int) -> dict[str, Any]:
+    """Seat ``p`` of ``d``, copied so that it may be changed (copy-on-write; banked triples are never changed)."""
+    seats = d["seats"] = list(d["seats"])
+    s = seats[p]
+    seat = seats[p] = {"cards": list(s["cards"]), "penalty": list(s["penalty"]), "banked": list(s["banked"])}
+    return seat
 
 
 class Zoomagia(Game):
@@ -192,27 +176,24 @@ class Zoomagia(Game):
         return []
 
     def _match(self, state: State, action: object) -> Action | None:
-        """A push checked directly (the other decisions have short lists of legal actions)."""
-        d = state.data
-        if d["phase"] != "push" or type(action) is not dict or action.keys() != _PUSH_KEYS:
+        """The action checked directly against the state (see :mod:`.matching`)."""
+        if type(action) is not dict or any(type(v) not in matching.PLAIN for v in action.values()):
             return super()._match(state, action)
-        line, index, side = action["line"], action["index"], action["from"]
-        if type(line) is not str or type(side) is not str or type(index) is not int:
-            return None
-        if type(action["type"]) is not str or action["type"] != "push":
-            return None
-        if (line, side) not in _PUSH_SIDES or not 0 <= index <= 2 or (line == "col" and not d["options"]["columns"]):
-            return None
-        return {"type": "push", "line": line, "index": index, "from": side}
+        return matching.match(state.data, action)
 
     def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
-        """A copy shaped for this state (see ``_COPIERS``), twice as fast as the generic one."""
-        return {k: _COPIERS.get(k, copy_json)(v) for k, v in data.items()}
+        """Only the top level: a step copies each list before it changes it (copy-on-write).
+
+        Every step logs and changes the current seat, so :meth:`_step` copies those
+        two at once; the field, the draw pile and the other seats only when touched.
+        """
+        return data.copy()
 
     def _step(self, d: dict[str, JSON], rng: Rng, action: Action) -> None:
         kind = action["type"]
         p = d["current"]
-        seat = d["seats"][p]
+        d["log"] = list(d["log"])
+        seat = _own_seat(d, p)
         if kind == "push":
             self._push(d, p, action)
         elif kind == "take":
@@ -224,21 +205,20 @@ class Zoomagia(Game):
                 self._receive(d, p, [card])
             else:
                 r = action["row"]
-                row = d["field"][r]
-                cards = list(row)
-                d["field"][r] = [None, None, None]
+                field = d["field"] = list(d["field"])
+                cards = list(field[r])
+                field[r] = [None, None, None]
                 self._log(d, "take_animal", p=p, row=r, cards=cards, points=rules.animal_points(cards))
-                refill = [pending["out"]]
                 deck = d["deck"]
-                for _ in range(2):
-                    if deck:
-                        refill.append(deck.pop(0))
+                refill = [pending["out"]] + deck[:2]
+                d["deck"] = deck[2:]
                 d["pending"] = {"row": r, "cards": rules.sort_cards(refill), "taken": cards}
                 d["phase"] = "refill"
         elif kind == "refill":
             r = d["pending"]["row"]
             taken = d["pending"]["taken"]
-            d["field"][r] = list(action["cells"])
+            field = d["field"] = list(d["field"])
+            field[r] = list(action["cells"])
             d["pending"] = None
             self._log(d, "refill", p=p, row=r, cells=list(action["cells"]))
             self._receive(d, p, taken)
@@ -261,8 +241,8 @@ class Zoomagia(Game):
             raise ValueError(f"unknown action type {kind!r}")
 
     def _push(self, d: dict[str, JSON], p: int, action: Action) -> None:
-        field = d["field"]
-        before = [list(row) for row in field]
+        before = d["field"]  # never changed: the push works on a copy
+        field = d["field"] = [list(row) for row in before]
         card = d["drawn"]
         line, index, side = action["line"], action["index"], action["from"]
         out = rules.push(field, line, index, side, card)
@@ -306,14 +286,17 @@ class Zoomagia(Game):
 
     def _start_turn(self, d: dict[str, JSON], p: int) -> None:
         d["current"] = p
-        d["drawn"] = d["deck"].pop(0)
+        deck = d["deck"]
+        d["drawn"] = deck[0]
+        d["deck"] = deck[1:]
         d["phase"] = "push"
         d["pending"] = None
         self._log(d, "turn_start", p=p, drawn=d["drawn"])
 
     def _end_game(self, d: dict[str, JSON]) -> None:
         leftover: list[list[str]] = []
-        for seat in d["seats"]:
+        for p in range(d["players"]):
+            seat = _own_seat(d, p)
             leftover.append(list(seat["cards"]))
             seat["penalty"].extend(seat["cards"])
             seat["cards"] = []

@@ -248,3 +248,28 @@ def test_from_json_of_any_text_raises_value_error(name: str, data: st.DataObject
     }.get(text, text)
     with pytest.raises(ValueError):
         g.from_json(text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_apply_accepts_exactly_the_legal_actions(data: st.DataObject) -> None:
+    """The direct checks of common actions agree with ``legal_actions``: near misses are refused."""
+    g, state = data.draw(game_states())
+    legal = g.legal_actions(state)
+    if not legal:
+        return
+    action = dict(data.draw(st.sampled_from(legal)))
+    key = data.draw(st.sampled_from(sorted(action)))
+    value = action[key]
+    options = [None, 0, 1, 2, 3, 6, -1, True, "x", [], "left", "col", "card", "animal", "sheep:head"]
+    if isinstance(value, list):
+        options += [list(reversed(value)), value[:-1], value + value[-1:], [None] * len(value)]
+    for other in legal:
+        options += [v for v in other.values() if v != value]
+    action[key] = data.draw(st.sampled_from(options))
+    is_legal = any(action == a and json.dumps(action, sort_keys=True) == json.dumps(a, sort_keys=True) for a in legal)
+    if is_legal:
+        g.apply(state, action)
+    else:
+        with pytest.raises(IllegalAction):
+            g.apply(state, action)
