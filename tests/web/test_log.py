@@ -126,6 +126,17 @@ def test_a_new_line_is_numbered_on_from_the_last() -> None:
     assert after[len(after) - len(before):] == before  # old lines keep their numbers and words
 
 
+def test_a_move_taken_back_leaves_the_log() -> None:
+    a = start("zoomagia")
+    s = a.session
+    play(a, moves=2)
+    earlier, said = s.state, whole_log(a)
+    play(a, moves=3)
+    assert len(whole_log(a)) > len(said)
+    s.state = earlier  # as an undo does: the same game, its state from before
+    assert whole_log(a) == said
+
+
 # ------------------------------------------------------------------ "You"
 #: Phrases that treat the player's "You"/"Вы" as somebody else's name (names in score lists are labels).
 WRONG = {

@@ -1,12 +1,15 @@
 """The move log beside the table: every narrated event of the game, numbered, newest first.
 
 ``view["log"]`` carries only the latest events; the log reads the whole game from
-:attr:`Ctx.events`.  Each event is put into words once (the log only grows, and a
-line never changes once said), so a long game costs one new line per move.  The
-page holds the newest :data:`PAGE` lines; "Show earlier" adds a page at a time.
+:attr:`Ctx.events`.  Each event is put into words once (the log grows, and a line
+never changes once said), so a long game costs one new line per move; a log that
+was taken back (an undo) is said again from its start.  The page holds the newest
+:data:`PAGE` lines; "Show earlier" adds a page at a time.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from .dom import button, esc
 from .i18n import I18n
@@ -24,6 +27,7 @@ class GameLog:
         self._session: Session | None = None
         self._key: tuple[str, int | None] | None = None
         self._said = 0  # events put into words so far
+        self._tail: dict[str, Any] | None = None  # the last of them, to notice a log that was taken back
         self._lines: list[tuple[int, str]] = []  # (event n, safe HTML) of every narrated event
         self.limit = PAGE  # how many of the newest lines are on the page
 
@@ -37,14 +41,16 @@ class GameLog:
         self._follow(ctx.session)
         # The words depend on the language and, for "You", on who is looking.
         key = (ctx.t.lang, ctx.seat if ctx.is_you(ctx.seat) else None)
-        if key != self._key:
-            self._key, self._said, self._lines = key, 0, []
         events = ctx.events
+        taken_back = len(events) < self._said or (self._said and events[self._said - 1] != self._tail)
+        if key != self._key or taken_back:
+            self._key, self._said, self._lines = key, 0, []
         for event in events[self._said:]:
             line = table.describe(event, ctx)
             if line:
                 self._lines.append((event["n"], line))
         self._said = len(events)
+        self._tail = events[-1] if events else None
         return self._lines
 
     def show_earlier(self, session: Session) -> None:
