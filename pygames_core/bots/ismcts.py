@@ -24,8 +24,16 @@ move :meth:`choose` answers at once.
 
 For hints, :meth:`IsmctsBot.analyse` returns an :class:`Analysis`: the chosen
 action, its estimated chance of winning for the acting seat (the mean reward of
-the root child, 0..1), the iterations run, the time spent and per-move
-statistics.  After every search ``bot.last_analysis`` holds the same object.
+the root child, 0..1), the iterations run, the search time and per-move
+statistics.  After every search ``bot.last_analysis`` holds the same object
+(``bot.last_estimate`` its chance of winning).
+
+A page that must stay responsive runs the same search in slices::
+
+    search = bot.start(game, state)
+    while not search.step(30.0):   # ~30 ms of search; True once done
+        await asyncio.sleep(0)     # the caller yields between slices
+    analysis = search.result()
 """
 
 from __future__ import annotations
@@ -149,36 +157,23 @@ class IsmctsBot(Bot):
     # ---------------------------------------------------------------- public
     def analyse(self, game: Game, state: State) -> Analysis:
         """Search from ``state.current_player``'s view (always, even with one legal move)."""
+        search = self.start(game, state)
+        search.step()
+        return search.result()
+
+    def start(self, game: Game, state: State) -> "Search":
+        """A search from ``state.current_player``'s view, to run in slices with :meth:`Search.step`."""
         seat = state.current_player
         if seat is None:
             raise ValueError("the game is over: there is nothing to analyse")
-        return self._search(game, game.view(state, seat), game.legal_actions(state))
+        return Search(self, game, game.view(state, seat), game.legal_actions(state))
 
     def _choose(self, game: Game, view: dict[str, Any], legal: list[Action]) -> Action:
-        return self._search(game, view, legal).action
+        search = Search(self, game, view, legal)
+        search.step()
+        return search.result().action
 
     # ---------------------------------------------------------------- search
-    def _search(self, game: Game, view: dict[str, Any], legal: list[Action]) -> Analysis:
-        start = time.perf_counter()
-        me: int = view["me"]
-        players = len(view["scores"])
-        evaluate = evaluator_for(game.name)
-        # The log is write-only for the rules: a determinization without it is cheaper
-        # to make, to copy at every step and to view at the leaves.
-        bare = dict(view, log=[])
-        root = _Node(None, -1, None)
-        deadline = None if self.budget_s is None else start + self.budget_s
-        rng = self.rng
-        done = 0
-        while done < self.cap:
-            if deadline is not None and done >= self.floor and time.perf_counter() >= deadline:
-                break
-            self._iterate(game, game.determinize(bare, rng), root, me, players, evaluate)
-            done += 1
-        analysis = self._result(root, legal, done, (time.perf_counter() - start) * 1000.0)
-        self.last_analysis = analysis
-        return analysis
-
     def _iterate(
         self, game: Game, state: State, root: _Node, me: int, players: int, evaluate: Evaluator | None
     ) -> None:
@@ -229,16 +224,74 @@ class IsmctsBot(Bot):
             node = node.parent  # type: ignore[assignment]
         root.visits += 1
 
-    def _result(self, root: _Node, legal: list[Action], done: int, elapsed_ms: float) -> Analysis:
+class Search:
+    """One search in progress (see :meth:`IsmctsBot.start`).
+
+    ``step(slice_ms)`` runs iterations for about ``slice_ms`` milliseconds (all that
+    remain without it) and returns whether the search is done: the ``iterations`` cap
+    is reached, or the floor is reached and ``budget_ms`` of search time is used (the
+    slices' own time: a caller's pauses between slices do not count).  ``result()``
+    gives the :class:`Analysis` (also stored as ``bot.last_analysis``); run to the end
+    with the same seed and iterations it equals :meth:`IsmctsBot.analyse`'s.
+    """
+
+    def __init__(self, bot: IsmctsBot, game: Game, view: dict[str, Any], legal: list[Action]) -> None:
+        self.bot = bot
+        self.game = game
+        self.legal = legal
+        self.me: int = view["me"]
+        self.players = len(view["scores"])
+        self.evaluate = evaluator_for(game.name)
+        # The log is write-only for the rules: a determinization without it is cheaper
+        # to make, to copy at every step and to view at the leaves.
+        self.bare = dict(view, log=[])
+        self.root = _Node(None, -1, None)
+        self.iterations = 0
+        self.spent_s = 0.0
+
+    @property
+    def done(self) -> bool:
+        """Whether the search has run as much as its bot's options ask."""
+        return self._done(0.0)
+
+    def _done(self, running_s: float) -> bool:
+        bot = self.bot
+        if self.iterations >= bot.cap:
+            return True
+        return (bot.budget_s is not None and self.iterations >= bot.floor
+                and self.spent_s + running_s >= bot.budget_s)
+
+    def step(self, slice_ms: float | None = None) -> bool:
+        """Search for up to ``slice_ms`` milliseconds (``None``: to the end); ``True`` once done."""
+        bot, game, root, bare, rng = self.bot, self.game, self.root, self.bare, self.bot.rng
+        timed = slice_ms is not None or bot.budget_s is not None
+        started = time.perf_counter()
+        slice_end = None if slice_ms is None else started + slice_ms / 1000.0
+        now = started
+        while not self._done(now - started):
+            bot._iterate(game, game.determinize(bare, rng), root, self.me, self.players, self.evaluate)
+            self.iterations += 1
+            if timed:
+                now = time.perf_counter()
+                if slice_end is not None and now >= slice_end:
+                    break
+        self.spent_s += time.perf_counter() - started
+        return self.done
+
+    def result(self) -> Analysis:
+        """The chosen move and its statistics so far (see the module docstring)."""
         moves = []
-        for a in legal:
-            child = root.children.get(action_key(a))
+        for a in self.legal:
+            child = self.root.children.get(action_key(a))
             visits = 0 if child is None else child.visits
             prob = 0.0 if child is None or not visits else child.reward / visits
             moves.append(MoveStats(a, visits, prob))
         # Most visited; among equals the better mean, then the first legal (stable).
         best = max(range(len(moves)), key=lambda i: (moves[i].visits, moves[i].win_prob, -i))
-        return Analysis(moves[best].action, moves[best].win_prob, done, elapsed_ms, moves)
+        analysis = Analysis(moves[best].action, moves[best].win_prob, self.iterations,
+                            self.spent_s * 1000.0, moves)
+        self.bot.last_analysis = analysis
+        return analysis
 
 
 def _rewards(game: Game, state: State, me: int, n: int, evaluate: Evaluator | None) -> list[float]:

@@ -187,3 +187,31 @@ def test_beats_random_play() -> None:
             assert mover is not None
             state = game.apply(state, players[mover].choose(game, state))
         assert game.winners(state) == [seat]
+
+
+def test_a_search_in_slices_equals_one_search() -> None:
+    game = games.get("klats")
+    state = open_position(game, 2, seed=6)
+    whole = bots.get("ismcts", seed=3, iterations=120).analyse(game, state)
+    bot = bots.get("ismcts", seed=3, iterations=120)
+    search = bot.start(game, state)
+    slices = 0
+    while not search.step(0.5):
+        slices += 1
+        assert not search.done and search.iterations < 120
+    sliced = search.result()
+    assert slices >= 2 and sliced.iterations == 120 and search.done
+    assert (sliced.action, sliced.moves) == (whole.action, whole.moves)
+    assert bot.last_analysis is sliced
+
+
+def test_the_budget_counts_search_time_only() -> None:
+    game = games.get("rps_zombie")
+    state = open_position(game, 2, seed=6)
+    search = bots.get("ismcts", seed=3, budget_ms=40, min_iterations=1).start(game, state)
+    search.step(10.0)
+    time.sleep(0.1)  # the page's own time between slices
+    assert not search.done
+    while not search.step(10.0):
+        pass
+    assert 40 <= search.result().elapsed_ms < 40 + 250
