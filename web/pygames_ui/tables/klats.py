@@ -7,32 +7,11 @@ from typing import Any
 from pygames_core.base import Action
 from pygames_core.klats.rules import COLOUR_OF, MAX_PILES
 
-from ..art import picture
 from ..dom import attrs, button, esc
 from ..i18n import I18n
 from .base import Ctx, Table, first_player_field, read_int
-
-
-#: Each colour also has a shape (colour is never the only signal): SVG in a 10×10 box, filled with currentColor.
-SHAPES: dict[str, str] = {
-    "blue": '<circle cx="5" cy="5" r="4.2"/>',
-    "green": '<path d="M5 .6 9.6 9.2H.4z"/>',
-    "orange": '<rect x="1" y="1" width="8" height="8"/>',
-}
-
-
-def shape(colour: str, cls: str = "kshape") -> str:
-    """The colour's shape (decorative: the colour is named in words nearby)."""
-    return f'<svg class="{cls} s-{colour}" viewBox="0 0 10 10" aria-hidden="true" focusable="false">{SHAPES[colour]}</svg>'
-
-
-def card_html(t: I18n, value: int, cls: str = "") -> str:
-    """A card: its value, its colour's shape in the corners, a skull; named ``7, blue`` for screen readers."""
-    colour = COLOUR_OF[value]
-    label = t("klats.card_label", value=value, colour=t(f"colour.{colour}"))
-    return (f'<span class="kcard c-{colour} {cls}" role="img" aria-label="{esc(label)}" title="{esc(label)}">'
-            f'{shape(colour)}<span class="kv">{value}</span>{picture("skull", cls="kskull")}'
-            f'{shape(colour, "kshape end")}</span>')
+from .klats_cards import card_html, shape
+from .klats_log import describe
 
 
 class KlatsTable(Table):
@@ -187,29 +166,7 @@ class KlatsTable(Table):
 
     # ------------------------------------------------------------------- log
     def describe(self, event: dict[str, Any], ctx: Ctx) -> str | None:
-        t, e = ctx.t, event["e"]
-        if e == "play":
-            card = card_html(t, event["card"], "mini")
-            self_target = event["p"] == event["target"]
-            if event["pile"] is None:
-                key = "log.klats.new_pile_self" if self_target else "log.klats.new_pile"
-            else:
-                key = "log.klats.on_pile_self" if self_target else "log.klats.on_pile"
-            line = ctx.say(key, by=event["p"], to=event["target"], card=card, n=(event["pile"] or 0) + 1)
-            if event.get("merged") is not None:
-                line += " " + t("log.klats.merged", n=event["merged"] + 1)
-            return line
-        if e == "round_start":
-            return ctx.say("log.klats.round_start", by=event["first"], n=event["round"])
-        if e == "round_end":
-            parts = ", ".join(f"{ctx.name(i)} {s}" for i, s in enumerate(event["scores"]))
-            key = "log.klats.round_end_six" if event["reason"] == "six" else "log.klats.round_end_empty"
-            return ctx.say(key, by=event["by"], n=event["round"]) + " " + parts
-        if e == "match_end":
-            winners = event["winners"]
-            return ctx.say("log.match_end", by=winners[0] if len(winners) == 1 else None,
-                           who=", ".join(ctx.name(w) for w in winners))
-        return None
+        return describe(event, ctx)
 
     # ------------------------------------------------------------ summaries
     def interlude(self, ctx: Ctx) -> str | None:

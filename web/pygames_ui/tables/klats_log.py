@@ -1,0 +1,35 @@
+"""Клац! in words: one log line per engine event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Ctx
+from .klats_cards import card_html
+
+
+def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
+    """One log line (safe HTML) for an engine event, or ``None`` to leave it out."""
+    t, e = ctx.t, event["e"]
+    if e == "play":
+        card = card_html(t, event["card"], "mini")
+        self_target = event["p"] == event["target"]
+        if event["pile"] is None:
+            key = "log.klats.new_pile_self" if self_target else "log.klats.new_pile"
+        else:
+            key = "log.klats.on_pile_self" if self_target else "log.klats.on_pile"
+        line = ctx.say(key, by=event["p"], to=event["target"], card=card, n=(event["pile"] or 0) + 1)
+        if event.get("merged") is not None:
+            line += " " + t("log.klats.merged", n=event["merged"] + 1)
+        return line
+    if e == "round_start":
+        return ctx.say("log.klats.round_start", by=event["first"], n=event["round"])
+    if e == "round_end":
+        parts = ", ".join(f"{ctx.name(i)} {s}" for i, s in enumerate(event["scores"]))
+        key = "log.klats.round_end_six" if event["reason"] == "six" else "log.klats.round_end_empty"
+        return ctx.say(key, by=event["by"], n=event["round"]) + " " + parts
+    if e == "match_end":
+        winners = event["winners"]
+        return ctx.say("log.match_end", by=winners[0] if len(winners) == 1 else None,
+                       who=", ".join(ctx.name(w) for w in winners))
+    return None
