@@ -2,7 +2,8 @@
 #   make serve   build the site and serve it at http://127.0.0.1:8000
 #   make test    run every test (engine, web layer, Chromium end to end)
 #   make build   build the static site into dist/
-#   make bench   engine benchmarks (random games per second)
+#   make bench   engine benchmarks (random games per second) and bot strength
+#   make soak    10,000 games of each game, every decision checked (slow; not part of make test)
 
 SHELL := /bin/bash
 PY ?= python3
@@ -11,7 +12,7 @@ VPY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: serve test build bench setup setup-py setup-npm setup-chromium test-engine test-e2e typecheck clean
+.PHONY: serve test build bench soak setup setup-py setup-npm setup-chromium test-engine test-e2e typecheck clean
 
 setup: setup-py setup-npm
 
@@ -55,6 +56,14 @@ test-e2e: setup setup-chromium build
 
 bench: setup setup-chromium build
 	$(VPY) tools/bench.py
+	$(VPY) tools/bench_bots.py
+
+SOAK_GAMES ?= 5000
+soak: setup-py
+	@for spec in klats:2 klats:6 rps_zombie:2 rps_zombie:3 zoomagia:2 zoomagia:6; do \
+	  $(VPY) -m pygames_core simulate $${spec%:*} --players $${spec#*:} --bots easy --games $(SOAK_GAMES) \
+	    --seed 1 --jobs 2 --check || exit 1; \
+	done
 
 clean:
 	rm -rf dist build .cache $(VENV) node_modules

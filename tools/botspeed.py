@@ -10,6 +10,7 @@ import time
 
 from pygames_core import bots, games
 from pygames_core.base import Game, State
+from pygames_core.bots.ismcts import IsmctsBot
 
 #: Random decisions played before a measured position, per position index.
 WARMUP_MOVES = (4, 12, 24, 40)
@@ -41,10 +42,10 @@ def ismcts_speed(iterations: int, count: int) -> list[dict[str, object]]:
         game = games.get(name)
         for players in sorted({2, game.max_players}):
             states = positions(game, players, count)
-            bots.get("ismcts", seed=0, iterations=20).analyse(game, states[0])  # imports, caches
+            IsmctsBot(seed=0, iterations=20).analyse(game, states[0])  # imports, caches
             elapsed = 0.0
             for i, state in enumerate(states):
-                bot = bots.get("ismcts", seed=i, iterations=iterations)
+                bot = IsmctsBot(seed=i, iterations=iterations)
                 started = time.perf_counter()
                 bot.analyse(game, state)
                 elapsed += time.perf_counter() - started

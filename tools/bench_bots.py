@@ -1,0 +1,222 @@
+"""Bot strength and speed: each level against the level below, per game, at 2 players and at the maximum.
+
+    python tools/bench_bots.py                 # the full table (~15 min on 2 cores)
+    python tools/bench_bots.py --quick         # a smoke run (a minute)
+    python tools/bench_bots.py --deals-hard 8 --jobs 4 --no-pyodide
+
+Every deal of a fixed list is played in every seat arrangement: the tested level
+in each seat in turn, every other seat the level below.  Deals are seeded
+``10_000 + d``; bots are seeded apart from them (from the deal, the arrangement
+and the seat).  Hard plays the iteration count the browser reaches in its time
+budget (``levels.HARD_ITERATIONS``), so the run is repeatable.  The win rate
+counts a shared win as 1/k; its 95% Wilson interval must lie above the
+baseline (1/2 at two players, 1/n at n) for the level to pass.
+
+Also measured: decisions per second of each level (during these games), and
+ismcts iterations per second on fixed positions in CPython and in Pyodide
+(``node tools/pyodide_bench.mjs``, skipped when Node or the pyodide package is missing).
+Prints Markdown tables and writes bench-results/bots.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from pygames_core import bots, games  # noqa: E402
+from pygames_core.bots import levels  # noqa: E402
+from pygames_core.simulate import derive_seed  # noqa: E402
+from pygames_core.stats import wilson  # noqa: E402
+
+DEAL_BASE = 10_000
+#: Pairs measured: (tested level, the level below).
+PAIRS = (("medium", "easy"), ("hard", "medium"))
+#: At the maximum every deal is played n times and Hard's games are longest: fewer deals
+#: there keep the whole run near 15 minutes on 2 cores (the baseline 1/n is also lower).
+MAX_PLAYER_DEALS = {"hard:klats:6": 3, "hard:zoomagia:6": 3, "hard:rps_zombie:3": 8}
+
+
+@dataclass(frozen=True)
+class Task:
+    game: str
+    players: int
+    level: str
+    below: str
+    deal: int
+    seat: int  # where the tested level sits
+    hard_iterations: int | None = None  # None: levels.HARD_ITERATIONS (smoke runs use fewer)
+
+
+def make_bot(task: Task, key: str, seed: int) -> Any:
+    """The bot of level ``key`` with its fixed amount of search (maybe overridden for smoke runs)."""
+    if key == "hard" and task.hard_iterations is not None:
+        options = {**levels.fixed_options(levels.get(key), task.game), "iterations": task.hard_iterations}
+        return bots.get(levels.get(key).bot, seed=seed, **options)
+    return levels.make(key, seed=seed, game=task.game)
+
+
+def play(task: Task) -> dict[str, Any]:
+    """One game of ``task``; the tested level's share of the win and each level's timings."""
+    game = games.get(task.game)
+    state = game.new_game(players=task.players, seed=DEAL_BASE + task.deal)
+    run_seed = derive_seed(task.deal, task.seat, f"bench/{task.game}/{task.players}/{task.level}")
+    seats = [
+        make_bot(task, task.level if s == task.seat else task.below, derive_seed(run_seed, s, "bot"))
+        for s in range(task.players)
+    ]
+    spent = {task.level: 0.0, task.below: 0.0}
+    made = {task.level: 0, task.below: 0}
+    while not game.is_over(state):
+        seat = state.current_player
+        assert seat is not None
+        key = task.level if seat == task.seat else task.below
+        started = time.perf_counter()
+        action = seats[seat].choose(game, state)
+        spent[key] += time.perf_counter() - started
+        made[key] += 1
+        state = game.apply(state, action)
+    winners = game.winners(state)
+    share = 1.0 / len(winners) if task.seat in winners else 0.0
+    return {"task": task, "share": share, "spent": spent, "made": made}
+
+
+def tasks(deals: dict[str, int], hard_iterations: int | None) -> list[Task]:
+    """Every game to play: ``deals[level]`` deals per game and player count, every seat arrangement.
+
+    ``deals`` may name a (game, players) pair as ``"hard:klats:6"`` to override the count there.
+    """
+    out = []
+    for name in games.names():
+        game = games.get(name)
+        for players in sorted({2, game.max_players}):
+            for level, below in PAIRS:
+                for deal in range(deals.get(f"{level}:{name}:{players}", deals[level])):
+                    for seat in range(players):
+                        out.append(Task(name, players, level, below, deal, seat, hard_iterations))
+    # The slowest work first, so that no process is left alone with a long game at the end.
+    out.sort(key=lambda t: (t.level != "hard", -t.players))
+    return out
+
+
+def strength(
+    deals: dict[str, int], jobs: int, hard_iterations: int | None
+) -> tuple[list[dict[str, Any]], dict[str, dict[str, float]]]:
+    todo = tasks(deals, hard_iterations)
+    results = []
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for i, result in enumerate(pool.imap_unordered(play, todo), 1):
+            results.append(result)
+            print(f"\r  games: {i}/{len(todo)}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    rows = []
+    timing: dict[str, dict[str, float]] = {}
+    groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    for r in results:
+        t: Task = r["task"]
+        groups.setdefault((t.game, t.players, t.level), []).append(r)
+        for key in r["spent"]:
+            tm = timing.setdefault(key, {"seconds": 0.0, "decisions": 0})
+            tm["seconds"] += r["spent"][key]
+            tm["decisions"] += r["made"][key]
+    for (name, players, level), group in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2] != "medium")):
+        wins = sum(r["share"] for r in group)
+        low, high = wilson(wins, len(group))
+        below = group[0]["task"].below
+        baseline = 1.0 / players
+        rows.append({
+            "game": name, "players": players, "level": level, "against": below, "games": len(group),
+            "wins": wins, "win_rate": wins / len(group), "ci_low": low, "ci_high": high,
+            "baseline": baseline, "pass": low > baseline,
+        })
+    return rows, timing
+
+
+def pyodide_speed(iterations: int, positions: int) -> list[dict[str, Any]] | None:
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide").is_dir():
+        print("  (Pyodide speed skipped: needs node and node_modules/pyodide)", file=sys.stderr)
+        return None
+    proc = subprocess.run(
+        [node, str(ROOT / "tools" / "pyodide_bench.mjs"), "--iterations", str(iterations), "--positions", str(positions)],
+        capture_output=True, text=True, cwd=ROOT, timeout=1800,
+    )
+    if proc.returncode != 0:
+        print(f"  (Pyodide speed failed: {proc.stderr.strip()[-300:]})", file=sys.stderr)
+        return None
+    rows: list[dict[str, Any]] = json.loads(proc.stdout.strip().splitlines()[-1])["rows"]
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals-medium", type=int, default=60, help="deals for Medium vs Easy (default 60)")
+    parser.add_argument("--deals-hard", type=int, default=12, help="deals for Hard vs Medium (default 12)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--speed-iterations", type=int, default=400)
+    parser.add_argument("--no-pyodide", action="store_true")
+    parser.add_argument("--hard-iterations", type=int, help="search less than the browser does (smoke runs only)")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: few deals, Hard at 100 iterations, no Pyodide")
+    args = parser.parse_args()
+    if args.quick:
+        args.deals_medium, args.deals_hard, args.no_pyodide, args.speed_iterations = 2, 1, True, 100
+        args.hard_iterations = 100
+    if min(args.deals_medium, args.deals_hard, args.jobs, args.speed_iterations) < 1:
+        parser.error("--deals-*, --jobs and --speed-iterations must be at least 1")
+    from botspeed import ismcts_speed
+
+    started = time.perf_counter()
+    print("## Bot strength: each level against the level below (every deal in every seat)\n")
+    deals = {"medium": args.deals_medium, "hard": args.deals_hard, **MAX_PLAYER_DEALS}
+    if args.quick:
+        deals = {"medium": args.deals_medium, "hard": args.deals_hard}
+    rows, timing = strength(deals, args.jobs, args.hard_iterations)
+    print("| game | players | level | vs | games | win rate | 95% interval | baseline | clear |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['game']} | {r['players']} | {r['level']} | {r['against']} | {r['games']} | "
+              f"{100 * r['win_rate']:.1f}% | {100 * r['ci_low']:.1f}–{100 * r['ci_high']:.1f}% | "
+              f"{100 * r['baseline']:.0f}% | {'yes' if r['pass'] else 'NO'} |")
+    print("\n## Decisions per second (in these games, all games pooled)\n")
+    print("| level | bot | decisions | per second |")
+    print("|---|---|---|---|")
+    for level_key in levels.keys():
+        tm = timing.get(level_key)
+        if tm and tm["decisions"]:
+            print(f"| {level_key} | {levels.get(level_key).bot} | {int(tm['decisions'])} | "
+                  f"{tm['decisions'] / tm['seconds']:.1f} |")
+    print(f"\n## ismcts iterations per second ({args.speed_iterations} iterations on 4 fixed positions)\n")
+    cpython = ismcts_speed(args.speed_iterations, 4)
+    pyodide = None if args.no_pyodide else pyodide_speed(args.speed_iterations, 4)
+    in_browser: dict[tuple[Any, Any], float] = {(r["game"], r["players"]): r["iterations_per_s"] for r in pyodide or []}
+    budget = levels.HARD_BUDGET_MS / 1000
+    print(f"| game | players | CPython | Pyodide (Node) | Pyodide in {budget:g} s | Hard plays |")
+    print("|---|---|---|---|---|---|")
+    for r in cpython:
+        key = (r["game"], r["players"])
+        py = in_browser.get(key)
+        print(f"| {r['game']} | {r['players']} | {r['iterations_per_s']} | {py if py else '–'} | "
+              f"{round(py * budget) if py else '–'} | {levels.HARD_ITERATIONS.get(str(r['game']))} |")
+    out = ROOT / "bench-results"
+    out.mkdir(exist_ok=True)
+    (out / "bots.json").write_text(json.dumps({
+        "strength": rows, "timing": timing, "cpython": cpython, "pyodide": pyodide,
+        "deals": deals, "hard_iterations": args.hard_iterations or levels.HARD_ITERATIONS,
+        "seconds": round(time.perf_counter() - started, 1),
+    }, indent=1))
+    print(f"\n({time.perf_counter() - started:.0f} s; written to bench-results/bots.json)")
+
+
+if __name__ == "__main__":
+    main()
