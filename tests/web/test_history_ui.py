@@ -1,4 +1,7 @@
-"""Keeping games on CPython: undo without peeking, export/import, links, the replay viewer."""
+"""Keeping games on CPython: undo without peeking, export/import, links, the replay viewer.
+
+(Named apart from tests/e2e/test_history.py: one pytest run collects both folders.)
+"""
 
 from __future__ import annotations
 
