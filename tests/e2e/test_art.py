@@ -67,7 +67,7 @@ def test_zoomagia_cards_are_pictures_on_the_table_and_at_the_end(page, site_url)
     shoot(page, "zoomagia-table")
     # Two bots play a whole game; the end screen lists banked animals and penalty cards as pictures.
     page.click('[data-action="home"]')
-    start_game(page, "zoomagia", seats=[("Аня", "greedy"), ("Боря", "greedy")])
+    start_game(page, "zoomagia", seats=[("Аня", "medium"), ("Боря", "medium")])
     page.wait_for_selector(OVER, timeout=180_000)
     final = pictures(page, f"{OVER} table.zm-final")
     assert len(final) >= 3 and len(set(final)) >= 2

@@ -49,7 +49,7 @@ def test_full_match_against_a_bot_by_clicking(page, site_url) -> None:
 
 def test_bot_moves_show_one_by_one(page, site_url) -> None:
     open_app(page, site_url, "?delay=400")
-    new_game(page, seats=[("Ann", "human"), ("Bot A", "greedy"), ("Bot B", "random")])
+    new_game(page, seats=[("Ann", "human"), ("Bot A", "medium"), ("Bot B", "easy")])
     wait_for_player(page)
     play_one_card(page)
     # With 2 bots after us and a 400 ms pause, we see Bot A's move before Bot B's.
@@ -120,7 +120,7 @@ def test_player_names_are_text_not_html(page, site_url) -> None:
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     open_app(page, site_url)
-    new_game(page, seats=[(evil, "human"), ("Bot", "greedy")])
+    new_game(page, seats=[(evil, "human"), ("Bot", "medium")])
     wait_for_player(page)
     assert page.locator(".seat.me .seat-name").inner_text() == evil
     assert page.locator("#app img").count() == 0

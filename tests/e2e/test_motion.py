@@ -37,7 +37,7 @@ def reduced(browser: object, site_url: str) -> Iterator[object]:
 
 def test_my_card_slides_to_its_pile_and_the_bots_move_stays_lit(page: object, site_url: str) -> None:
     open_app(page, site_url, "?delay=1500&seed=4")  # the bot waits 1.5 s: the page is still after my move
-    start_game(page, "klats", [("You", "human"), ("Bot", "greedy")])
+    start_game(page, "klats", [("You", "human"), ("Bot", "medium")])
     assert wait_for_player(page) == "turn"
     assert page.locator(".last-move").count() == 0  # nobody has moved yet
     play_first_card(page)
@@ -53,7 +53,7 @@ def test_my_card_slides_to_its_pile_and_the_bots_move_stays_lit(page: object, si
 
 def test_zoomagia_a_push_slides_the_line(page: object, site_url: str) -> None:
     open_app(page, site_url, "?delay=1500&seed=2")
-    start_game(page, "zoomagia", [("You", "human"), ("Bot", "greedy")])
+    start_game(page, "zoomagia", [("You", "human"), ("Bot", "medium")])
     assert wait_for_player(page) == "turn"
     arrow = page.locator('[data-action="push"]:not([disabled])').first
     arrow.click()
@@ -69,7 +69,7 @@ def test_reduced_motion_slides_nothing_and_a_bots_move_is_still_lit(reduced: obj
     page = reduced.new_page()
     problems.attach(page)
     open_app(page, site_url, "?delay=20&seed=4")
-    start_game(page, "klats", [("You", "human"), ("Bot", "greedy")])
+    start_game(page, "klats", [("You", "human"), ("Bot", "medium")])
     for _ in range(3):
         assert wait_for_player(page) == "turn"
         play_first_card(page)
@@ -81,7 +81,7 @@ def test_reduced_motion_slides_nothing_and_a_bots_move_is_still_lit(reduced: obj
 
 def test_a_click_right_after_a_bot_move_is_handled_at_once(page: object, site_url: str) -> None:
     open_app(page, site_url, "?delay=20&seed=4")
-    start_game(page, "klats", [("You", "human"), ("Bot", "greedy")])
+    start_game(page, "klats", [("You", "human"), ("Bot", "medium")])
     assert wait_for_player(page) == "turn"
     play_first_card(page)
     page.wait_for_selector(".pile.last-move", timeout=30_000)  # the bot has just moved: its card is sliding

@@ -74,7 +74,7 @@ def test_two_player_game_against_a_bot_by_clicking(page, site_url) -> None:
 
 def test_three_player_game_by_clicking(page, site_url) -> None:
     open_app(page, site_url)
-    new_game(page, seats=[("Ann", "human"), ("Bot A", "greedy"), ("Bot B", "random")])
+    new_game(page, seats=[("Ann", "human"), ("Bot A", "medium"), ("Bot B", "easy")])
     assert page.locator(".rz-seat").count() == 3
     assert page.locator(".rz-spot").count() == 3
     play_to_the_end(page, random.Random(3))

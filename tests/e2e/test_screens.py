@@ -164,7 +164,7 @@ def test_klats_screens(page: Any, site_url: str) -> None:
     open_app(page, site_url, "?delay=0&seed=1")
     visit(page, "site", "home")
     rules_page(page, "klats")
-    fill_form(page, "klats", [("Anna", "human"), (LONG_NAME, "human"), ("Bot 1", "greedy")],
+    fill_form(page, "klats", [("Anna", "human"), (LONG_NAME, "human"), ("Bot 1", "medium")],
               fills={"opt_target": "50"})
     assert page.locator('[name="opt_first_player"] option').all_inner_texts() == ["Anna", LONG_NAME, "Bot 1"]
     visit(page, "klats", "setup")
@@ -219,7 +219,7 @@ def zoomagia_move(page: Any, turn: int) -> None:
 def test_zoomagia_screens(page: Any, site_url: str) -> None:
     open_app(page, site_url, "?delay=0&seed=1")
     rules_page(page, "zoomagia")
-    fill_form(page, "zoomagia", [("Anna", "human"), (LONG_NAME, "greedy")], selects={"opt_dealer": "1"})
+    fill_form(page, "zoomagia", [("Anna", "human"), (LONG_NAME, "medium")], selects={"opt_dealer": "1"})
     visit(page, "zoomagia", "setup")
     page.click('[data-action="start"]')
     pushed = False
@@ -243,7 +243,7 @@ def test_zoomagia_screens(page: Any, site_url: str) -> None:
 def test_rps_zombie_screens(page: Any, site_url: str) -> None:
     open_app(page, site_url, "?delay=0&seed=1")
     rules_page(page, "rps_zombie")
-    fill_form(page, "rps_zombie", [("Anna", "human"), (LONG_NAME, "greedy"), ("Bot 2", "greedy")],
+    fill_form(page, "rps_zombie", [("Anna", "human"), (LONG_NAME, "medium"), ("Bot 2", "medium")],
               selects={"opt_first_player": "throw"})
     visit(page, "rps_zombie", "setup")
     page.click('[data-action="start"]')

@@ -115,7 +115,7 @@ def test_rows_only_option(page, site_url) -> None:
 
 def test_four_players_two_humans_share_the_device(page, site_url) -> None:
     open_app(page, site_url)
-    new_game(page, seats=[("Anna", "human"), ("Bot A", "greedy"), ("Boris", "human"), ("Bot B", "random")])
+    new_game(page, seats=[("Anna", "human"), ("Bot A", "medium"), ("Boris", "human"), ("Bot B", "easy")])
     assert page.locator(".zm-seat").count() == 4
     expected = "Anna"
     turns = 0
@@ -173,7 +173,7 @@ def load_prepared(page, deck: list[str]) -> None:
     options = {"columns": True}
     state = game.new_game(2, seed=5, deck=deck, options=options)
     record = {"game": "zoomagia", "players": 2, "seed": 5, "options": options, "actions": []}
-    save = Session(game, [Seat("Ann", "human"), Seat("Bot", "greedy")], state, record).to_save()
+    save = Session(game, [Seat("Ann", "human"), Seat("Bot", "medium")], state, record).to_save()
     page.evaluate("s => localStorage.setItem('pygames.save.v1', s)", save)
     reload_app(page)
     page.wait_for_selector(".zm-table")

@@ -70,10 +70,10 @@ def click(a: App, action: str, values: dict[str, str] | None = None, **data: obj
     a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
 
 
-def test_new_game_defaults_to_you_against_a_greedy_bot() -> None:
+def test_new_game_defaults_to_you_against_a_medium_bot() -> None:
     a = app()
     click(a, "setup", game="klats")
-    assert [(s.name, s.kind) for s in a.form["seats"]] == [("You", "human"), ("Bot 1", "greedy")]
+    assert [(s.name, s.kind) for s in a.form["seats"]] == [("You", "human"), ("Bot 1", "medium")]
     assert a.form["options"] == {"target": 150, "first_player": 0}
     click(a, "start")
     assert a.screen == "table" and a.session is not None

@@ -22,7 +22,8 @@ from .dom import attrs, button, esc
 from .i18n import LANGS, I18n
 from .log import GameLog
 from .replay import Replay
-from .session import MAX_NAME, SEAT_KINDS, Seat, Session, Storage, clean_name
+from .levels_ui import DEFAULT_BOT, levels_about, seat_kind_options
+from .session import MAX_NAME, Seat, Session, Storage, clean_name, seat_kind
 from .tables import TABLES, Ctx, Table
 
 
@@ -246,7 +247,7 @@ class App:
         t = self.t
         self.form = {
             "game": name,
-            "seats": [Seat(t("setup.default_you"), "human"), Seat(t("setup.default_bot", n=1), "greedy")],
+            "seats": [Seat(t("setup.default_you"), "human"), Seat(t("setup.default_bot", n=1), DEFAULT_BOT)],
             "options": self.tables[name].default_options(),
         }
         self.screen = "setup"
@@ -256,8 +257,7 @@ class App:
             return
         for i, seat in enumerate(self.form["seats"]):
             seat.name = clean_name(values.get(f"seat_name_{i}", seat.name), seat.name)
-            kind = values.get(f"seat_kind_{i}", seat.kind)
-            seat.kind = kind if kind in SEAT_KINDS else seat.kind
+            seat.kind = seat_kind(values.get(f"seat_kind_{i}", seat.kind)) or seat.kind
         table = self.tables[self.form["game"]]
         if any(k.startswith("opt_") for k in values):
             self.form["options"] = table.read_options(values, len(self.form["seats"]))
@@ -268,7 +268,7 @@ class App:
         n = len(self.form["seats"])
         if n < game.max_players:
             bots_so_far = sum(1 for s in self.form["seats"] if not s.is_human)
-            self.form["seats"].append(Seat(self.t("setup.default_bot", n=bots_so_far + 1), "greedy"))
+            self.form["seats"].append(Seat(self.t("setup.default_bot", n=bots_so_far + 1), DEFAULT_BOT))
 
     def _on_remove_seat(self, data: dict[str, str], values: dict[str, str]) -> None:
         self._read_form(values)
@@ -467,9 +467,7 @@ class App:
         rows = []
         n = len(form["seats"])
         for i, seat in enumerate(form["seats"]):
-            kinds = "".join(
-                f'<option value="{k}"{" selected" if k == seat.kind else ""}>{esc(t(f"kind.{k}"))}</option>' for k in SEAT_KINDS
-            )
+            kinds = seat_kind_options(t, seat.kind)
             remove = button("✕", "remove-seat", "icon", aria_label=t("setup.remove", n=i + 1), seat=i,
                             disabled=n <= game.min_players)
             rows.append(
@@ -482,7 +480,7 @@ class App:
         return (
             f'<main class="setup"><h1>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
             f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
-            f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>'
+            f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>{levels_about(t)}'
             f'<div class="options">{options}</div>'
             f'<div class="row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
         )
@@ -535,7 +533,7 @@ class App:
         turn = self.turn_banner()
         banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
                   if turn is not None else "")
-        return (f'{banner}<main class="table-screen" data-game="{s.game.name}">{board}<div class="table-side">{self._history_tools()}{log}</div></main>{overlay}'
+        return (f'{banner}<main class="table-screen" data-game="{s.game.name}">{board}{self._history_tools()}{log}</main>{overlay}'
                 f'<p class="sr" aria-live="polite">{esc(live)}</p>')
 
 

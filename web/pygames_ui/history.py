@@ -31,7 +31,7 @@ from pygames_core.rng import Rng
 
 from .dom import attrs, button, esc
 from .i18n import I18n
-from .session import SEAT_KINDS, Seat, Session, clean_name
+from .session import Seat, Session, clean_name, seat_kind
 
 #: How many random worlds an undo is checked in.  A revealed card escapes notice only if
 #: every world happens to deal the very same cards (for a one-in-three card: 3^-16).
@@ -195,7 +195,7 @@ def _with_seats(record: dict[str, Any]) -> Imported:
     else:
         seats = []
         for i, s in enumerate(raw):
-            if s["kind"] not in SEAT_KINDS:
+            if seat_kind(s["kind"]) is None:
                 raise ValueError(f"seat {i + 1} is played by {s['kind']!r}, which this version does not know")
             seats.append(Seat(clean_name(s["name"], f"#{i + 1}"), s["kind"]))
     return Imported(record, seats)
@@ -213,7 +213,7 @@ def undo_tools(t: I18n, check: UndoCheck) -> str:
 
 def share_buttons(t: I18n, replay: bool) -> str:
     """"Watch the replay" (from the table), "Copy link" and "Save the record"."""
-    watch = button(esc(t("history.replay")), "replay") if replay else ""
+    watch = button(esc(t("history.replay")), "replay", "primary") if replay else ""
     return (watch + button(esc(t("history.copy_link")), "copy-link", "")
             + button(esc(t("history.export")), "export", "", aria_label=t("history.export_label")))
 

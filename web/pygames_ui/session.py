@@ -11,13 +11,16 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pygames_core import bots, games
+from pygames_core import games
+from pygames_core.bots import levels
 from pygames_core.base import Action, Game, State
 from pygames_core.record import new_record, replay
 
 SAVE_KEY = "pygames.save.v1"
 BAD_SAVE_KEY = "pygames.save.unreadable"  # the last save that could not be read, kept for a bug report
-SEAT_KINDS = ("human", "greedy", "random")
+HUMAN = "human"
+#: A seat is played by a person or by a bot of one of the levels (Easy, Medium, Hard).
+SEAT_KINDS = (HUMAN, *levels.keys())
 MAX_NAME = 32
 
 
@@ -43,14 +46,41 @@ class MemoryStorage:
         self.items.pop(key, None)
 
 
+def seat_kind(kind: object) -> str | None:
+    """The seat kind ``kind`` stands for, or ``None`` if it names none.
+
+    ``"human"`` and the level keys stand for themselves; the bot names that saves and
+    records made before levels existed use (``"greedy"``, ``"random"``) stand for the
+    level that replaced them (:func:`pygames_core.bots.levels.level_for_legacy`).
+    """
+    if not isinstance(kind, str):
+        return None
+    if kind in SEAT_KINDS:
+        return kind
+    if kind in levels.LEGACY_KINDS:
+        return levels.level_for_legacy(kind).key
+    return None
+
+
 @dataclass
 class Seat:
     name: str
-    kind: str  # "human" or a bot name
+    kind: str  # "human" or a level key; an older save's bot name is read as its level
+
+    def __post_init__(self) -> None:
+        kind = seat_kind(self.kind)
+        if kind is None:
+            raise ValueError(f"unknown seat kind {self.kind!r}; known kinds: {', '.join(SEAT_KINDS)}")
+        self.kind = kind
 
     @property
     def is_human(self) -> bool:
-        return self.kind == "human"
+        return self.kind == HUMAN
+
+    @property
+    def level(self) -> levels.Level | None:
+        """The bot level playing this seat (``None`` for a person)."""
+        return None if self.is_human else levels.get(self.kind)
 
 
 def clean_name(name: object, fallback: str) -> str:
@@ -65,7 +95,6 @@ class Session:
     state: State
     record: dict[str, Any]
     ui: dict[str, Any] = field(default_factory=dict)
-    _bots: dict[int, Any] = field(default_factory=dict, repr=False)
 
     # ----------------------------------------------------------- lifecycle
     @classmethod
@@ -81,11 +110,10 @@ class Session:
         self.record["actions"].append(action)
 
     def bot_action(self) -> Action:
-        seat = self.state.current_player
-        assert seat is not None and not self.seats[seat].is_human
-        if seat not in self._bots:
-            self._bots[seat] = bots.get(self.seats[seat].kind, seed=self.record["seed"] * 7 + seat)
-        return self._bots[seat].choose(self.game, self.state)
+        """The move of the bot whose turn it is, thought out here and now (the page asks a worker instead)."""
+        from . import thinking  # thinking reads sessions: imported here to keep the modules apart
+
+        return thinking.action_of(thinking.think(thinking.request(self)), self.game.legal_actions(self.state))
 
     # ----------------------------------------------------------- queries
     @property
@@ -128,7 +156,7 @@ class Session:
             raise ValueError("the seats are missing")
         seats = []
         for i, s in enumerate(seats_raw):
-            if s.get("kind") not in SEAT_KINDS or not isinstance(s.get("name"), str):
+            if seat_kind(s.get("kind")) is None or not isinstance(s.get("name"), str):
                 raise ValueError(f"seat {i + 1} is not valid")
             seats.append(Seat(clean_name(s["name"], f"#{i + 1}"), s["kind"]))
         record = body.get("record")

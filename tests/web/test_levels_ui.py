@@ -1,0 +1,215 @@
+"""Bot levels at the table (issue 8 §2): the form, old saves, the bot's message to its worker."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pygames_core import bots, games, record_codec
+from pygames_core.bots import levels
+from pygames_core.record import new_record
+from pygames_ui import history, thinking
+from pygames_ui.app import App
+from pygames_ui.i18n import merge_catalogues
+from pygames_ui.session import SAVE_KEY, SEAT_KINDS, MemoryStorage, Seat, Session, seat_kind
+
+CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
+GAME_OPTIONS = {"klats": {"target": 40}, "zoomagia": {}, "rps_zombie": {}}
+
+
+def make_app(storage: MemoryStorage | None = None, lang: str = "en") -> App:
+    a = App(CATALOGUES, lang, storage or MemoryStorage())
+    a.boot()
+    return a
+
+
+def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
+    a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
+
+
+def played(game_name: str, seed: int, moves: int, players: int = 2) -> tuple[Any, list[dict[str, Any]]]:
+    """A game ``moves`` random decisions in (fewer if it ends), and the moves made."""
+    game = games.get(game_name)
+    state = game.new_game(players=players, seed=seed, options=GAME_OPTIONS[game_name])
+    rnd = bots.get("random", seed=seed)
+    actions = []
+    for _ in range(moves):
+        if game.is_over(state):
+            break
+        action = rnd.choose(game, state)
+        actions.append(action)
+        state = game.apply(state, action)
+    return state, actions
+
+
+def old_save(game_name: str, kinds: list[str], seed: int = 4, moves: int = 6) -> str:
+    """A save exactly as the version before levels wrote it: bots named by their bot, not a level."""
+    game = games.get(game_name)
+    state, actions = played(game_name, seed, moves, players=len(kinds))
+    record = new_record(game_name, len(kinds), json.loads(game.to_json(state))["state"]["seed"],
+                        GAME_OPTIONS[game_name])
+    record["actions"] = actions
+    seats = [{"name": f"P{i + 1}", "kind": kind} for i, kind in enumerate(kinds)]
+    return json.dumps({"v": 1, "game": game_name, "seats": seats, "state": game.to_json(state),
+                       "record": record, "ui": {}}, ensure_ascii=False)
+
+
+# ------------------------------------------------------------------ the form
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_form_offers_human_and_the_three_levels_and_says_what_each_is(lang: str) -> None:
+    a = make_app(lang=lang)
+    click(a, "setup", game="klats")
+    html = a.render()
+    cat = CATALOGUES[lang]
+    assert SEAT_KINDS == ("human", "easy", "medium", "hard")
+    for kind in SEAT_KINDS:
+        assert f'<option value="{kind}"' in html and cat[f"kind.{kind}"] in html
+    assert 'value="greedy"' not in html and 'value="random"' not in html
+    for level in levels.LEVELS:
+        assert cat[level.label] in html
+        assert cat[level.about].replace("'", "&#x27;") in html
+
+
+def test_the_form_reads_a_level_and_starts_a_game_with_it() -> None:
+    a = make_app()
+    click(a, "setup", game="rps_zombie")
+    assert [s.kind for s in a.form["seats"]] == ["human", "medium"]
+    click(a, "add-seat", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "B", "seat_kind_1": "hard"})
+    assert [s.kind for s in a.form["seats"]] == ["human", "hard", "medium"]
+    click(a, "start", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "B", "seat_kind_1": "hard",
+                       "seat_name_2": "C", "seat_kind_2": "nonsense"})
+    assert a.session is not None
+    assert [s.kind for s in a.session.seats] == ["human", "hard", "medium"]  # an unknown value keeps the seat's kind
+    assert [s.level.key if s.level else None for s in a.session.seats] == [None, "hard", "medium"]
+
+
+def test_the_table_names_each_bot_seat_with_its_level() -> None:
+    a = make_app()
+    a.session = Session.new("klats", [Seat("Ann", "human"), Seat("Bot 1", "hard"), Seat("Bot 2", "easy")],
+                            {"target": 40, "first_player": 0}, seed=3)
+    a.screen, a.viewer = "table", 0
+    html = a.render()
+    assert "Bot (Hard)" in html and "Bot (Easy)" in html
+
+
+def test_a_seat_of_an_unknown_kind_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown seat kind 'chess-engine'"):
+        Seat("X", "chess-engine")
+    assert seat_kind("greedy") == "medium" and seat_kind("random") == "easy" and seat_kind("hard") == "hard"
+    assert seat_kind(None) is None and seat_kind(["hard"]) is None
+
+
+# ------------------------------------------------------------------ old saves
+@pytest.mark.parametrize("game_name", ["klats", "zoomagia", "rps_zombie"])
+def test_a_save_made_before_levels_loads_with_its_bots_mapped_to_levels(game_name: str) -> None:
+    storage = MemoryStorage()
+    storage.setItem(SAVE_KEY, old_save(game_name, ["human", "greedy", "random"]))
+    a = make_app(storage)
+    assert a.notice is None and a.session is not None and a.screen == "table"
+    assert [s.kind for s in a.session.seats] == ["human", "medium", "easy"]
+    a.render()
+    # The bots play on (the person too, at random), and every save from now on names their levels.
+    rnd = bots.get("random", seed=1)
+    s = a.session
+    bot_moves = 0
+    for _ in range(12):
+        if s.game.is_over(s.state) or a.interlude() is not None:
+            break
+        if a.bots_pending():
+            a.step_bot()
+            bot_moves += 1
+        else:
+            a.play(rnd.choose(s.game, s.state))
+    assert bot_moves
+    saved = json.loads(storage.getItem(SAVE_KEY) or "{}")
+    assert [s["kind"] for s in saved["seats"]] == ["human", "medium", "easy"]
+
+
+def test_an_old_record_file_with_bot_names_imports_with_levels() -> None:
+    state, actions = played("klats", 9, 5)
+    record = new_record("klats", 2, json.loads(games.get("klats").to_json(state))["state"]["seed"], {"target": 40})
+    record["actions"] = actions
+    text = record_codec.to_text(dict(record, seats=[{"name": "Ann", "kind": "human"}, {"name": "B", "kind": "greedy"}]))
+    imported = history.import_text(text)
+    assert [s.kind for s in imported.seats] == ["human", "medium"]
+
+
+# ------------------------------------------------------------------ the message to the bot
+def at_bot_turn(game_name: str, kinds: list[str], seed: int) -> Session:
+    s = Session.new(game_name, [Seat(f"P{i}", k) for i, k in enumerate(kinds)], GAME_OPTIONS[game_name], seed=seed)
+    rnd = bots.get("random", seed=seed)
+    while s.is_human_turn():
+        s.apply(rnd.choose(s.game, s.state))
+    return s
+
+
+@pytest.mark.parametrize("game_name", ["klats", "zoomagia", "rps_zombie"])
+def test_a_bot_request_holds_only_the_view_and_round_trips_as_json(game_name: str) -> None:
+    s = at_bot_turn(game_name, ["human", "medium"], seed=11)
+    message = thinking.request(s)
+    seat = s.state.current_player
+    assert set(message) == {"game", "view", "level", "seed", "hint"}
+    assert message["view"] == s.game.view(s.state, seat) and message["level"] == "medium"
+    wire = json.loads(json.dumps(message))
+    answer = json.loads(json.dumps(thinking.think(wire)))
+    assert answer["action"] in s.game.legal_actions(s.state)
+    assert answer == {**thinking.think(wire), "ms": answer["ms"]}  # deterministic, but for the time
+
+
+def test_hard_answers_with_its_estimate_and_iterations() -> None:
+    s = at_bot_turn("klats", ["human", "hard"], seed=2)
+    answer = thinking.think(thinking.request(s, iterations=300))
+    assert answer["iterations"] == 300 and 0.0 <= answer["estimate"] <= 1.0
+    assert thinking.action_of(answer, s.game.legal_actions(s.state)) == answer["action"]
+
+
+def test_a_bad_request_is_refused_with_a_reason() -> None:
+    s = at_bot_turn("klats", ["human", "easy"], seed=2)
+    good = thinking.request(s)
+    for change, reason in (({"game": "chess"}, "unknown game 'chess'"), ({"level": "godlike"}, "unknown level"),
+                           ({"seed": -1}, "seed must be"), ({"view": None}, "no view"),
+                           ({"iterations": 0}, "iterations must be"), ({"hint": "yes"}, "hint must be")):
+        with pytest.raises(ValueError, match=reason):
+            thinking.think({**good, **change})
+    with pytest.raises(ValueError, match="not a legal move"):
+        thinking.action_of({"action": {"type": "nope"}}, s.game.legal_actions(s.state))
+
+
+def test_the_sliced_search_keeps_each_slice_short_and_plays_a_legal_move() -> None:
+    s = at_bot_turn("zoomagia", ["human", "hard"], seed=5)
+    search = thinking.SlicedSearch(thinking.request(s), slice_ms=25.0)
+    slices: list[float] = []
+    done = False
+    while not done:
+        start = time.thread_time()  # CPU time: a busy machine may pause the test, not lengthen a slice's work
+        done = search.step()
+        slices.append((time.thread_time() - start) * 1000)
+    answer = search.answer
+    assert answer is not None and answer["action"] in s.game.legal_actions(s.state)
+    assert answer["ms"] >= levels.HARD_BUDGET_MS and answer["iterations"] >= levels.HARD_MIN_ITERATIONS
+    # A slice may overrun by one small search; none comes near a long task (50 ms).
+    assert max(slices) < 50, slices
+    assert len(slices) > 1
+
+
+def test_the_sliced_search_with_an_iteration_count_is_deterministic() -> None:
+    s = at_bot_turn("klats", ["human", "hard"], seed=8)
+    answers = []
+    for _ in range(2):
+        search = thinking.SlicedSearch(thinking.request(s, iterations=200))
+        while not search.step():
+            pass
+        answers.append({k: v for k, v in (search.answer or {}).items() if k != "ms"})
+    assert answers[0] == answers[1] and answers[0]["iterations"] == 200
+
+
+def test_easy_and_medium_answer_in_one_slice() -> None:
+    for kind in ("easy", "medium"):
+        s = at_bot_turn("rps_zombie", ["human", kind], seed=3)
+        search = thinking.SlicedSearch(thinking.request(s))
+        assert search.step() and search.answer is not None
+        assert search.answer["action"] in s.game.legal_actions(s.state)

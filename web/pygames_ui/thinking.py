@@ -1,0 +1,214 @@
+"""A bot's decision as a message: what the page asks a bot (or the hint) and what comes back.
+
+The page sends :func:`request` to the bot worker (``web/bot-worker.js``, a Pyodide of its
+own that runs :func:`think`), or, when no worker can start, runs the search itself in
+slices (:class:`SlicedSearch`).  Only the acting seat's *view* crosses, never the game
+state: a bot, and a hint, know exactly what that seat knows.  The bot plays on a deal
+made up from the view (``game.determinize``), which has the same view and the same legal
+moves as the real game.
+
+Messages are plain JSON (so nothing but text crosses to the worker)::
+
+    request: {"game": "klats", "view": {...}, "level": "hard", "seed": 123, "hint": false}
+             (+ "iterations": N, to search exactly N times: tests and benchmarks)
+    answer:  {"action": {...}, "estimate": 0.64 | null, "iterations": 1500 | null, "ms": 1180.0}
+
+``estimate`` is the search's chance of winning with that move (Hard only); a hint
+always searches, a bot move with one legal action answers at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from pygames_core import bots, games
+from pygames_core.base import Action, Game, State
+from pygames_core.bots import levels
+from pygames_core.bots.ismcts import IsmctsBot
+from pygames_core.rng import Rng
+
+if TYPE_CHECKING:
+    from .session import Session
+
+#: The level a hint asks (the strongest).
+HINT_LEVEL = "hard"
+#: Seeds cross to JavaScript as numbers: they stay exact below 2**53.
+SEED_BITS = 53
+#: A main-thread search slice (the browser counts a task over 50 ms as long, over 100 ms as a freeze).
+SLICE_MS = 25.0
+#: Iterations of each small search of a :class:`SlicedSearch` that has a fixed iteration count
+#: (fixed, so that the result does not depend on the machine's speed).
+FIXED_BATCH = 50
+
+
+def view_seed(view: Mapping[str, Any], salt: str) -> int:
+    """A seed made from the view alone: the same position seen the same way thinks the same way.
+
+    Nothing the seat cannot see (the game's own seed, which dealt the cards) goes into it.
+    """
+    text = json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    digest = hashlib.sha256(f"{salt}\n{text}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
+
+
+def request(session: Session, *, hint: bool = False, iterations: int | None = None) -> dict[str, Any]:
+    """The message asking the bot at ``session``'s current seat to move (or, with ``hint``, the
+    Hard bot to suggest that seat's move).  ``ValueError`` when nobody is to move."""
+    seat = session.state.current_player
+    if seat is None:
+        raise ValueError("the game is over: no one is to move")
+    if hint:
+        level = HINT_LEVEL
+    else:
+        kind = session.seats[seat].kind
+        if session.seats[seat].is_human:
+            raise ValueError(f"seat {seat} is played by a person, not a bot")
+        level = kind
+    view = session.game.view(session.state, seat)
+    message: dict[str, Any] = {"game": session.game.name, "view": view, "level": level,
+                               "seed": view_seed(view, "hint" if hint else level), "hint": hint}
+    if iterations is not None:
+        message["iterations"] = iterations
+    return message
+
+
+def _read(message: Mapping[str, Any]) -> tuple[Game, State, levels.Level, int, bool, int | None]:
+    """Check a request; ``ValueError`` names what is wrong with it."""
+    if not isinstance(message, Mapping):
+        raise ValueError(f"a bot request is a JSON object, not {type(message).__name__}")
+    name = message.get("game")
+    if name not in games.names():
+        raise ValueError(f"unknown game {name!r}; known games: {', '.join(games.names())}")
+    game = games.get(name)
+    try:
+        level = levels.get(message.get("level"))  # type: ignore[arg-type]
+    except KeyError as exc:
+        raise ValueError(exc.args[0]) from None
+    seed, hint, iterations = message.get("seed"), message.get("hint", False), message.get("iterations")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**SEED_BITS:
+        raise ValueError(f"seed must be an int from 0 to 2**{SEED_BITS} - 1, got {seed!r}")
+    if not isinstance(hint, bool):
+        raise ValueError(f"hint must be true or false, got {hint!r}")
+    if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
+        raise ValueError(f"iterations must be a positive int, got {iterations!r}")
+    view = message.get("view")
+    if not isinstance(view, dict):
+        raise ValueError("the request has no view (a JSON object)")
+    # A deal consistent with the view: all that the seat knows, and nothing more.
+    state = game.determinize(view, Rng.from_seed(seed))
+    if state.current_player is None or state.current_player != view.get("me"):
+        raise ValueError(f"the view is of seat {view.get('me')!r}, but it is not that seat's turn")
+    return game, state, level, seed, hint, iterations
+
+
+def _bot(level: levels.Level, game: Game, seed: int, hint: bool, iterations: int | None) -> Any:
+    options = dict(level.options)
+    if iterations is not None and level.bot == "ismcts":
+        options = {k: v for k, v in options.items() if k not in ("budget_ms", "min_iterations")}
+        options["iterations"] = iterations
+    return bots.get(level.bot, seed=seed, **options)
+
+
+def think(message: Mapping[str, Any]) -> dict[str, Any]:
+    """Answer a :func:`request`: the move, and for a search its estimate, iterations and time."""
+    game, state, level, seed, hint, iterations = _read(message)
+    start = time.perf_counter()
+    bot = _bot(level, game, seed, hint, iterations)
+    legal = game.legal_actions(state)
+    if isinstance(bot, IsmctsBot) and (hint or len(legal) > 1):
+        analysis = bot.analyse(game, state)
+        return {"action": analysis.action, "estimate": analysis.win_prob, "iterations": analysis.iterations,
+                "ms": analysis.elapsed_ms}
+    action = bot.choose(game, state)
+    return {"action": action, "estimate": None, "iterations": None, "ms": (time.perf_counter() - start) * 1000.0}
+
+
+class SlicedSearch:
+    """:func:`think` in short slices, for the page's own thread when no worker can start.
+
+    Easy and Medium answer in the first slice (they take a few milliseconds).  Hard runs
+    root-parallel ISMCTS: a series of small searches, each sized to about ``slice_ms``,
+    whose root statistics are summed (Chaslot, Winands & van den Herik, "Parallel
+    Monte-Carlo Tree Search", 2008) until the level's time budget is spent.  It is
+    weaker than one tree of the same size, but the page stays responsive.
+    """
+
+    def __init__(self, message: Mapping[str, Any], slice_ms: float = SLICE_MS) -> None:
+        self.game, self.state, self.level, self.seed, self.hint, self.cap = _read(message)
+        self.message = message
+        self.slice_ms = slice_ms
+        self.answer: dict[str, Any] | None = None
+        legal = self.game.legal_actions(self.state)
+        self.legal = legal
+        self.searching = self.level.bot == "ismcts" and (self.hint or len(legal) > 1)
+        options = self.level.options
+        self.budget_ms = float(options.get("budget_ms", 0.0))
+        self.floor = int(options.get("min_iterations", 1))
+        self.visits = [0] * len(legal)
+        self.reward = [0.0] * len(legal)
+        self.done_iterations = 0
+        self.spent_ms = 0.0
+        self.batch = 8 if self.cap is None else FIXED_BATCH  # timed: later searches are sized from its speed
+        self.last_ms = 0.0
+        self.per_iteration_ms: float | None = None  # a running mean: one search's speed varies a lot
+        self.searches = 0
+
+    def step(self) -> bool:
+        """Think for about one slice; ``True`` once :attr:`answer` is ready."""
+        if self.answer is not None:
+            return True
+        if not self.searching:
+            self.answer = think(self.message)
+            return True
+        start = time.perf_counter()
+        while True:
+            self._one_search()
+            elapsed = (time.perf_counter() - start) * 1000.0
+            # Another small search only if it fits the slice at the speed of the last one.
+            if self._finished(elapsed) or elapsed + self.last_ms > self.slice_ms:
+                break
+        self.spent_ms += (time.perf_counter() - start) * 1000.0
+        if self._finished(0.0):
+            self.answer = self._result()
+            return True
+        return False
+
+    def _finished(self, extra_ms: float) -> bool:
+        if self.cap is not None:
+            return self.done_iterations >= self.cap
+        return self.done_iterations >= self.floor and self.spent_ms + extra_ms >= self.budget_ms
+
+    def _one_search(self) -> None:
+        n = self.batch if self.cap is None else min(self.batch, self.cap - self.done_iterations)
+        bot = IsmctsBot(seed=(self.seed + self.searches) % 2**SEED_BITS, iterations=max(1, n))
+        analysis = bot.analyse(self.game, self.state)
+        self.last_ms = analysis.elapsed_ms
+        self.searches += 1
+        self.done_iterations += analysis.iterations
+        for i, move in enumerate(analysis.moves):
+            self.visits[i] += move.visits
+            self.reward[i] += move.win_prob * move.visits
+        if self.cap is None:  # the next search fills about a quarter of a slice at the speed seen so far
+            speed = analysis.elapsed_ms / max(1, analysis.iterations)
+            mean = speed if self.per_iteration_ms is None else 0.7 * self.per_iteration_ms + 0.3 * speed
+            self.per_iteration_ms = mean
+            self.batch = max(4, min(4000, int(self.slice_ms / 4 / max(mean, 1e-3))))
+
+    def _result(self) -> dict[str, Any]:
+        best = max(range(len(self.legal)),
+                   key=lambda i: (self.visits[i], self.reward[i] / self.visits[i] if self.visits[i] else 0.0, -i))
+        estimate = self.reward[best] / self.visits[best] if self.visits[best] else 0.0
+        return {"action": self.legal[best], "estimate": estimate, "iterations": self.done_iterations,
+                "ms": self.spent_ms}
+
+
+def action_of(answer: Mapping[str, Any], legal: list[Action]) -> Action:
+    """The answer's move, checked against the moves legal now (``ValueError`` otherwise)."""
+    action = answer.get("action") if isinstance(answer, Mapping) else None
+    if action not in legal:
+        raise ValueError(f"the bot answered {action!r}, which is not a legal move now")
+    return action  # type: ignore[return-value]
