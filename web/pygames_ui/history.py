@@ -213,7 +213,7 @@ def undo_tools(t: I18n, check: UndoCheck) -> str:
 
 def share_buttons(t: I18n, replay: bool) -> str:
     """"Watch the replay" (from the table), "Copy link" and "Save the record"."""
-    watch = button(esc(t("history.replay")), "replay", "primary") if replay else ""
+    watch = button(esc(t("history.replay")), "replay") if replay else ""
     return (watch + button(esc(t("history.copy_link")), "copy-link", "")
             + button(esc(t("history.export")), "export", "", aria_label=t("history.export_label")))
 
