@@ -220,3 +220,28 @@ def test_every_sentence_about_a_seat_has_its_you_form_in_both_languages() -> Non
             if "{who}" in cat[key]:
                 assert f"{key}.you" in cat, (lang, key)
                 assert "{who}" not in cat[f"{key}.you"], (lang, key)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_rps_table_speaks_of_your_zombie(lang: str) -> None:
+    """The prompts and card notes too: "your zombie", never "You’s zombie" or "зомби (Вы)"."""
+    wrong = re.compile(r"You[’']s|\(Вы\)")
+    seen = set()
+    for seed in (1, 2, 3, 4):
+        a = start("rps_zombie", lang, seed=seed)
+        s, rng = a.session, random.Random(seed)
+        for _ in range(3000):
+            if s.game.is_over(s.state):
+                break
+            html = a.render()
+            board = html[html.index('<main class="table-screen"'):html.index('<aside class="log"')]
+            text = unescape(re.sub(r"<[^>]+>", " ", board))
+            assert not wrong.search(text), wrong.search(text).group(0)
+            seen |= set(re.findall(r"your zombie|вашего зомби|вашим зомби", text))
+            if a.interlude() is not None:
+                click(a, "dismiss")
+            elif a.bots_pending():
+                a.step_bot()
+            else:
+                a.play(rng.choice(a.ctx().legal))
+    assert seen

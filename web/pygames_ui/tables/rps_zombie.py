@@ -364,7 +364,7 @@ class RpsZombieTable(Table):
         if decision == "choose_trophy":
             return t("rz.wait.choose", who=who), []
         if decision == "defend":
-            return t("rz.wait.defend", who=who, whom=poss(ctx, pend["zombie_of"])), []
+            return ctx.say("rz.wait.defend", by=cur, to=pend["zombie_of"], whom=poss(ctx, pend["zombie_of"])), []
         if decision == "drop_trophy":
             return t("rz.wait.drop", who=who), []
         cards = pend["cards"]
@@ -405,9 +405,9 @@ class RpsZombieTable(Table):
         for e in self._round_events(ctx):
             kind = e["e"]
             if kind == "defend" and e["with"] == "revealed":
-                notes[e["seat"]] = t("rz.note.killed", whom=poss(ctx, e["zombie_of"]))
+                notes[e["seat"]] = ctx.say("rz.note.killed", to=e["zombie_of"], whom=poss(ctx, e["zombie_of"]))
             elif kind == "bite" and e["eaten"] == "revealed":
-                notes[e["seat"]] = t("rz.note.eaten", whom=poss(ctx, e["zombie_of"]))
+                notes[e["seat"]] = ctx.say("rz.note.eaten", to=e["zombie_of"], whom=poss(ctx, e["zombie_of"]))
             elif kind == "brain_taken":
                 notes[e["seat"]] = esc(t("rz.note.taken"))
             elif kind == "trophy_won":
