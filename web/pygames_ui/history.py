@@ -25,7 +25,6 @@ from typing import Any
 from pygames_core import record_codec
 from pygames_core.base import Action, Game, State
 from pygames_core.errors import IllegalAction
-from pygames_core.jsonio import canonical
 from pygames_core.record import states as record_states
 from pygames_core.rng import Rng
 
@@ -54,7 +53,7 @@ class Timeline:
         self.verdicts: dict[tuple[int, int], UndoCheck] = {}  # (decisions, seat) -> check, for this game
 
     def of(self, session: Session) -> list[State]:
-        actions = session.record["actions"]
+        actions: list[Action] = session.record["actions"]
         if session is not self._session or actions is not self._actions or len(self.states) > len(actions) + 1:
             self._session, self._actions = session, actions
             self.states = record_states(session.record)
@@ -114,36 +113,41 @@ def reveals(game: Game, before: State, actions: list[Action], seat: int, worlds:
 
     The actions are played in the real game and in ``worlds`` random deals of what
     ``seat`` cannot see; any difference in what ``seat`` sees means hidden cards showed.
+    A reveal usually shows at the first world's first move, so the check stops there.
     """
     view = game.view(before, seat)
-    truth = _seen(game, before, actions, seat)
+    truth: list[Seen] = []  # what the seat saw after each action, worked out as far as needed
+    real = before
     for i in range(worlds):
         try:
             world = game.determinize(view, Rng.from_seed(i))
         except ValueError:  # no consistent deal could be made: nothing can be proved, so refuse
             return True
-        if _seen(game, world, actions, seat) != truth:
-            return True
+        start = len(world.data["log"])
+        for k, action in enumerate(actions):
+            try:
+                world = game.apply(world, action)
+            except IllegalAction:  # this deal could not have made that move: the move showed a hidden card
+                return True
+            if k == len(truth):
+                real = game.apply(real, actions[k])
+                truth.append(_seen(game, real, seat, len(real.data["log"]) - len(before.data["log"])))
+            if _seen(game, world, seat, len(world.data["log"]) - start) != truth[k]:
+                return True
     return False
 
 
-def _seen(game: Game, state: State, actions: list[Action], seat: int) -> list[str] | None:
-    """What ``seat`` sees after each action, or ``None`` if one of them is impossible in this world."""
-    out = []
-    for action in actions:
-        try:
-            state = game.apply(state, action)
-        except IllegalAction:
-            return None
-        out.append(_comparable(game.view(state, seat)))
-    return out
+#: What a seat sees: its view without the log, and the log's events since the undone decision.
+Seen = tuple[dict[str, Any], list[Any]]
 
 
-def _comparable(view: dict[str, Any]) -> str:
+def _seen(game: Game, state: State, seat: int, new_events: int) -> Seen:
+    view = game.view(state, seat)
+    log = view.pop("log", [])
     # A determinized world keeps only the view's recent log, so its events are numbered
-    # from a different start; the numbers say nothing about the cards.
-    log = [{k: v for k, v in e.items() if k != "n"} if isinstance(e, dict) else e for e in view.get("log", [])]
-    return canonical({**view, "log": log})
+    # from another start; the numbers say nothing about the cards.
+    recent = log[len(log) - min(new_events, len(log)):] if new_events else []
+    return view, [{k: v for k, v in e.items() if k != "n"} if isinstance(e, dict) else e for e in recent]
 
 
 def undo(session: Session, timeline: Timeline, upto: int) -> None:
