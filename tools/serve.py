@@ -67,7 +67,7 @@ def make_server(directory: Path, port: int = 0, base: str = "/", verbose: bool =
 def serve_in_thread(directory: Path, base: str = "/") -> tuple[http.server.ThreadingHTTPServer, str]:
     server = make_server(directory, 0, base, verbose=False)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), int(server.server_address[1])  # AF_INET: (str, int)
     return server, f"http://{host}:{port}{base if base.startswith('/') else '/' + base}"
 
 
@@ -105,7 +105,7 @@ def main() -> None:
         server = make_server(args.dir.resolve(), args.port, args.base)
     except OSError as error:
         raise SystemExit(port_problem(error, args.port)) from None
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), int(server.server_address[1])  # AF_INET: (str, int)
     print(f"pygames is served at http://{host}:{port}{'/' + args.base.strip('/') + '/' if args.base.strip('/') else '/'}  (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()

@@ -89,7 +89,15 @@ def read_int(values: dict[str, str], key: str, default: int, allowed: range | tu
 
 
 class Table:
-    """Base class of a game's table.  Subclasses render views and turn clicks into actions."""
+    """Base class of a game's table.  Subclasses render views and turn clicks into actions.
+
+    Moves a player can follow are marked in the HTML, and web/main.py does the rest:
+    ``data-move="<key>"`` names a thing's place on the table (a card, a pile's top),
+    unique on the page, and it slides from wherever that key stood before;
+    ``data-move-from="<key> …"`` on a thing new on the table slides it in from the first
+    of those keys that was on the page (a card from a hand onto a pile); the class
+    ``last-move`` lights what somebody else's newest move touched, until the next move.
+    """
 
     game_name = ""
 
