@@ -5,6 +5,7 @@ Shared by the engine (:mod:`.game`) and the validation of loaded states (:mod:`.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ..base import Action
@@ -12,14 +13,33 @@ from . import rules
 from .rules import BEATEN_BY, KILLERS, TROPHY_KINDS
 
 
+@lru_cache(maxsize=None)
+def _rotation(first: int, players: int) -> tuple[int, ...]:
+    return tuple(rules.seat_order(range(players), first, players))
+
+
 def order(d: dict[str, Any], seats: Sequence[int]) -> list[int]:
     """``seats`` in turn order from the first player."""
-    return rules.seat_order(seats, d["options"]["first_player"], d["players"])
+    return [p for p in _rotation(d["options"]["first_player"], d["players"]) if p in seats]
 
 
 def in_seats(d: dict[str, Any]) -> list[int]:
     """Players still in, in turn order from the first player."""
-    return order(d, [p for p, b in enumerate(d["brains"]) if b > 0])
+    brains = d["brains"]
+    return [p for p in _rotation(d["options"]["first_player"], d["players"]) if brains[p] > 0]
+
+
+def may_intervene(d: dict[str, Any], p: int) -> bool:
+    """Has seat ``p`` more than ``pass`` in the pending contest?  (``len(contest_actions(d, p)) > 1``, cheaply.)"""
+    c = d["contest"]
+    tr = d["trophies"][p]
+    if not tr:
+        return False
+    winner = c["winner"]
+    if c["result"] == "win" and winner != p and BEATEN_BY[c["cards"][winner]] in tr:
+        return True
+    mine = c["cards"][p]
+    return mine is not None and any(k != mine for k in tr)
 
 
 def defences(d: dict[str, Any], target: int) -> list[str]:
@@ -70,3 +90,36 @@ def legal(d: dict[str, Any]) -> list[Action]:
     if phase == "contest":
         return contest_actions(d, p)
     raise ValueError(f"unknown phase {phase!r}")
+
+
+def match(d: dict[str, Any], action: dict[str, Any]) -> Action | None:
+    """The legal action equal to ``action`` (a dict of ``str``/``int`` values), or ``None``: :func:`legal`
+    decided from the state without building the list."""
+    phase, p, kind, n = d["phase"], d["current"], action.get("type"), len(action)
+    if phase == "choose_trophy":
+        k = action.get("kind")
+        return {"type": kind, "kind": k} if kind == "choose_trophy" and n == 2 and k in TROPHY_KINDS else None
+    if phase == "defend":
+        z, t = d["threats"][0]
+        how = action.get("with")
+        if kind != "defend" or n != 3 or type(action.get("zombie_of")) is not int or action["zombie_of"] != z:
+            return None
+        return {"type": kind, "zombie_of": z, "with": how} if how in defences(d, t) else None
+    tr = d["trophies"][p]
+    if phase == "drop_trophy":
+        k = action.get("kind")
+        return {"type": kind, "kind": k} if kind == "drop_trophy" and n == 2 and k in TROPHY_KINDS and k in tr else None
+    if phase != "contest":
+        return None
+    if kind == "pass":
+        return {"type": "pass"} if n == 1 else None
+    c = d["contest"]
+    if kind == "block":
+        k, winner = action.get("with"), c["winner"]
+        if n == 2 and c["result"] == "win" and winner != p and k == BEATEN_BY[c["cards"][winner]] and k in tr:
+            return {"type": "block", "with": k}
+    elif kind == "dump":
+        k, mine = action.get("kind"), c["cards"][p]
+        if n == 2 and mine is not None and k in TROPHY_KINDS and k != mine and k in tr:
+            return {"type": "dump", "kind": k}
+    return None

@@ -57,10 +57,11 @@ from ..base import Action, Game, State, View
 from ..jsonio import JSON, copy_json
 from ..rng import Rng
 from . import checks, rules
-from .decisions import contest_actions as _contest_actions
 from .decisions import defences as _defences
 from .decisions import in_seats as _in_seats
 from .decisions import legal as _legal
+from .decisions import match as match_action
+from .decisions import may_intervene
 from .decisions import order as _order
 from .rules import BEATEN_BY, COUNTS, KINDS, TROPHY_KINDS
 
@@ -177,6 +178,12 @@ class RpsZombie(Game):
     # ------------------------------------------------------------------ play
     def legal_actions(self, state: State) -> list[Action]:
         return _legal(state.data)
+
+    def _match(self, state: State, action: object) -> Action | None:
+        """The action checked directly against the state (:func:`.decisions.match`)."""
+        if type(action) is not dict or any(type(v) is not str and type(v) is not int for v in action.values()):
+            return super()._match(state, action)
+        return match_action(state.data, action)
 
     def _step(self, d: dict[str, JSON], rng: Rng, action: Action) -> None:
         kind = action["type"]
@@ -372,7 +379,7 @@ class RpsZombie(Game):
         queue = d["contest"]["queue"]
         while queue:
             p = queue[0]
-            if len(_contest_actions(d, p)) > 1:
+            if may_intervene(d, p):
                 d["phase"], d["current"] = "contest", p
                 return None
             queue.pop(0)
@@ -496,7 +503,7 @@ class RpsZombie(Game):
             "outcome": {"result": c["result"], "winner": w, "tied": list(c["tied"]), "room": room},
             "block_with": BEATEN_BY[c["cards"][w]] if w is not None else None,
             "to_ask": list(c["queue"]),
-            "may_intervene": [q for q in c["queue"] if len(_contest_actions(d, q)) > 1],
+            "may_intervene": [q for q in c["queue"] if may_intervene(d, q)],
         }
 
     def determinize(self, view: View, rng: Rng) -> State:
