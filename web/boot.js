@@ -49,6 +49,11 @@ const timer = setInterval(() => {
   bar.value = shown;
 }, 100);
 
+function missingFileMessage(entry) {
+  const file = entry.name.split("/").pop().split("?")[0];
+  return `${say("boot.missing_file", "Could not download")} ${file} (HTTP ${entry.responseStatus})`;
+}
+
 function fail(err) {
   if (html.dataset.appState === "error") return;
   clearInterval(timer);
@@ -56,7 +61,13 @@ function fail(err) {
   const box = document.getElementById("boot-error");
   box.hidden = false;
   document.getElementById("shell").hidden = false;
-  document.getElementById("boot-error-text").textContent = String(err && err.message ? err.message : err);
+  // A file that could not be downloaded is the cause worth naming, whatever failed after it.
+  const missing = performance.getEntriesByType("resource")
+    .filter((e) => e.responseStatus >= 400 && e.name.startsWith(location.origin));
+  if (missing.length) console.warn("pygames: boot failed:", err);
+  document.getElementById("boot-error-text").textContent = missing.length
+    ? missing.map(missingFileMessage).join("\n")
+    : String(err && err.message ? err.message : err);
 }
 globalThis.pygamesFail = fail;
 
@@ -71,12 +82,9 @@ function watchDownloads() {
   const want = new Set(["pyodide.asm.wasm", SITE.stdlib.split("/").pop()]);
   const seen = (entries) => {
     for (const e of entries) {
-      const file = e.name.split("/").pop().split("?")[0];
       // Pyodide only logs a failed download and then waits forever: fail loudly instead.
-      if (e.responseStatus >= 400 && e.name.startsWith(location.origin)) {
-        fail(new Error(`${say("boot.missing_file", "Could not download")} ${file} (HTTP ${e.responseStatus})`));
-      }
-      want.delete(file);
+      if (e.responseStatus >= 400 && e.name.startsWith(location.origin)) fail(new Error(missingFileMessage(e)));
+      want.delete(e.name.split("/").pop().split("?")[0]);
     }
     if (!want.size && stage === "download") setStage("start");
   };
@@ -128,6 +136,20 @@ async function startFromSnapshot(loadPyodide, snapshotP) {
   }
 }
 
+// Pyodide only logs a wheel it could not download (and checks their hashes, so a
+// failed download may show no HTTP status at all): name the file and its status.
+async function startFresh(loadPyodide) {
+  const pyodide = await loadPyodide(pyodideOptions({}));
+  for (const name of SITE.packages) {
+    if (pyodide.loadedPackages[name]) continue;
+    const file = SITE.lock.packages[name].file_name;
+    const res = await fetch(`pyodide/${file}`, { method: "HEAD", cache: "no-store" }).catch(() => null);
+    throw new Error(`${say("boot.missing_file", "Could not download")} ${file} (${res ? `HTTP ${res.status}` : "offline"})`);
+  }
+  html.dataset.bootFrom = "fresh";
+  return pyodide;
+}
+
 async function boot() {
   const lang = pickLang();
   html.lang = lang;
@@ -142,8 +164,7 @@ async function boot() {
   setStage("download");
   watchDownloads();
   const { loadPyodide } = await pyodideModuleP;
-  const pyodide = await startFromSnapshot(loadPyodide, snapshotP)
-    ?? await loadPyodide(pyodideOptions({})).then((py) => { html.dataset.bootFrom = "fresh"; return py; });
+  const pyodide = await startFromSnapshot(loadPyodide, snapshotP) ?? await startFresh(loadPyodide);
   const tPython = performance.now();
   setStage("engine");
   const [ru, en] = await cataloguesP;

@@ -1,0 +1,183 @@
+"""Start-up: the precompiled standard library, warm starts from a snapshot, boot errors."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import zipfile
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, DIST, ROOT, TURN, open_app, reload_app
+
+READY = 'html[data-app-state="ready"]'
+SNAPSHOT_DONE = ('html[data-snapshot="saved"], html[data-snapshot="failed"], '
+                 'html[data-snapshot="unsupported"], html[data-snapshot="used"]')
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+def _stdlib_zip_module():  # tools/stdlib_zip.py: its MARGIN names the lazily imported modules
+    spec = importlib.util.spec_from_file_location("stdlib_zip", ROOT / "tools" / "stdlib_zip.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def boot_fresh_then_save(page: object, site_url: str) -> None:
+    open_app(page, site_url)
+    assert page.get_attribute("html", "data-boot-from") == "fresh"
+    page.wait_for_selector(SNAPSHOT_DONE, timeout=120_000)
+    assert page.get_attribute("html", "data-snapshot") == "saved"
+
+
+def start_klats_and_move(page: object) -> None:
+    page.click('[data-action="setup"][data-game="klats"]')
+    page.click('[data-action="start"]')
+    page.wait_for_selector(TURN, timeout=30_000)
+    page.click(".hand button.hand-card >> nth=0")
+    page.click("button.pile.legal >> nth=0")
+    page.wait_for_selector(".log li >> text=You", timeout=10_000)
+
+
+def test_stdlib_zip_is_pruned_bytecode() -> None:
+    """Sourceless 3.14 bytecode, only part of Pyodide's library, no bigger than Pyodide's zip."""
+    ours = zipfile.ZipFile(DIST / "pyodide" / "stdlib.zip")
+    names = ours.namelist()
+    assert not [n for n in names if n.endswith(".py")], "sources are not shipped"
+    pycs = [n for n in names if n.endswith(".pyc")]
+    assert {"asyncio/__init__.pyc", "json/__init__.pyc", "random.pyc", "_pyodide/_base.pyc"} <= set(pycs)
+    assert "pydoc.pyc" not in pycs and "unittest/__init__.pyc" not in pycs
+    header = ours.read("random.pyc")[:8]
+    assert header[4:8] == (1).to_bytes(4, "little"), "unchecked hash-based pyc (PEP 552)"
+    # The same bytecode version as our wheels', which Pyodide itself compiled.
+    core = zipfile.ZipFile(next((DIST / "pyodide").glob("pygames_core-*.whl")))
+    wheel_pyc = core.read(next(n for n in core.namelist() if n.endswith(".cpython-314.pyc")))
+    assert header[:4] == wheel_pyc[:4]
+    pristine = zipfile.ZipFile(PYODIDE / "python_stdlib.zip")
+    assert len(pycs) < len([n for n in pristine.namelist() if n.endswith(".py")])
+    assert (DIST / "pyodide" / "stdlib.zip").stat().st_size < (PYODIDE / "python_stdlib.zip").stat().st_size
+    assert not (DIST / "pyodide" / "python_stdlib.zip").exists()
+
+
+def test_every_module_the_app_may_import_is_there(page, site_url) -> None:
+    """In the browser: the lazily imported margin and every module of ours import from the shipped zip."""
+    open_app(page, site_url)
+    names = list(_stdlib_zip_module().MARGIN)
+    failures = page.evaluate("""(names) => pygamesBoot.pyodide.runPython(`
+import importlib, pkgutil
+failed = []
+names = ${JSON.stringify(names)}
+for top in ("pygames_core", "pygames_ui"):
+    pkg = importlib.import_module(top)
+    names += [m.name for m in pkgutil.walk_packages(pkg.__path__, top + ".") if not m.name.endswith("__main__")]
+for name in names:
+    try:
+        importlib.import_module(name)
+    except Exception as exc:
+        failed.append(f"{name}: {exc!r}")
+"\\\\n".join(failed)
+`)""", names)
+    assert failures == "", failures
+
+
+def test_private_snapshot_api_of_the_pinned_pyodide() -> None:
+    """The warm start leans on Pyodide's private snapshot API: fail loudly if it is gone."""
+    outer = (PYODIDE / "pyodide.mjs").read_text()
+    inner = (PYODIDE / "pyodide.asm.mjs").read_text()
+    assert "_loadSnapshot" in outer and "INITIAL_MEMORY=" in outer
+    assert re.search(r'BUILD_ID:"[0-9a-f]{64}"', outer), "tools/build_site.py keys snapshots by it"
+    assert "makeMemorySnapshot" in inner and "_makeSnapshot" in inner
+    assert "Snapshot has invalid magic number" in inner and "Snapshot build id mismatch" in inner
+    version = json.loads((PYODIDE / "package.json").read_text())["version"]
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/pyodide"]["version"] == version, "Pyodide is pinned"
+
+
+def test_warm_start_from_the_snapshot(browser, site_url, problems) -> None:
+    """The second visit restores the snapshot the first one saved, and plays."""
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    problems.attach(page)
+    boot_fresh_then_save(page, site_url)
+    fresh_ms = int(page.get_attribute("html", "data-python-ms"))
+    reload_app(page)
+    assert page.get_attribute("html", "data-boot-from") == "snapshot"
+    assert page.get_attribute("html", "data-snapshot") == "used"
+    warm_ms = int(page.get_attribute("html", "data-python-ms"))
+    # Reseeded: the global generator does not replay the saved heap's numbers.
+    draws = [page.evaluate("pygamesBoot.pyodide.runPython('import random; random.random()')")]
+    reload_app(page)
+    draws.append(page.evaluate("pygamesBoot.pyodide.runPython('import random; random.random()')"))
+    assert draws[0] != draws[1]
+    start_klats_and_move(page)
+    # The wheels' files are installed after the table is up (tracebacks show source lines).
+    for _ in range(60):
+        if page.evaluate("'pygames-core' in pygamesBoot.pyodide.loadedPackages"):
+            break
+        page.wait_for_timeout(500)
+    assert page.evaluate("pygamesBoot.pyodide.runPython('import os, pygames_core; os.path.isfile(pygames_core.__file__)')")
+    ctx.close()
+    problems.check()
+    assert warm_ms < fresh_ms, (warm_ms, fresh_ms)
+
+
+@pytest.mark.parametrize("damage", ["bytes", "header"])
+def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(browser, site_url, problems, damage) -> None:
+    """Damaged bytes (digest mismatch) or a heap Pyodide refuses: a normal boot, then a new snapshot."""
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    problems.attach(page)
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    boot_fresh_then_save(page, site_url)
+    page.evaluate("""async (damage) => {
+        const cache = await caches.open("pygames-snapshot");
+        const [req] = await cache.keys();
+        const res = await cache.match(req);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const headers = new Headers(res.headers);
+        if (damage === "bytes") {
+            bytes[bytes.length >> 1] ^= 0xff;  // the stored digest no longer matches
+        } else {
+            bytes[0] ^= 0xff;  // Pyodide's magic number: refused by Pyodide itself, digest recomputed
+            const digest = await crypto.subtle.digest("SHA-256", bytes);
+            headers.set("x-pygames-sha256", Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(""));
+        }
+        await cache.put(req, new Response(bytes, { headers }));
+    }""", damage)
+    reload_app(page)
+    assert page.get_attribute("html", "data-boot-from") == "fresh"
+    assert any("snapshot could not be used" in w for w in warnings), warnings
+    page.wait_for_selector(SNAPSHOT_DONE, timeout=120_000)
+    assert page.get_attribute("html", "data-snapshot") == "saved", "a good one replaces the bad one"
+    reload_app(page)
+    assert page.get_attribute("html", "data-boot-from") == "snapshot"
+    start_klats_and_move(page)
+    ctx.close()
+    problems.check()
+
+
+@pytest.mark.parametrize("missing", ["pyodide/stdlib.zip", "pyodide/pygames_core-0.1.0-py3-none-any.whl"])
+def test_a_missing_file_is_reported(browser, site_url, missing) -> None:
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    page.route(f"**/{missing}", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url)
+    page.wait_for_selector('html[data-app-state="error"]', timeout=BOOT_TIMEOUT_MS)
+    text = page.inner_text("#boot-error")
+    assert "could not start" in text and missing.split("/")[-1] in text and "404" in text, text
+    ctx.close()
+
+
+def test_a_missing_file_is_reported_on_a_warm_start_too(browser, site_url) -> None:
+    """With a snapshot stored, a file that cannot be had still ends in the error box, not a hang."""
+    # No service worker: it would answer from its cache, out of the reach of page.route.
+    ctx = browser.new_context(locale="en-US", service_workers="block")
+    page = ctx.new_page()
+    boot_fresh_then_save(page, site_url)
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url)
+    page.wait_for_selector('html[data-app-state="error"]', timeout=BOOT_TIMEOUT_MS)
+    text = page.inner_text("#boot-error")
+    assert "pyodide.asm.wasm" in text and "404" in text, text
+    ctx.close()
