@@ -80,7 +80,7 @@ class Replay:
         if over:
             winners = ", ".join(ctx.name(w) for w in game.winners(state))
             result = (f'<section class="replay-result" id="replay-result" aria-labelledby="replay-result-title">'
-                      f'<h2 id="replay-result-title">{esc(t("replay.final"))}: {t("table.winner", who=winners)}</h2>'
+                      f'<h2 id="replay-result-title">{t("table.winner", who=winners)}</h2>'
                       f'{self.table.game_over(ctx)}</section>')
         elif self.step == self.last:
             result = f'<p class="replay-unfinished">{esc(t("replay.unfinished"))}</p>'
