@@ -308,12 +308,28 @@ def _int_param(name: str, default: int | None, lo: int, hi: int) -> int | None:
 
 
 async def start() -> None:
-    """Build the app from the boot data, render it and hand the page over to it."""
+    """Build the app from the boot data, render it and hand the page over to it.
+
+    No save may stop the start: ``App`` sets aside a save it cannot restore, and should
+    anything still fail while booting or drawing the first screen, a fresh app starts on
+    its home screen with the save set aside (the last line of defence).
+    """
     boot = window.pygamesBoot
-    app = App(boot.catalogues.to_py(), str(boot.lang), _storage(), seed=_int_param("seed", None, 0, 2**53))
-    app.boot()
-    page = Page(app, _int_param("delay", DEFAULT_BOT_DELAY_MS, 0, 5000) or 0)
-    page.render()
+    catalogues, lang, storage = boot.catalogues.to_py(), str(boot.lang), _storage()
+    seed = _int_param("seed", None, 0, 2**53)
+    delay = _int_param("delay", DEFAULT_BOT_DELAY_MS, 0, 5000) or 0
+    app = App(catalogues, lang, storage, seed=seed)
+    page = Page(app, delay)
+    try:
+        app.boot()
+        page.render()
+    except Exception:  # noqa: BLE001 - see the docstring
+        app = App(catalogues, lang, storage, seed=seed)
+        app.set_aside_save(traceback.format_exc())
+        page = Page(app, delay)
+        page.render()
+    if app.save_error is not None:  # a warning, not an error: the player was told, the app runs
+        console.warn(f"pygames: the saved game was set aside:\n{app.save_error}")
     page.root.addEventListener("click", create_proxy(page.on_click))
     page.root.addEventListener("input", create_proxy(page.on_input))
     page.root.addEventListener("change", create_proxy(page.on_change))

@@ -9,6 +9,7 @@ plain CPython tests.
 from __future__ import annotations
 
 import re
+import traceback
 from html import unescape
 from typing import Any, Callable
 
@@ -47,6 +48,8 @@ class App:
         self.session: Session | None = None
         self.screen = "home"
         self.notice: str | None = None  # plain-words message at the top (e.g. a save that could not be read)
+        self.save_error: str | None = None  # the traceback that made the app set a save aside, for the console
+        self._unproven_save: str | None = None  # the text of a resumed save until its table has rendered once
         self.flash: str | None = None  # one-off message about the last click
         self.menu_open = False  # the top bar's menu on a narrow screen
         self.results_closed = False  # the player closed the game-over dialog to look at the final table
@@ -63,18 +66,43 @@ class App:
 
     # ------------------------------------------------------------ startup
     def boot(self) -> None:
-        """Resume a saved game if there is one; report a save that cannot be read."""
-        session, problem = store.load(self.storage)
-        if problem is not None:
-            self.notice = self.t("notice.bad_save", reason=problem)
-            store.set_aside(self.storage)
-        if session is not None and session.game.name in self.tables:
-            if session.ui.pop("recovered", False):
-                self.notice = self.t("notice.recovered")
-                store.save(self.storage, session)
-            self.session = session
-            self.screen = "table"
-            self.viewer = session.humans[0] if len(session.humans) == 1 else None
+        """Resume a saved game if there is one; report a save that cannot be read.
+
+        No save may stop the app from starting: if restoring it fails in any way, here or
+        in the first :meth:`render` of its table, it is set aside with a notice and the
+        app starts on the home screen.
+        """
+        text: str | None = None
+        try:
+            text = self.storage.getItem(store.SAVE_KEY)
+            session, problem = store.load(self.storage)
+            if problem is not None:
+                self.notice = self.t("notice.bad_save", reason=problem)
+                store.set_aside(self.storage)
+            if session is not None:
+                if session.ui.pop("recovered", False):
+                    self.notice = self.t("notice.recovered")
+                    store.save(self.storage, session)
+                self.session = session
+                self.screen = "table"
+                self.viewer = session.humans[0] if len(session.humans) == 1 else None
+                self._unproven_save = text
+        except Exception:  # noqa: BLE001 - the safety net: see the docstring
+            self.set_aside_save(traceback.format_exc(), text)
+
+    def set_aside_save(self, error: str, text: str | None = None) -> None:
+        """Give up on the saved game: keep it aside (``BAD_SAVE_KEY``), say so, start on the home screen.
+
+        ``error`` (a traceback) is kept in :attr:`save_error` for the console; ``text`` is
+        the save as read at boot, when storage may since hold a rewritten one.
+        """
+        store.set_aside(self.storage, text)
+        self.session, self.viewer, self.screen = None, None, "home"
+        self._unproven_save = None
+        for table in self.tables.values():
+            table.reset()
+        self.notice = self.t("notice.save_failed")
+        self.save_error = error
 
     # ------------------------------------------------------------ queries
     @property
@@ -407,6 +435,9 @@ class App:
 
     # ------------------------------------------------------------ render
     def render(self) -> str:
+        """The HTML of the current screen (the first one of a resumed save falls back to home if it fails)."""
+        if self._unproven_save is not None:
+            return self._first_render(self._unproven_save)
         body = {"home": self._home, "setup": self._setup, "table": self._table, "rules": self._rules,
                 "replay": self._replay_screen}[self.screen]()
         notice = ""
@@ -415,6 +446,14 @@ class App:
                       f'{button(esc(self.t("common.ok")), "dismiss-notice")}</div>')
         flash = f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>' if self.flash else ""
         return self._topbar() + notice + flash + body
+
+    def _first_render(self, text: str) -> str:
+        self._unproven_save = None
+        try:
+            return self.render()
+        except Exception:  # noqa: BLE001 - the safety net of boot(): a save must never stop the app
+            self.set_aside_save(traceback.format_exc(), text)
+            return self.render()
 
     def _topbar(self) -> str:
         t = self.t

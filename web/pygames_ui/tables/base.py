@@ -150,3 +150,15 @@ class Table:
     def game_over(self, ctx: Ctx) -> str:
         """The end-of-game panel (winners, scores)."""
         raise NotImplementedError
+
+    # ----------------------------------------------------------- saves
+    @classmethod
+    def check_ui(cls, ui: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+        """This table's own state (``Session.ui``) as read from a save: cleaned, or ``ValueError``.
+
+        ``view`` is the restored game's ``view`` for seat 0 (to check the state against
+        the game).  Each key a table reads from ``session.ui`` is checked here, with the
+        shape the table writes; keys the table does not know are dropped.  This default
+        is for a table that keeps no state of its own.
+        """
+        return {}

@@ -180,6 +180,20 @@ class KlatsTable(Table):
     def dismiss_interlude(self, ctx: Ctx) -> None:
         ctx.session.ui["klats_seen_rounds"] = len(ctx.view["round_results"])
 
+    @classmethod
+    def check_ui(cls, ui: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+        """``klats_seen_rounds``: how many round summaries were dismissed, a whole number.
+
+        More than the rounds played (a summary dismissed, then the game taken back) is
+        cut to the rounds played, so that the summary shows again when the round ends again.
+        """
+        if "klats_seen_rounds" not in ui:
+            return {}
+        seen = ui["klats_seen_rounds"]
+        if type(seen) is not int or seen < 0:
+            raise ValueError("klats_seen_rounds must be a whole number")
+        return {"klats_seen_rounds": min(seen, len(view["round_results"]))}
+
     def _round_table(self, ctx: Ctx, result: dict[str, Any], title: str) -> str:
         t = ctx.t
         rows = []

@@ -188,6 +188,38 @@ class RpsZombieTable(Table):
     def dismiss_interlude(self, ctx: Ctx) -> None:
         ctx.session.ui["rz_throw_seen"] = True
 
+    @classmethod
+    def check_ui(cls, ui: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+        """The saved throw for the first player (``rz_throw``, ``rz_throw_seen``): the throw must be one
+        that :func:`throw_for_first` could have made for this game's players, won by its first player."""
+        out: dict[str, Any] = {}
+        if "rz_throw_seen" in ui:
+            if type(ui["rz_throw_seen"]) is not bool:
+                raise ValueError("rz_throw_seen must be true or false")
+            out["rz_throw_seen"] = ui["rz_throw_seen"]
+        if "rz_throw" not in ui:
+            return out
+        rows, players = ui["rz_throw"], view["num_players"]
+        if (not isinstance(rows, list) or not 1 <= len(rows) <= MAX_THROWS
+                or not all(isinstance(r, list) and len(r) == players for r in rows)
+                or not all(k is None or k in TROPHY_KINDS for r in rows for k in r)):
+            raise ValueError(f"rz_throw must be 1..{MAX_THROWS} rows of {players} throws (rock, scissors, paper or null)")
+        # The shown rows may start after some players were already out (a long run is cut), then follow the rules.
+        left = [p for p, k in enumerate(rows[0]) if k]
+        for i, row in enumerate(rows):
+            if [p for p, k in enumerate(row) if k] != left or len(left) < 2:
+                raise ValueError(f"rz_throw row {i + 1} is not thrown by the players still in")
+            kinds = {row[p] for p in left}
+            if len(kinds) == 2:
+                best = next(k for k in kinds if BEATS[k] in kinds)
+                left = [p for p in left if row[p] == best]
+            if (len(left) == 1) != (i == len(rows) - 1):
+                raise ValueError(f"rz_throw does not end with one winner at row {len(rows)}")
+        if left != [view["first_player"]]:
+            raise ValueError("rz_throw was won by another player than the one who starts")
+        out["rz_throw"] = [list(row) for row in rows]
+        return out
+
     # ----------------------------------------------------------------- play
     def click(self, data: dict[str, str], ctx: Ctx) -> Action | None:
         if data.get("action") != "decide":

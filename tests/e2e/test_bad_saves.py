@@ -1,0 +1,65 @@
+"""Bad saves in Chromium: whatever is in the save, a reload reaches the home screen and says why."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import open_app, reload_app, start_game, wait_for_player
+
+from pygames_core import bots
+from pygames_ui.session import BAD_SAVE_KEY, MAX_SAVE_CHARS, SAVE_KEY, Seat, Session
+
+
+def _save(game: str, options: dict[str, object], moves: int, ui: dict[str, object]) -> dict[str, object]:
+    """A real save of ``game`` after ``moves`` bot moves, with ``ui`` as its screen state."""
+    s = Session.new(game, [Seat("Ann", "human"), Seat("Bot", "greedy")], options, seed=3)
+    bot = bots.get("greedy", seed=1)
+    for _ in range(moves):
+        s.apply(bot.choose(s.game, s.state))
+    s.ui = ui
+    return json.loads(s.to_save())
+
+
+def _klats_seen_rounds_text() -> str:
+    return json.dumps(_save("klats", {"target": 150, "first_player": 0}, 4, {"klats_seen_rounds": "x"}))
+
+
+def _rps_nested_throw() -> str:
+    ui = {"rz_throw": [[["rock"], "scissors"]], "rz_throw_seen": False}
+    return json.dumps(_save("rps_zombie", {"brains_in_deck_2p": 3, "first_player": 0}, 0, ui))
+
+
+def _huge() -> str:
+    body = _save("zoomagia", {}, 2, {})
+    body["seats"][0]["name"] = "x" * MAX_SAVE_CHARS
+    return json.dumps(body)
+
+
+BAD = {
+    "klats seen rounds a string": _klats_seen_rounds_text,
+    "rps throw a nested list": _rps_nested_throw,
+    "huge": _huge,
+    "deep": lambda: '{"v": 1, "game": "klats", "ui": ' + "[" * 50_000 + "]" * 50_000 + "}",
+    "cut": lambda: _klats_seen_rounds_text()[:-300],
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_a_bad_save_is_set_aside_and_the_app_starts_at_home(page, site_url, name: str) -> None:
+    text = BAD[name]()
+    open_app(page, site_url)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVE_KEY, text])
+    reload_app(page)
+    assert page.get_attribute("html", "data-screen") == "home"
+    assert page.locator("#shell").is_hidden() and page.locator(".home .game-card").count() == 3
+    notice = page.inner_text("#notice")
+    assert "could not be read" in notice or "could not be opened" in notice
+    stored = page.evaluate("([a, b]) => [localStorage.getItem(a), localStorage.getItem(b)]", [SAVE_KEY, BAD_SAVE_KEY])
+    assert stored[0] is None and stored[1] == text, "the bad save is kept aside, out of the way"
+    # The next reload is clean, and a new game plays.
+    reload_app(page)
+    assert page.locator("#notice").count() == 0
+    start_game(page, "klats")
+    page.wait_for_selector(".klats-table")
+    assert wait_for_player(page) == "turn"
