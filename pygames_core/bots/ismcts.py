@@ -8,7 +8,8 @@ iteration
    search never reads the true deck order or another seat's hand;
 2. walks down the tree along moves legal in that deal, choosing by UCB1 with
    *availability* counts (a move's exploration term counts only the iterations
-   in which it was legal);
+   in which it was legal); at the root, the greedy heuristic's ranking of the
+   moves orders their first visits and adds a bias that fades with visits;
 3. adds one new node, plays a few random moves (``playout_moves``) and scores
    the position with the game's heuristic ``evaluate(view) -> [p_seat, ...]``
    (``bots/heuristics/<game>.py``; an ended game scores 1 per win, shared wins split);
@@ -46,6 +47,7 @@ from typing import Any, Callable, Hashable
 
 from ..base import Action, Game, State
 from .base import Bot
+from .greedy import heuristic_for
 
 Evaluator = Callable[[dict[str, Any]], list[float]]
 
@@ -56,6 +58,10 @@ DEFAULT_MIN_ITERATIONS = 20
 #: UCB1 exploration constant for rewards in 0..1 (a little below sqrt(2): the
 #: heuristic leaves are far less noisy than random playouts to the end).
 DEFAULT_EXPLORATION = 0.7
+#: Weight of the greedy heuristic's opinion of a root move, fading as 1/(visits+1)
+#: (progressive bias, Chaslot et al. 2008): it spends few iterations on moves that
+#: look bad when a table has dozens of moves.
+DEFAULT_PRIOR_WEIGHT = 0.5
 
 
 def evaluator_for(game_name: str) -> Evaluator | None:
@@ -78,7 +84,7 @@ def action_key(action: Action) -> Hashable:
 
 
 class _Node:
-    __slots__ = ("action", "seat", "parent", "children", "visits", "avail", "reward")
+    __slots__ = ("action", "seat", "parent", "children", "visits", "avail", "reward", "bias")
 
     def __init__(self, action: Action | None, seat: int, parent: "_Node | None") -> None:
         self.action = action
@@ -88,6 +94,7 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.bias = 0.0  # progressive bias (root moves only): weight x the greedy heuristic's rank
 
 
 @dataclass(frozen=True)
@@ -123,6 +130,7 @@ class IsmctsBot(Bot):
         min_iterations: int | None = None,
         playout_moves: int = 2,
         exploration: float = DEFAULT_EXPLORATION,
+        prior_weight: float = DEFAULT_PRIOR_WEIGHT,
     ) -> None:
         super().__init__(seed)
         for label, value in (("iterations", iterations), ("min_iterations", min_iterations)):
@@ -133,8 +141,9 @@ class IsmctsBot(Bot):
             raise ValueError(f"budget_ms must be a positive number, got {budget_ms!r}")
         if isinstance(playout_moves, bool) or not isinstance(playout_moves, int) or playout_moves < 0:
             raise ValueError(f"playout_moves must be an int >= 0, got {playout_moves!r}")
-        if isinstance(exploration, bool) or not isinstance(exploration, (int, float)) or exploration < 0:
-            raise ValueError(f"exploration must be a number >= 0, got {exploration!r}")
+        for label, number in (("exploration", exploration), ("prior_weight", prior_weight)):
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or number < 0:
+                raise ValueError(f"{label} must be a number >= 0, got {number!r}")
         if budget_ms is None:
             if min_iterations is not None:
                 raise ValueError("min_iterations needs budget_ms (without a budget the search runs `iterations`)")
@@ -147,6 +156,7 @@ class IsmctsBot(Bot):
         self.budget_s = None if budget_ms is None else budget_ms / 1000.0
         self.playout_moves = playout_moves
         self.exploration = float(exploration)
+        self.prior_weight = float(prior_weight)
         self.last_analysis: Analysis | None = None
 
     @property
@@ -175,11 +185,13 @@ class IsmctsBot(Bot):
 
     # ---------------------------------------------------------------- search
     def _iterate(
-        self, game: Game, state: State, root: _Node, me: int, players: int, evaluate: Evaluator | None
+        self, game: Game, state: State, root: _Node, me: int, players: int, evaluate: Evaluator | None,
+        prior: dict[Hashable, float],
     ) -> None:
         rng = self.rng
         node = root
-        c = self.exploration
+        # A seat's reward averages 1/players: exploration scales with it.
+        c = self.exploration * 2.0 / players
         # Selection and expansion.
         while not game.is_over(state):
             legal = game.legal_actions(state)
@@ -195,8 +207,13 @@ class IsmctsBot(Bot):
                     available.append(child)
             seat = state.current_player
             if untried:
-                k, a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
+                if node is root and prior:
+                    k, a = max(untried, key=lambda u: prior[u[0]])  # the root: best-looking first
+                else:
+                    k, a = untried[rng.below(len(untried))] if len(untried) > 1 else untried[0]
                 child = _Node(a, seat, node)  # type: ignore[arg-type]
+                if node is root and prior:
+                    child.bias = prior[k]
                 children[k] = child
                 node = child
                 state = game.apply_unchecked(state, a)
@@ -205,7 +222,8 @@ class IsmctsBot(Bot):
             best_value = -1.0
             for child in available:
                 child.avail += 1
-                value = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                value = (child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                         + child.bias / (child.visits + 1))
                 if value > best_value:
                     best, best_value = child, value
             node = best
@@ -246,6 +264,7 @@ class Search:
         # to make, to copy at every step and to view at the leaves.
         self.bare = dict(view, log=[])
         self.root = _Node(None, -1, None)
+        self.prior = _prior(game, view, legal, bot.prior_weight * 2.0 / self.players)
         self.iterations = 0
         self.spent_s = 0.0
 
@@ -269,7 +288,7 @@ class Search:
         slice_end = None if slice_ms is None else started + slice_ms / 1000.0
         now = started
         while not self._done(now - started):
-            bot._iterate(game, game.determinize(bare, rng), root, self.me, self.players, self.evaluate)
+            bot._iterate(game, game.determinize(bare, rng), root, self.me, self.players, self.evaluate, self.prior)
             self.iterations += 1
             if timed:
                 now = time.perf_counter()
@@ -292,6 +311,15 @@ class Search:
                             self.spent_s * 1000.0, moves)
         self.bot.last_analysis = analysis
         return analysis
+
+
+def _prior(game: Game, view: dict[str, Any], legal: list[Action], weight: float) -> dict[Hashable, float]:
+    """Progressive bias of the root moves: ``weight`` x the greedy heuristic's rank (best 1, worst 0)."""
+    score = heuristic_for(game.name)
+    if score is None or weight <= 0 or len(legal) < 2:
+        return {}
+    ranked = sorted(range(len(legal)), key=lambda i: score(view, legal[i]))
+    return {action_key(legal[i]): weight * rank / (len(legal) - 1) for rank, i in enumerate(ranked)}
 
 
 def _rewards(game: Game, state: State, me: int, n: int, evaluate: Evaluator | None) -> list[float]:
