@@ -214,8 +214,10 @@ class Game(ABC):
         """Apply an action known to be legal (search bots use this for speed)."""
         data = self._copy_data(state.data)
         rng = Rng.from_hex(data["rng"])
+        start = rng.state
         self._step(data, rng, action)
-        data["rng"] = rng.to_hex()
+        if rng.state != start:  # most steps draw nothing: keep the saved text as it is
+            data["rng"] = rng.to_hex()
         data["turn"] += 1
         return State(self.name, data)
 

@@ -76,14 +76,18 @@ class Klats(Game):
         if p is None:
             return []
         out: list[Action] = []
-        tableaux = d["tableaux"]
+        # Per tableau, the piles of each colour (once, not once per card in hand).
+        piles: list[tuple[dict[str, list[int]], bool]] = []
+        for tab in d["tableaux"]:
+            by_colour: dict[str, list[int]] = {}
+            for i, pile in enumerate(tab):
+                by_colour.setdefault(COLOUR_OF[pile[-1]], []).append(i)
+            piles.append((by_colour, len(tab) < MAX_PILES))
         for card in sorted(set(d["hands"][p])):
             colour = COLOUR_OF[card]
-            for target, tab in enumerate(tableaux):
-                for i, pile in enumerate(tab):
-                    if COLOUR_OF[pile[-1]] == colour:
-                        out.append({"type": "play", "card": card, "target": target, "pile": i})
-                if len(tab) < MAX_PILES:
+            for target, (by_colour, room) in enumerate(piles):
+                out += [{"type": "play", "card": card, "target": target, "pile": i} for i in by_colour.get(colour, ())]
+                if room:
                     out.append({"type": "play", "card": card, "target": target, "pile": None})
         return out
 

@@ -75,9 +75,9 @@ _DATA_KEYS = frozenset({
 })
 
 
-#: State lists of scalars (or of pairs never changed in place: threats) that a step may change.
-_FLAT_LISTS = ("log", "brains", "out_round", "deck", "aside", "participants", "revealed", "live", "threats",
-               "winner_seats")
+#: State lists of scalars (or of pairs never changed in place: threats) that a step may change in place.
+#: (``revealed``, ``participants`` and ``winner_seats`` are only ever replaced, never changed.)
+_FLAT_LISTS = ("log", "brains", "out_round", "deck", "aside", "live", "threats")
 
 
 def _add_trophy(trophies: list[str], kind: str) -> None:

@@ -177,9 +177,11 @@ class Zoomagia(Game):
 
     def _match(self, state: State, action: object) -> Action | None:
         """The action checked directly against the state (see :mod:`.matching`)."""
-        if type(action) is not dict or any(type(v) not in matching.PLAIN for v in action.values()):
-            return super()._match(state, action)
-        return matching.match(state.data, action)
+        if type(action) is dict:
+            found = matching.match(state.data, action)
+            if not isinstance(found, matching.Unsure):
+                return found
+        return super()._match(state, action)
 
     def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
         """Only the top level: a step copies each list before it changes it (copy-on-write).
