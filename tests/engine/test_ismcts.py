@@ -61,6 +61,7 @@ def test_registered_with_its_options() -> None:
     ({"budget_ms": 10, "min_iterations": 50, "iterations": 20}, "exceeds iterations"),
     ({"playout_moves": -1}, "playout_moves"),
     ({"exploration": "high"}, "exploration"),
+    ({"prior_weight": -1}, "prior_weight must be a number >= 0"),
 ])
 def test_bad_options_are_named(options: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -166,6 +167,17 @@ def test_evaluate_gives_chances_that_sum_to_one(name: str) -> None:
                 assert chances == [1 / len(winners) if s in winners else 0.0 for s in range(players)]
                 break
             state = game.apply(state, rnd.choose(game, state))
+
+
+def test_the_root_prior_follows_the_greedy_ranking() -> None:
+    """With a single iteration per root move, the best-looking move is tried first and kept."""
+    game = games.get("klats")
+    state = open_position(game, 2, seed=7)
+    greedy = bots.get("greedy", seed=1).choose(game, state)
+    one = bots.get("ismcts", seed=1, iterations=1).analyse(game, state)
+    assert one.action == greedy
+    plain = bots.get("ismcts", seed=1, iterations=1, prior_weight=0).analyse(game, state)
+    assert [m.visits for m in plain.moves].count(1) == 1
 
 
 def test_action_key_tells_actions_apart() -> None:
