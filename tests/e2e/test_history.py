@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from conftest import BOOT_TIMEOUT_MS, OVER, open_app, wait_for_player
+from pygames_ui.levels_ui import DEFAULT_BOT
 from test_zoomagia import decide, new_game
 
 UNDO_OK = '#game-tools [data-action="undo"]:not([aria-disabled])'
@@ -22,7 +23,8 @@ def wait_step(page, n: int) -> None:
 def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, tmp_path: Path) -> None:
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_app(page, site_url)
-    new_game(page)
+    # Named: a record leaves the device with "You" renamed "Player 1" (it would mean the friend).
+    new_game(page, seats=[("Ann", "human"), ("Bot", DEFAULT_BOT)])
     assert wait_for_player(page) == "turn"
     assert "Nothing to undo yet" in page.inner_text("#undo-why")
     page.focus('#game-tools [data-action="undo"]')  # aria-disabled: it keeps the focus and, pressed, says why

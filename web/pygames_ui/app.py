@@ -357,11 +357,12 @@ class App:
         self._saved()
 
     def _shown_record(self) -> tuple[dict[str, Any], list[Seat]] | None:
-        """The record on screen: the replay's in the viewer, else the game at the table's."""
+        """The record on screen (the replay's in the viewer, else the game at the table's), with its
+        seats named as they leave the device (``history.shared_seats``)."""
         if self.screen == "replay" and self.replay is not None:
-            return self.replay.record, self.replay.seats
+            return self.replay.record, history.shared_seats(self.t, self.replay.seats)
         if self.session is not None:
-            return self.session.record, self.session.seats
+            return self.session.record, history.shared_seats(self.t, self.session.seats)
         return None
 
     def _on_export(self, data: dict[str, str], values: dict[str, str]) -> None:

@@ -172,6 +172,13 @@ def link_fragment(record: dict[str, Any], seats: list[Seat]) -> str:
     return LINK_PREFIX + record_codec.to_link(with_seats(record, seats))
 
 
+def shared_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
+    """Seats as a record leaves the device: the default "You" (in any language) would mean the
+    friend who opens it, so that seat becomes "Player N"."""
+    yous = {cat.get("setup.default_you") for cat in t.catalogues.values()}
+    return [Seat(t("setup.seat_n", n=i + 1), s.kind) if s.name in yous else s for i, s in enumerate(seats)]
+
+
 @dataclass
 class Imported:
     """A record read from a file or a link, with its seats for the replay."""
