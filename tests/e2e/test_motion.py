@@ -84,8 +84,10 @@ def test_a_click_right_after_a_bot_move_is_handled_at_once(page: object, site_ur
     start_game(page, "klats", [("You", "human"), ("Bot", "medium")])
     assert wait_for_player(page) == "turn"
     play_first_card(page)
-    page.wait_for_selector(".pile.last-move", timeout=30_000)  # the bot has just moved: its card is sliding
-    page.locator('[data-action="select"]').first.click(timeout=1000)
-    assert page.locator(".hand-card.selected").count() == 1
-    page.locator('[data-action="play"].legal').first.click(timeout=1000)
-    assert page.locator(".hand-card.selected").count() == 0
+    page.wait_for_selector(".pile.last-move", timeout=30_000)  # the bot has just moved: cards are sliding
+    # Click at once, as a person would: no waiting for the cards to settle (force skips Playwright's own
+    # wait for a still target), and the click must take effect while the slides still run.
+    page.locator('[data-action="select"]').first.click(force=True)
+    page.wait_for_selector(".hand-card.selected", timeout=2_000)
+    page.locator('[data-action="play"].legal').first.click(force=True)
+    page.wait_for_selector(".hand-card.selected", state="detached", timeout=2_000)  # played: nothing selected
