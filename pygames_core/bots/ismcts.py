@@ -55,8 +55,9 @@ Evaluator = Callable[[dict[str, Any]], list[float]]
 DEFAULT_ITERATIONS = 1000
 #: Floor of a time-budgeted search.
 DEFAULT_MIN_ITERATIONS = 20
-#: UCB1 exploration constant for rewards in 0..1 (a little below sqrt(2): the
-#: heuristic leaves are far less noisy than random playouts to the end).
+#: UCB1 exploration constant for rewards in 0..1 at two players (a little below
+#: sqrt(2): the heuristic leaves are far less noisy than random playouts to the end);
+#: it is scaled by 2/players, as a seat's reward averages 1/players.
 DEFAULT_EXPLORATION = 0.7
 #: Weight of the greedy heuristic's opinion of a root move, fading as 1/(visits+1)
 #: (progressive bias, Chaslot et al. 2008): it spends few iterations on moves that
