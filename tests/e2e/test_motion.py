@@ -14,8 +14,6 @@ pytestmark = pytest.mark.e2e
 
 #: How many slides the newest render started (web/main.py writes it on <html>).
 MOVES = "html[data-moves]"
-#: The Web Animations the page runs for moves (each has the id "move").
-SLIDES = "document.getAnimations().filter((a) => a.id === 'move').length"
 
 
 def moves(page: object) -> int:
@@ -61,7 +59,6 @@ def test_zoomagia_a_push_slides_the_line(page: object, site_url: str) -> None:
         arrow.click()
     # The drawn card and the two it pushed along slide one step; the pushed-out card slides out.
     assert moves(page) >= 3
-    assert page.evaluate(SLIDES) >= 1  # still sliding right after the click (each slide takes 240 ms)
 
 
 def test_reduced_motion_slides_nothing_and_a_bots_move_is_still_lit(reduced: object, site_url: str,
