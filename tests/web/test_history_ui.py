@@ -324,3 +324,20 @@ def test_the_viewer_through_the_app() -> None:
     assert a.replay.step == 2 and 'data-step="2"' in a.render()
     click(a, "home")
     assert a.screen == "home"
+
+
+def test_a_record_that_does_not_lead_to_the_table_is_never_trusted() -> None:
+    """A save whose moves do not replay to its state (edited, damaged) offers no undo, replay or link."""
+    s = session("zoomagia", YOU_AND_BOT, seed=3)
+    s.apply(s.game.legal_actions(s.state)[-1])
+    s.record["actions"] = []  # the state moved on, the record did not
+    assert check(s).reason == "no_record"
+    a = new_app()
+    a.session, a.screen = s, "table"
+    assert "does not match the game" in a.render()
+    s.record["actions"] = [{"type": "end_turn"}]  # not even legal
+    assert check(s).reason == "no_record"
+    click(a, "replay")
+    assert a.screen == "table" and a.flash == CATALOGUES["en"]["history.record_broken"]
+    click(a, "copy-link")
+    assert not a.effects and a.flash == CATALOGUES["en"]["history.record_broken"]

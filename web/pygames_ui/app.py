@@ -373,7 +373,10 @@ class App:
     def _on_copy_link(self, data: dict[str, str], values: dict[str, str]) -> None:
         shown = self._shown_record()
         if shown is not None:
-            self.effects.append(("copy-link", history.link_fragment(*shown)))
+            try:
+                self.effects.append(("copy-link", history.link_fragment(*shown)))
+            except ValueError:  # a save whose record of moves does not replay
+                self.flash = self.t("history.record_broken")
 
     def link_copied(self, url: str, copied: bool) -> None:
         """``main.py`` made the link ``url`` and tried the clipboard: show the link, and whether it is copied."""
@@ -382,7 +385,11 @@ class App:
     def _on_replay(self, data: dict[str, str], values: dict[str, str]) -> None:
         s = self.session
         if s is not None:
-            self.replay = Replay(dict(s.record, actions=list(s.record["actions"])), list(s.seats))
+            try:
+                self.replay = Replay(dict(s.record, actions=list(s.record["actions"])), list(s.seats))
+            except ValueError:  # a save whose record of moves does not replay
+                self.flash = self.t("history.record_broken")
+                return
             self.screen = "replay"
 
     def _on_replay_go(self, data: dict[str, str], values: dict[str, str]) -> None:

@@ -58,6 +58,9 @@ class Timeline:
             self._session, self._actions = session, actions
             self.states = record_states(session.record)
             self.verdicts = {}
+            if self.states[-1] != session.state:
+                self._session = None  # never trust it: check again (and refuse again) next time
+                raise ValueError("the record of moves does not lead to the game on the table")
         while len(self.states) <= len(actions):
             self.states.append(session.game.apply(self.states[-1], actions[len(self.states) - 1]))
         return self.states
@@ -91,7 +94,10 @@ def check_undo(session: Session, seat: int | None, timeline: Timeline) -> UndoCh
         return UndoCheck(None, "not_yours")
     if game.is_over(state):
         return UndoCheck(None, "over")
-    states = timeline.of(session)
+    try:
+        states = timeline.of(session)
+    except ValueError:  # a save whose record of moves does not replay to its game
+        return UndoCheck(None, "no_record")
     movers = [s.current_player for s in states[:-1]]
     mine = [i for i, who in enumerate(movers) if who == seat]
     if not mine:
