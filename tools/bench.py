@@ -26,31 +26,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 
-def bench_engine(seconds: float = 1.5) -> list[dict[str, object]]:
-    from pygames_core import bots, games
-
-    rows = []
-    for name in games.names():
-        game = games.get(name)
-        for players in range(game.min_players, game.max_players + 1):
-            options = {"target": 150} if name == "klats" else None
-            n_games = decisions = 0
-            start = time.perf_counter()
-            while time.perf_counter() - start < seconds or n_games < 3:
-                state = game.new_game(players=players, seed=n_games, options=options)
-                bot = bots.get("random", seed=n_games)
-                while not game.is_over(state):
-                    state = game.apply(state, bot.choose(game, state))
-                    decisions += 1
-                n_games += 1
-            elapsed = time.perf_counter() - start
-            rows.append({
-                "game": name, "players": players, "games_per_s": round(n_games / elapsed, 2),
-                "decisions_per_s": round(decisions / elapsed), "decisions_per_game": round(decisions / n_games, 1),
-            })
-    return rows
-
-
 # The yardstick: the pristine files of the pinned npm package, booted the documented way.
 BARE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BARE_HTML = """<!doctype html><html data-app-state="loading"><head><meta charset="utf-8">
@@ -174,12 +149,12 @@ def main() -> None:
     both = not (args.engine or args.boot)
     out: dict[str, object] = {}
     if args.engine or both:
-        rows = bench_engine()
+        import bench_engine  # this checkout's engine against the baseline commit's, side by side
+
+        rows = bench_engine.compare()
         out["engine"] = rows
-        print("\n## Engine: random games in CPython", sys.version.split()[0])
-        print("| game | players | games/s | decisions/s | decisions/game |\n|---|---:|---:|---:|---:|")
-        for r in rows:
-            print(f"| {r['game']} | {r['players']} | {r['games_per_s']} | {r['decisions_per_s']} | {r['decisions_per_game']} |")
+        print(f"\n## Engine: random playouts against {bench_engine.BASELINE_COMMIT} in CPython", sys.version.split()[0])
+        print(bench_engine.markdown(rows))
     if args.boot or both:
         boot = bench_boot(args.runs)
         out["boot"] = boot
