@@ -97,8 +97,9 @@ class Page:
             if el is not None and el is not jsnull:
                 el.focus()
                 return
-        # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus.
-        dialog_button = self.root.querySelector('[role="dialog"] button')
+        # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus, and so
+        # does a new screen's own first control (``data-autofocus``: the replay's slider).
+        dialog_button = self.root.querySelector('[role="dialog"] button, [data-autofocus]')
         if dialog_button is not None and dialog_button is not jsnull:
             dialog_button.focus()
 

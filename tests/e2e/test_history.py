@@ -59,6 +59,7 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     final_table = page.inner_text(".replay-table .zm-table")
     final_log = page.inner_text(".replay-table .log")
 
+    assert page.locator("#replay-step:focus").count() == 1  # the keyboard lands on the slider
     page.click('[name="replay_first"]')
     wait_step(page, 0)
     assert page.locator("#replay-result").count() == 0

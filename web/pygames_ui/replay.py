@@ -96,7 +96,7 @@ class Replay:
     def _controls(self, t: I18n) -> str:
         at_start, at_end = self.step == 0, self.step == self.last
         position = t("replay.position", n=self.step, value=self.last) if self.step else t("replay.start")
-        slider = (f'<input{attrs(type="range", name="replay_step", id="replay-step", min=0, max=self.last, step=1, value=self.step, data_change="replay-seek", aria_label=t("replay.slider"), aria_valuetext=position)}>')
+        slider = (f'<input{attrs(type="range", name="replay_step", id="replay-step", min=0, max=self.last, step=1, value=self.step, data_change="replay-seek", data_autofocus=True, aria_label=t("replay.slider"), aria_valuetext=position)}>')
         return (
             f'<div class="replay-controls" role="group" aria-label="{esc(t("replay.controls"))}">'
             + _step_button(t, "first", "⇤", at_start) + _step_button(t, "back", "◀", at_start)
