@@ -163,6 +163,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals-medium", type=int, default=60, help="deals for Medium vs Easy (default 60)")
     parser.add_argument("--deals-hard", type=int, default=12, help="deals for Hard vs Medium (default 12)")
+    parser.add_argument("--deals-hard-max", type=int,
+                        help="deals for Hard vs Medium at the maximum players (default: 3 at 6 players, 8 at 3)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--speed-iterations", type=int, default=400)
     parser.add_argument("--no-pyodide", action="store_true")
@@ -172,13 +174,15 @@ def main() -> None:
     if args.quick:
         args.deals_medium, args.deals_hard, args.no_pyodide, args.speed_iterations = 2, 1, True, 100
         args.hard_iterations = 100
-    if min(args.deals_medium, args.deals_hard, args.jobs, args.speed_iterations) < 1:
+    if min(args.deals_medium, args.deals_hard, args.deals_hard_max or 1, args.jobs, args.speed_iterations) < 1:
         parser.error("--deals-*, --jobs and --speed-iterations must be at least 1")
     from botspeed import ismcts_speed
 
     started = time.perf_counter()
     print("## Bot strength: each level against the level below (every deal in every seat)\n")
     deals = {"medium": args.deals_medium, "hard": args.deals_hard, **MAX_PLAYER_DEALS}
+    if args.deals_hard_max is not None:
+        deals.update({key: args.deals_hard_max for key in MAX_PLAYER_DEALS})
     if args.quick:
         deals = {"medium": args.deals_medium, "hard": args.deals_hard}
     rows, timing = strength(deals, args.jobs, args.hard_iterations)
