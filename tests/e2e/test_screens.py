@@ -43,6 +43,14 @@ MEASURE = """(mustSee) => {
     // A box that hides or scrolls what does not fit: a name, a card label, a dialog column.
     if (st.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) {
       out.cut.push(`${label(el)} ${el.scrollWidth}px in ${el.clientWidth}px`);
+    } else if (st.textOverflow === 'ellipsis') {
+      // An ellipsis shows for a fraction of a pixel too much, which scrollWidth rounds away.
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      const room = el.getBoundingClientRect().width - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight)
+          - parseFloat(st.borderLeftWidth) - parseFloat(st.borderRightWidth);
+      const need = text.getBoundingClientRect().width;
+      if (need > room + 0.05) out.cut.push(`${label(el)} ${need.toFixed(1)}px in ${room.toFixed(1)}px`);
     }
   }
   // What sticks out on the right, when the page is wider than the window (outermost first).
@@ -283,3 +291,15 @@ def test_rps_zombie_screens(page: Any, site_url: str) -> None:
     assert shot, "the table mid-game was seen"
     game_over(page, "rps_zombie")
 
+
+def test_who_starts_follows_the_names_as_they_are_typed(page: Any, site_url: str) -> None:
+    open_site(page, site_url)
+    page.click('[data-action="setup"][data-game="zoomagia"]')
+    dealer = '[name="opt_dealer"] option'
+    page.fill('[name="seat_name_1"]', "Zed")  # no click: the list follows the typing
+    assert page.locator(dealer).all_inner_texts()[1] == "Zed"
+    page.fill('[name="seat_name_1"]', "  ")
+    assert page.locator(dealer).all_inner_texts()[1] == "Player 2"
+    page.fill('[name="seat_name_0"]', "Ann")
+    page.click('[data-action="add-seat"]')  # the form is drawn again: the names stay
+    assert page.locator(dealer).all_inner_texts()[:1] == ["Ann"] and page.locator(dealer).count() == 3

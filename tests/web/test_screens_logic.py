@@ -218,3 +218,67 @@ def test_play_again_throws_again_for_the_first_player() -> None:
                        "opt_first_player": "1"})
     click(a, "again")
     assert a.interlude() is None and a.session.state.data["options"]["first_player"] == 1
+
+
+# ------------------------------------------------------------------ screens
+def finished(game: str = "rps_zombie") -> App:
+    """An app whose game (one human, bots) has been played to its end."""
+    a = app()
+    click(a, "setup", game=game)
+    click(a, "start")
+    rng = random.Random(4)
+    s = a.session
+    while not s.game.is_over(s.state):
+        if a.interlude() is not None:
+            click(a, "dismiss")
+        elif a.bots_pending():
+            a.step_bot()
+        else:
+            a.play(rng.choice(a.ctx().legal))
+    return a
+
+
+def test_the_game_over_dialog_closes_and_opens_again() -> None:
+    a = finished()
+    html = a.render()
+    assert 'id="game-over"' in html and 'data-action="show-results"' not in html
+    # Closed: the final table and the top bar are free; a button in the bar brings the results back.
+    click(a, "close-results")
+    html = a.render()
+    assert 'id="game-over"' not in html and 'class="table-screen"' in html
+    assert html.count('data-action="show-results"') == 1
+    click(a, "rules")
+    assert a.screen == "rules"
+    click(a, "back")
+    assert a.screen == "table" and 'id="game-over"' not in a.render()
+    click(a, "show-results")
+    assert 'id="game-over"' in a.render()
+    # A new game starts with its own results dialog.
+    click(a, "close-results")
+    click(a, "again")
+    assert not a.results_closed
+
+
+def test_the_phone_menu_is_a_button_that_says_if_it_is_open() -> None:
+    a = app()
+    html = a.render()
+    assert 'data-action="menu" aria-expanded="false" aria-controls="topmenu"' in html
+    assert 'id="topmenu" data-open="false"' in html
+    click(a, "menu")
+    assert 'aria-expanded="true"' in a.render() and 'data-open="true"' in a.render()
+    click(a, "lang", lang="ru")  # any choice in the menu closes it
+    assert 'aria-expanded="false"' in a.render()
+
+
+def test_every_screen_change_is_a_new_screen_key() -> None:
+    a = app()
+    keys = [a.screen_key()]
+    click(a, "rules", game="klats")
+    keys.append(a.screen_key())
+    click(a, "back")
+    click(a, "rules", game="zoomagia")
+    keys.append(a.screen_key())
+    click(a, "back")
+    click(a, "setup", game="klats")
+    keys.append(a.screen_key())
+    assert keys == ["home", "rules:klats", "rules:zoomagia", "setup"]

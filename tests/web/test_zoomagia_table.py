@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from pygames_core import bots, games
+from pygames_core.record import new_record
 from pygames_core.zoomagia import rules
 from pygames_ui.app import App
 from pygames_ui.art import PICTURES
@@ -87,7 +88,7 @@ def seated(players: int, seed: int, deck: list[str] | None = None, options: dict
     seat_names = names or [f"P{i + 1}" for i in range(players)]
     seat_kinds = kinds or ["human"] + ["greedy"] * (players - 1)
     seats = [Seat(n, k) for n, k in zip(seat_names, seat_kinds)]
-    record = {"game": "zoomagia", "players": players, "seed": seed, "options": opts, "actions": []}
+    record = new_record("zoomagia", players, seed, opts, deck)
     a.session = Session(GAME, seats, state, record)
     a.screen = "table"
     a.viewer = 0
