@@ -135,7 +135,7 @@ def test_one_legal_move_is_answered_without_search() -> None:
     bot = bots.get("ismcts", seed=1, iterations=100_000)
     started = time.perf_counter()
     assert bot.choose(game, state) == real.legal_actions(state)[0]
-    assert time.perf_counter() - started < 0.05
+    assert time.perf_counter() - started < 0.5  # a search of 100,000 iterations takes half a minute
     assert bot.last_analysis is None
 
 
@@ -147,7 +147,7 @@ def test_time_budget_with_floor_and_cap() -> None:
     floor = bots.get("ismcts", seed=1, budget_ms=0.001, min_iterations=25).analyse(game, state)
     assert floor.iterations == 25  # the budget is spent at once, the floor still runs
     timed = bots.get("ismcts", seed=1, budget_ms=60).analyse(game, state)
-    assert timed.iterations >= 20 and timed.elapsed_ms < 60 + 250
+    assert timed.iterations >= 20 and timed.elapsed_ms < 60 + 1000  # stopped by the budget, not the default cap
 
 
 @pytest.mark.parametrize("name", GAMES)
