@@ -94,6 +94,9 @@ class Game(ABC):
     state_keys: ClassVar[frozenset[str]] = frozenset()
     #: The values of ``data["phase"]`` for games that keep one ("over" last); empty: no phase.
     phases: ClassVar[tuple[str, ...]] = ()
+    #: Options added after format-1 saves were made (name -> the value those saves played with):
+    #: ``from_json`` fills them in, so that older saves still load.
+    options_added_later: ClassVar[dict[str, JSON]] = {}
     #: Every card id of a full deck -> number of copies.
     card_counts: ClassVar[Mapping[Any, int]] = {}
     #: Event name -> the fields every log entry of that event carries (besides ``n`` and ``e``);
@@ -279,6 +282,9 @@ class Game(ABC):
 
     def from_json(self, text: str) -> State:
         data = load_state(text, self.name)
+        options = data.get("options")
+        if isinstance(options, dict) and options and self.options_added_later:
+            data["options"] = {**self.options_added_later, **options}
         try:
             self._check_common(data)
             self._check_data(data)

@@ -513,31 +513,43 @@ class RpsZombie(Game):
         brains = [int(pl["brains"]) for pl in view["players"]]
         trophies = [list(pl["trophies"]) for pl in view["players"]]
         table = list(view["table"])
-        unseen = Counter(rules.full_deck())
+        # Plain counts per kind (Counter arithmetic was a third of the search's determinize).
+        unseen = dict(COUNTS)
         unseen["brain"] -= sum(brains)
         for tr in trophies:
-            unseen.subtract(tr)
-        unseen.subtract(c for c in table if c is not None)
-        unseen.subtract(view["discard"])
+            for k in tr:
+                unseen[k] -= 1
+        for c in table:
+            if c is not None:
+                unseen[c] -= 1
+        for k, c in view["discard"].items():
+            unseen[k] -= c
         size = view["deck_size"]
         known = view["set_aside"]
+        reserve = dict.fromkeys(KINDS, 0)
         if known is not None:
-            unseen.subtract(known)
-            pool = rules.sort_kinds(unseen.elements())
-            rng.shuffle(pool)
+            for k in known:
+                unseen[k] -= 1
+        elif view["phase"] == "choose_trophy":
+            # A preset deck leaves the starting trophies (and any surplus brain) outside the pile.
+            for k in TROPHY_KINDS:
+                reserve[k] = n
+                unseen[k] -= n
+            reserve["brain"] = rules.set_aside_brains(n, opts["brains_in_deck_2p"])
+            unseen["brain"] -= reserve["brain"]
+        if min(unseen.values()) < 0:
+            raise ValueError("the view's cards do not add up to the 57-card deck")
+        pool = [k for k in KINDS for _ in range(unseen[k])]  # canonical order, then shuffled
+        rng.shuffle(pool)
+        if known is not None:
             deck, aside = pool, list(known)
         else:
-            reserve: Counter[str] = Counter()
-            if view["phase"] == "choose_trophy":
-                # A preset deck leaves the starting trophies (and any surplus brain) outside the pile.
-                reserve.update({k: n for k in TROPHY_KINDS})
-                reserve["brain"] = rules.set_aside_brains(n, opts["brains_in_deck_2p"])
-                unseen.subtract(reserve)
-            pool = rules.sort_kinds(unseen.elements())
-            rng.shuffle(pool)
             deck = pool[:size]
-            aside = rules.sort_kinds(list(reserve.elements()) + pool[size:])
-        if len(deck) != size or min(unseen.values(), default=0) < 0:
+            rest = dict(reserve)
+            for k in pool[size:]:
+                rest[k] += 1
+            aside = [k for k in KINDS for _ in range(rest[k])]
+        if len(deck) != size:
             raise ValueError("the view's cards do not add up to the 57-card deck")
         contest = None
         pending = view["pending"]

@@ -44,8 +44,8 @@ def check_state(d: dict[str, Any]) -> None:
     """Raise ``ValueError`` naming the first defect of a loaded state's game-specific data."""
     n = d["players"]
     phase = d["phase"]  # keys and phase were checked by the base class
-    if type(d["dealer"]) is not int or not 0 <= d["dealer"] < n:
-        raise ValueError(f"bad dealer {shown(d['dealer'])}")
+    if d["dealer"] != d["options"]["dealer"] or type(d["dealer"]) is not int:
+        raise ValueError(f"the dealer {shown(d['dealer'])} is not the one the options chose")
     if type(d["removed_whole"]) is not bool:
         raise ValueError("removed_whole must be a bool")
 

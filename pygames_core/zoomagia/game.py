@@ -6,7 +6,7 @@ State data (besides the common keys of :mod:`pygames_core.base`):
 ``removed``       cards out of play: the 6 whole animals removed for 2–3 players,
                   or whatever a short custom ``deck`` left out (secret, except its size);
 ``removed_whole`` whether ``removed`` is known to be made of whole animals (public);
-``dealer``        seat of the dealer (0, who moves first);
+``dealer``        seat of the dealer, who is dealt to first and moves first (option ``dealer``, default 0);
 ``field``         3 rows × 3 cells, card id or ``None``;
 ``drawn``         the card drawn for this turn's push (only in phase ``push``);
 ``phase``         ``push`` | ``take`` | ``refill`` | ``discard`` | ``bank`` | ``over``;
@@ -89,7 +89,9 @@ class Zoomagia(Game):
     title = {"ru": "Зоомагия", "en": "Zoomagia"}
     min_players = 2
     max_players = 6
-    option_defaults = {"columns": True}
+    option_defaults = {"columns": True, "dealer": 0}
+    #: Options added after saves of format 1 were made: a save without one gets its default.
+    options_added_later = {"dealer": 0}
     card_counts = {c: 1 for c in rules.CARDS}
     phases = checks.PHASES
     state_keys = checks.STATE_KEYS
@@ -114,7 +116,7 @@ class Zoomagia(Game):
             removed = [c for c in rules.CARDS if c not in have]
             whole = rules.is_whole_animals(removed)
         seats: list[dict[str, JSON]] = [{"cards": [], "penalty": [], "banked": []} for _ in range(players)]
-        dealer = 0
+        dealer = options["dealer"]
         for _ in range(rules.CARDS_DEALT):
             for k in range(players):
                 if pile:
@@ -148,6 +150,10 @@ class Zoomagia(Game):
             # Nothing to draw: no turn can be played (a very short custom deck).
             self._end_game(d)
         return d
+
+    def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:
+        if not 0 <= opts["dealer"] < players:
+            raise ValueError(f"option 'dealer' must be a seat 0..{players - 1}, got {opts['dealer']!r}")
 
     # ------------------------------------------------------------------ play
     def legal_actions(self, state: State) -> list[Action]:

@@ -73,6 +73,8 @@ CARD_INDEX: dict[str, int] = {c: i for i, c in enumerate(CARDS)}
 PART_OF: dict[str, Part] = {c: PARTS[i % 3] for i, c in enumerate(CARDS)}
 ANIMAL_OF: dict[str, str] = {c: ANIMALS[i // 3] for i, c in enumerate(CARDS)}
 
+_ANIMAL_CARDS: dict[str, tuple[str, str, str]] = {a: (f"{a}:head", f"{a}:body", f"{a}:tail") for a in ANIMALS}
+
 FULL_ANIMAL_POINTS = 5
 HALF_ANIMAL_POINTS = 2
 MIXED_ANIMAL_POINTS = 1
@@ -102,7 +104,10 @@ def card_id(animal: str, part: str) -> str:
 
 def animal_cards(animal: str) -> list[str]:
     """The head, body and tail of ``animal``."""
-    return [card_id(animal, p) for p in PARTS]
+    try:
+        return list(_ANIMAL_CARDS[animal])
+    except KeyError:
+        raise ValueError(f"no such animal: {animal!r}") from None
 
 
 def sort_cards(cards: Sequence[str]) -> list[str]:
