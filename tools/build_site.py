@@ -37,7 +37,7 @@ from pygames_ui.i18n import merge_catalogues  # noqa: E402
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_ZIP = "stdlib.zip"  # replaces Pyodide's python_stdlib.zip (passed as stdLibURL)
-WEB_STATIC = ("index.html", "boot.js", "snapshot.js", "snapshot-worker.js", "styles.css", "favicon.svg",
+WEB_STATIC = ("index.html", "boot.js", "snapshot.js", "snapshot-worker.js", "bot-worker.js", "styles.css", "favicon.svg",
               "manifest.webmanifest")
 BOOT_PACKAGES = ("pygames-core", "pygames-ui")  # installed at boot; the rest of the lock only on demand
 CACHE = ROOT / ".cache" / "site-wheels"

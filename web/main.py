@@ -9,15 +9,18 @@ asyncio task that plays the bots' moves one by one with a pause between them.
 from __future__ import annotations
 
 import asyncio
+import json
 import traceback
 from typing import Any
 
 from js import Object, URLSearchParams, console, document, localStorage, window  # type: ignore[import-not-found]
+from js import Worker  # type: ignore[import-not-found]
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from pygames_ui.app import App
 from pygames_ui.history import LINK_PREFIX
 from pygames_ui.session import MemoryStorage, Storage
+from pygames_ui.thinking import SlicedSearch
 
 DEFAULT_BOT_DELAY_MS = 800
 MAX_RECORD_BYTES = 5_000_000  # a game record file is a few kilobytes; refuse to read a huge file
@@ -66,6 +69,106 @@ def _focus_selector(el: Any) -> str | None:
     return "".join(parts) or None
 
 
+#: The bots' own Pyodide (issue 8: a search never runs on the page's thread while a worker can).
+BOT_WORKER_URL = "bot-worker.js"
+#: The longest wait for the bot worker to start (a slow phone); after it the page thinks itself.
+BOT_WORKER_START_S = 60.0
+#: The longest wait for one answer of the worker (a search takes ~1.2 s).
+BOT_WORKER_ANSWER_S = 30.0
+
+
+class BotWorker:
+    """The bots' Web Worker (``bot-worker.js``): JSON text in and out, one future per request.
+
+    Started once a table needs it (a Hard seat, a hint), never during the boot.  When it
+    cannot start or fails, :meth:`think` answers ``None`` from then on and the page
+    thinks itself (:meth:`Page.think`).
+    """
+
+    def __init__(self, html: Any) -> None:
+        self.html = html
+        self.worker: Any = None
+        self.ready: asyncio.Future[bool] | None = None
+        self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.ids = 0
+        self.proxies: list[Any] = []
+
+    def start(self) -> None:
+        if self.ready is not None:
+            return
+        self.ready = asyncio.get_event_loop().create_future()
+        self.html.dataset.botWorker = "starting"
+        try:
+            self.worker = Worker.new(BOT_WORKER_URL, to_js({"type": "module"}, dict_converter=Object.fromEntries))
+        except JsException as exc:
+            self._give_up(f"it cannot be created: {exc}")
+            return
+        self.proxies = [create_proxy(self._on_message), create_proxy(self._on_error)]
+        self.worker.addEventListener("message", self.proxies[0])
+        self.worker.addEventListener("error", self.proxies[1])
+
+    def _on_message(self, event: Any) -> None:
+        try:
+            data = json.loads(str(event.data))
+        except ValueError:
+            self._give_up("it sent a message that is not JSON")
+            return
+        if "ready" in data:
+            if not data["ready"]:
+                self._give_up(str(data.get("error")))
+            elif self.ready is not None and not self.ready.done():
+                self.html.dataset.botWorker = "ready"
+                self.ready.set_result(True)
+            return
+        future = self.pending.pop(data.get("id"), None)
+        if future is not None and not future.done():
+            future.set_result(data)
+
+    def _on_error(self, event: Any) -> None:
+        event.preventDefault()  # not an uncaught error of the page: it plays on, thinking itself
+        self._give_up(str(getattr(event, "message", "") or "its script could not be loaded"))
+
+    def _give_up(self, why: str) -> None:
+        console.warn(f"pygames: no bot worker ({why}); bots think on the page, in slices")
+        self.html.dataset.botWorker = "failed"
+        if self.worker is not None:
+            self.worker.terminate()
+            self.worker = None
+        if self.ready is not None and not self.ready.done():
+            self.ready.set_result(False)
+        for future in self.pending.values():
+            if not future.done():
+                future.set_result({"error": why})
+        self.pending.clear()
+
+    async def think(self, request: dict[str, Any]) -> dict[str, Any] | None:
+        """The worker's answer to ``request`` (``pygames_ui.thinking``), or ``None`` if it has none."""
+        self.start()
+        assert self.ready is not None
+        try:
+            if not await asyncio.wait_for(asyncio.shield(self.ready), BOT_WORKER_START_S):
+                return None
+        except asyncio.TimeoutError:
+            self._give_up(f"it did not start within {BOT_WORKER_START_S:.0f} s")
+            return None
+        if self.worker is None:
+            return None
+        self.ids += 1
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
+        self.pending[self.ids] = future
+        self.worker.postMessage(json.dumps({"id": self.ids, "request": request}))
+        try:
+            reply = await asyncio.wait_for(future, BOT_WORKER_ANSWER_S)
+        except asyncio.TimeoutError:
+            self._give_up(f"it did not answer within {BOT_WORKER_ANSWER_S:.0f} s")
+            return None
+        if "error" in reply:
+            console.warn(f"pygames: the bot worker could not answer ({reply['error']}); thinking on the page")
+            return None
+        answer: dict[str, Any] = reply["answer"]
+        return answer
+
+
 class Page:
     def __init__(self, app: App, delay_ms: int) -> None:
         self.app = app
@@ -73,6 +176,7 @@ class Page:
         self.root = document.getElementById("app")
         self.html = document.documentElement
         self.bot_task: asyncio.Task[None] | None = None
+        self.brains = BotWorker(self.html)
         self.in_replay = False  # the replay viewer is on the page (its "#r=…" link is in the address bar)
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
 
@@ -81,6 +185,7 @@ class Page:
         same_screen = self.app.screen_key() == self.shown
         before = _places(self.root) if same_screen and not _reduced_motion() else {}
         self.root.innerHTML = self.app.render()
+        self._light_hint()
         self._forget_link()
         try:
             self.html.dataset.moves = str(_slide(self.root, before)) if before else "0"
@@ -125,6 +230,9 @@ class Page:
         data = {str(k): str(v) for k, v in Object.entries(el.dataset).to_py()}
         # "touch", "mouse", "pen", or "" for a keyboard: tables may ask a finger to confirm what a mouse would preview.
         data["pointer"] = str(getattr(event, "pointerType", "") or "")
+        if data.get("action") == "hint":
+            self.ask_hint()
+            return
         try:
             self.app.click(data, self.values())
         except Exception:  # a bug must not freeze the table: show it, keep the game
@@ -211,24 +319,82 @@ class Page:
             field.select()  # one Ctrl+C away
 
     def kick_bots(self) -> None:
+        s = self.app.session
+        if s is not None and self.app.screen == "table" and any(seat.kind == "hard" for seat in s.seats):
+            self.brains.start()  # ready before the Hard bot's first turn
         if (self.bot_task is None or self.bot_task.done()) and self.app.bots_pending():
             self.bot_task = asyncio.ensure_future(self.run_bots())
 
     async def run_bots(self) -> None:
         self.html.dataset.bots = "thinking"
+        loop = asyncio.get_event_loop()
         try:
             while self.app.bots_pending():
-                await asyncio.sleep(self.delay)
-                if not self.app.bots_pending():
-                    break
-                self.app.step_bot()
+                request = self.app.assist.bot_request(self.app)
+                if request is None:  # Easy, Medium, a single legal move: a few milliseconds
+                    await asyncio.sleep(self.delay)
+                    if not self.app.bots_pending():
+                        break
+                    self.app.step_bot()
+                else:  # a search: the table says who is thinking; the pause is the thinking time
+                    self.render()
+                    started = loop.time()
+                    answer = await self.think(request)
+                    await asyncio.sleep(max(0.0, self.delay - (loop.time() - started)))
+                    self.app.assist.bot_answered(self.app, answer)
                 self.render()
         except Exception:  # a bot bug must not leave the table silently stuck
             console.error(traceback.format_exc())
             self.app.flash = self.app.t("flash.error")
-            self.render()
         finally:
+            self.app.assist.thinking = None
+            self.render()
             self.html.dataset.bots = "idle"
+
+    async def think(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A search's answer: from the bot worker, or, without one, from the page in slices that
+        leave it responsive (the event loop runs between them)."""
+        answer = await self.brains.think(request)
+        where = "worker"
+        if answer is None:
+            where = "page"
+            search = SlicedSearch(request)
+            while not search.step():
+                await asyncio.sleep(0)
+            answer = search.answer
+            assert answer is not None
+        # For the browser tests and make bench: where and how much the last search thought.
+        self.html.dataset.botWhere = where
+        self.html.dataset.botIterations = str(answer.get("iterations"))
+        self.html.dataset.botMs = str(round(float(answer.get("ms") or 0.0)))
+        return answer
+
+    # ------------------------------------------------------------ hints
+    def ask_hint(self) -> None:
+        """The Hint button: the Hard bot searches from the player's own view; the table shows it."""
+        try:
+            request = self.app.assist.hint_request(self.app)
+        except Exception:  # a bug must not freeze the table: show it, keep the game
+            console.error(traceback.format_exc())
+            self.app.flash, request = self.app.t("flash.error"), None
+        self.render()
+        if request is not None:
+            asyncio.ensure_future(self._hint(request))
+
+    async def _hint(self, request: dict[str, Any]) -> None:
+        try:
+            self.app.assist.hint_answered(self.app, await self.think(request))
+        except Exception:  # noqa: BLE001 - the game goes on without the hint
+            console.error(traceback.format_exc())
+            self.app.flash = self.app.t("flash.error")
+        self.render()
+
+    def _light_hint(self) -> None:
+        """Light the control of the hinted move (the hint on the table names the move too)."""
+        selector = self.app.assist.lit_selector(self.app)
+        if selector:
+            for el in self.root.querySelectorAll(selector):
+                el.classList.add("hint-lit")
 
 
 def _reduced_motion() -> bool:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import time
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ import pytest
 from pygames_core import bots, games, record_codec
 from pygames_core.bots import levels
 from pygames_core.record import new_record
+from pygames_core.rng import Rng
 from pygames_ui import history, thinking
 from pygames_ui.app import App
 from pygames_ui.i18n import merge_catalogues
@@ -196,15 +199,16 @@ def test_the_sliced_search_keeps_each_slice_short_and_plays_a_legal_move() -> No
     assert len(slices) > 1
 
 
-def test_the_sliced_search_with_an_iteration_count_is_deterministic() -> None:
+def test_the_sliced_search_answers_as_the_worker_does() -> None:
     s = at_bot_turn("klats", ["human", "hard"], seed=8)
-    answers = []
-    for _ in range(2):
-        search = thinking.SlicedSearch(thinking.request(s, iterations=200))
-        while not search.step():
-            pass
-        answers.append({k: v for k, v in (search.answer or {}).items() if k != "ms"})
-    assert answers[0] == answers[1] and answers[0]["iterations"] == 200
+    message = thinking.request(s, iterations=300)
+    search = thinking.SlicedSearch(message, slice_ms=5.0)
+    steps = 1
+    while not search.step():
+        steps += 1
+    assert steps > 1 and search.answer is not None
+    whole = thinking.think(message)
+    assert {**search.answer, "ms": 0} == {**whole, "ms": 0} and whole["iterations"] == 300
 
 
 def test_easy_and_medium_answer_in_one_slice() -> None:
@@ -213,3 +217,135 @@ def test_easy_and_medium_answer_in_one_slice() -> None:
         search = thinking.SlicedSearch(thinking.request(s))
         assert search.step() and search.answer is not None
         assert search.answer["action"] in s.game.legal_actions(s.state)
+
+
+# ------------------------------------------------------------------ hints
+_CONTROL_PART = re.compile(r'\[data-([\w-]+)="((?:[^"\\]|\\.)*)"\]')
+
+
+class Buttons(HTMLParser):
+    """The data attributes of every enabled ``<button>`` of a render."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.found: list[dict[str, str]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "button" and "disabled" not in a:
+            self.found.append({k[5:]: v or "" for k, v in a.items() if k.startswith("data-")})
+
+    def matching(self, selector: str) -> list[dict[str, str]]:
+        want = {k: v.replace('\\"', '"').replace("\\\\", "\\") for k, v in _CONTROL_PART.findall(selector)}
+        assert want and _CONTROL_PART.sub("", selector) == "", selector
+        return [b for b in self.found if all(b.get(k) == v for k, v in want.items())]
+
+
+def at_human_turn(game_name: str, seed: int, kinds: tuple[str, ...] = ("human", "medium")) -> App:
+    """An app at the table, a few moves into a game (the first deal from ``seed`` on that lasts
+    that long), at the person's turn."""
+    options = {"target": 150} if game_name == "klats" else GAME_OPTIONS[game_name]
+    for deal in range(seed, seed + 20):
+        a = make_app()
+        a.session = s = Session.new(game_name, [Seat(f"P{i}", k) for i, k in enumerate(kinds)], options, seed=deal)
+        a.screen, a.viewer = "table", 0
+        rnd = bots.get("random", seed=deal)
+        moves = 0
+        for _ in range(200):
+            if s.game.is_over(s.state):
+                break
+            if a.interlude() is not None:
+                click(a, "dismiss")
+            elif a.bots_pending():
+                a.step_bot()
+            elif moves >= 5:
+                return a
+            else:
+                a.play(rnd.choose(s.game, s.state))
+                moves += 1
+    raise AssertionError(f"no {game_name} deal from seed {seed} lasts five moves of the person")
+
+
+def answer_hint(a: App, iterations: int = 200) -> dict[str, Any]:
+    request = a.assist.hint_request(a)
+    assert request is not None and request["hint"] is True and request["level"] == "hard"
+    assert "Looking for a good move" in a.render()
+    answer = thinking.think({**request, "iterations": iterations})
+    assert a.assist.hint_answered(a, answer)
+    return answer
+
+
+@pytest.mark.parametrize("game_name", ["klats", "zoomagia", "rps_zombie"])
+def test_a_hint_names_the_move_with_its_chance_and_lights_its_control(game_name: str) -> None:
+    a = at_human_turn(game_name, seed=21)
+    assert 'data-action="hint"' in a.render()
+    answer = answer_hint(a)
+    html = a.render()
+    assert f'about {round(100 * answer["estimate"])}% to win' in html
+    selector = a.assist.lit_selector(a)
+    assert selector is not None and Buttons(html).matching(selector), (selector, answer["action"])
+    if game_name == "klats":  # the card first, then where it goes
+        assert f'play the {answer["action"]["card"]}' in html
+        a.click({"action": "select", "card": str(answer["action"]["card"])}, {})
+        then = a.assist.lit_selector(a)
+        assert then is not None and then != selector and Buttons(a.render()).matching(then)
+    # Once the move is made the hint is gone: it was for that position only.
+    a.play(answer["action"])
+    assert a.assist.current_hint(a) is None and a.assist.lit_selector(a) is None and 'id="hint"' not in a.render()
+
+
+@pytest.mark.parametrize("game_name", ["klats", "zoomagia", "rps_zombie"])
+def test_a_hint_is_the_same_for_every_deal_the_player_cannot_tell_apart(game_name: str) -> None:
+    a = at_human_turn(game_name, seed=33)
+    s = a.session
+    assert s is not None
+    seat = s.state.current_player
+    view = s.game.view(s.state, seat)
+    other = s.game.determinize(view, Rng.from_seed(99))  # the hidden cards dealt another way
+    assert s.game.view(other, seat) == view
+    twin = Session(s.game, s.seats, other, s.record)
+    assert other.data != s.state.data
+    mine, theirs = thinking.request(s, hint=True), thinking.request(twin, hint=True)
+    assert mine == theirs
+    assert thinking.think({**mine, "iterations": 150}) | {"ms": 0} == thinking.think({**theirs, "iterations": 150}) | {"ms": 0}
+
+
+def test_hints_in_pass_and_play_go_only_to_the_player_holding_the_device() -> None:
+    a = make_app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "Bob", "seat_kind_1": "human",
+                       "opt_target": "40"})
+    assert a.pass_to() is not None
+    assert a.assist.hint_request(a) is None and 'data-action="hint"' not in a.render()
+    click(a, "show-hand")
+    request = a.assist.hint_request(a)
+    s = a.session
+    assert request is not None and s is not None and request["view"]["me"] == s.state.current_player
+    assert a.assist.hint_request(a) is None  # one search per position
+    a.assist.hint_answered(a, thinking.think({**request, "iterations": 100}))
+    a.play(a.assist.hint.action if a.assist.hint else {})
+    # Bob's turn: Ann's hint is gone, and nothing is offered before the device is passed.
+    assert a.pass_to() is not None and a.assist.current_hint(a) is None and 'data-action="hint"' not in a.render()
+
+
+def test_a_searching_bot_is_shown_thinking_and_its_late_answer_is_dropped() -> None:
+    a = make_app()
+    a.session = Session.new("klats", [Seat("Ann", "human"), Seat("Bot 1", "hard")], {"target": 40, "first_player": 1},
+                            seed=4)
+    a.screen, a.viewer = "table", 0
+    request = a.assist.bot_request(a)
+    assert request is not None and request["level"] == "hard"
+    assert "Bot 1 is thinking…" in a.render()
+    answer = thinking.think({**request, "iterations": 100})
+    state = a.session.state
+    assert a.assist.bot_answered(a, answer) and a.session.state is not state
+    assert 'id="bot-thinking"' not in a.render()
+    # An answer for a position that is gone (a move taken back meanwhile) is not played.
+    b = make_app()
+    b.session = Session.new("klats", [Seat("Ann", "human"), Seat("Bot 1", "hard")], {"target": 40, "first_player": 1},
+                            seed=4)
+    b.screen, b.viewer = "table", 0
+    assert b.assist.bot_request(b) is not None
+    b.session.state = b.session.game.new_game(players=2, seed=5, options={"target": 40, "first_player": 1})
+    assert not b.assist.bot_answered(b, answer)

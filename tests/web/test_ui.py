@@ -63,7 +63,7 @@ def test_all_templates_render_with_their_fields() -> None:
             if isinstance(text, str):
                 fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
                 assert fields <= {"n", "name", "who", "whom", "card", "game", "lo", "hi", "reason", "value",
-                                  "colour", "depth", "cards"}, (key, fields)
+                                  "colour", "depth", "cards", "move"}, (key, fields)
 
 
 def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:

@@ -19,6 +19,7 @@ from pygames_core.base import Game, State
 from . import history
 from . import session as store
 from .art import credits_html
+from .assist import Assist
 from .dom import attrs, button, esc
 from .i18n import LANGS, I18n
 from .log import GameLog
@@ -63,6 +64,7 @@ class App:
         self.rules_game = "klats"
         self.back_to = "home"  # the screen the rules page returns to
         self.form: dict[str, Any] = {}
+        self.assist = Assist()  # a Hard bot searching, and the hint on the table
 
     # ------------------------------------------------------------ startup
     def boot(self) -> None:
@@ -580,7 +582,7 @@ class App:
         turn = self.turn_banner()
         banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
                   if turn is not None else "")
-        return (f'{banner}<main class="table-screen" data-game="{s.game.name}">{board}<div class="table-side">{self._history_tools()}{log}</div></main>{overlay}'
+        return (f'{banner}{self.assist.render(self, ctx)}<main class="table-screen" data-game="{s.game.name}">{board}<div class="table-side">{self._history_tools()}{log}</div></main>{overlay}'
                 f'<p class="sr" aria-live="polite">{esc(live)}</p>')
 
 

@@ -39,10 +39,7 @@ HINT_LEVEL = "hard"
 #: Seeds cross to JavaScript as numbers: they stay exact below 2**53.
 SEED_BITS = 53
 #: A main-thread search slice (the browser counts a task over 50 ms as long, over 100 ms as a freeze).
-SLICE_MS = 25.0
-#: Iterations of each small search of a :class:`SlicedSearch` that has a fixed iteration count
-#: (fixed, so that the result does not depend on the machine's speed).
-FIXED_BATCH = 50
+SLICE_MS = 12.0
 
 
 def view_seed(view: Mapping[str, Any], salt: str) -> int:
@@ -127,83 +124,45 @@ def think(message: Mapping[str, Any]) -> dict[str, Any]:
     return {"action": action, "estimate": None, "iterations": None, "ms": (time.perf_counter() - start) * 1000.0}
 
 
+def think_json(text: str) -> str:
+    """:func:`think` on JSON text (what the bot worker passes across): a request in, an answer out."""
+    try:
+        message = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"a bot request is not valid JSON ({exc})") from None
+    return json.dumps(think(message), ensure_ascii=False)
+
+
 class SlicedSearch:
     """:func:`think` in short slices, for the page's own thread when no worker can start.
 
-    Easy and Medium answer in the first slice (they take a few milliseconds).  Hard runs
-    root-parallel ISMCTS: a series of small searches, each sized to about ``slice_ms``,
-    whose root statistics are summed (Chaslot, Winands & van den Herik, "Parallel
-    Monte-Carlo Tree Search", 2008) until the level's time budget is spent.  It is
-    weaker than one tree of the same size, but the page stays responsive.
+    Easy and Medium answer in the first slice (they take a few milliseconds); Hard runs
+    its search a slice at a time (:meth:`IsmctsBot.start`), with the same result as in
+    one go.  Between slices the caller yields to the browser, so the page stays live.
     """
 
     def __init__(self, message: Mapping[str, Any], slice_ms: float = SLICE_MS) -> None:
-        self.game, self.state, self.level, self.seed, self.hint, self.cap = _read(message)
+        game, state, level, seed, hint, iterations = _read(message)
         self.message = message
         self.slice_ms = slice_ms
         self.answer: dict[str, Any] | None = None
-        legal = self.game.legal_actions(self.state)
-        self.legal = legal
-        self.searching = self.level.bot == "ismcts" and (self.hint or len(legal) > 1)
-        options = self.level.options
-        self.budget_ms = float(options.get("budget_ms", 0.0))
-        self.floor = int(options.get("min_iterations", 1))
-        self.visits = [0] * len(legal)
-        self.reward = [0.0] * len(legal)
-        self.done_iterations = 0
-        self.spent_ms = 0.0
-        self.batch = 8 if self.cap is None else FIXED_BATCH  # timed: later searches are sized from its speed
-        self.last_ms = 0.0
-        self.per_iteration_ms: float | None = None  # a running mean: one search's speed varies a lot
-        self.searches = 0
+        bot = _bot(level, game, seed, hint, iterations)
+        searching = isinstance(bot, IsmctsBot) and (hint or len(game.legal_actions(state)) > 1)
+        self.search = bot.start(game, state) if searching else None
 
     def step(self) -> bool:
         """Think for about one slice; ``True`` once :attr:`answer` is ready."""
         if self.answer is not None:
             return True
-        if not self.searching:
+        if self.search is None:
             self.answer = think(self.message)
             return True
-        start = time.perf_counter()
-        while True:
-            self._one_search()
-            elapsed = (time.perf_counter() - start) * 1000.0
-            # Another small search only if it fits the slice at the speed of the last one.
-            if self._finished(elapsed) or elapsed + self.last_ms > self.slice_ms:
-                break
-        self.spent_ms += (time.perf_counter() - start) * 1000.0
-        if self._finished(0.0):
-            self.answer = self._result()
-            return True
-        return False
-
-    def _finished(self, extra_ms: float) -> bool:
-        if self.cap is not None:
-            return self.done_iterations >= self.cap
-        return self.done_iterations >= self.floor and self.spent_ms + extra_ms >= self.budget_ms
-
-    def _one_search(self) -> None:
-        n = self.batch if self.cap is None else min(self.batch, self.cap - self.done_iterations)
-        bot = IsmctsBot(seed=(self.seed + self.searches) % 2**SEED_BITS, iterations=max(1, n))
-        analysis = bot.analyse(self.game, self.state)
-        self.last_ms = analysis.elapsed_ms
-        self.searches += 1
-        self.done_iterations += analysis.iterations
-        for i, move in enumerate(analysis.moves):
-            self.visits[i] += move.visits
-            self.reward[i] += move.win_prob * move.visits
-        if self.cap is None:  # the next search fills about a quarter of a slice at the speed seen so far
-            speed = analysis.elapsed_ms / max(1, analysis.iterations)
-            mean = speed if self.per_iteration_ms is None else 0.7 * self.per_iteration_ms + 0.3 * speed
-            self.per_iteration_ms = mean
-            self.batch = max(4, min(4000, int(self.slice_ms / 4 / max(mean, 1e-3))))
-
-    def _result(self) -> dict[str, Any]:
-        best = max(range(len(self.legal)),
-                   key=lambda i: (self.visits[i], self.reward[i] / self.visits[i] if self.visits[i] else 0.0, -i))
-        estimate = self.reward[best] / self.visits[best] if self.visits[best] else 0.0
-        return {"action": self.legal[best], "estimate": estimate, "iterations": self.done_iterations,
-                "ms": self.spent_ms}
+        if not self.search.step(self.slice_ms):
+            return False
+        analysis = self.search.result()
+        self.answer = {"action": analysis.action, "estimate": analysis.win_prob,
+                       "iterations": analysis.iterations, "ms": analysis.elapsed_ms}
+        return True
 
 
 def action_of(answer: Mapping[str, Any], legal: list[Action]) -> Action:

@@ -88,6 +88,17 @@ def read_int(values: dict[str, str], key: str, default: int, allowed: range | tu
     return value if value in allowed else default
 
 
+def control(action: str, **data: object) -> str:
+    """The CSS selector of the control ``data-action=action`` with these ``data-*`` values
+    (``None`` written as ``"null"``, as :func:`..dom.button` writes it)."""
+    def quoted(value: object) -> str:
+        text = "null" if value is None else str(value)
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    parts = "".join(f"[data-{k.replace('_', '-')}={quoted(v)}]" for k, v in data.items())
+    return f"[data-action={quoted(action)}]{parts}"
+
+
 class Table:
     """Base class of a game's table.  Subclasses render views and turn clicks into actions.
 
@@ -150,6 +161,16 @@ class Table:
     def game_over(self, ctx: Ctx) -> str:
         """The end-of-game panel (winners, scores)."""
         raise NotImplementedError
+
+    # ----------------------------------------------------------- hints
+    def action_selector(self, action: Action, ctx: Ctx) -> str | None:
+        """A CSS selector of the control(s) a person clicks next to make ``action``, from the
+        ``data-*`` attributes this table renders (a hint lights them); ``None`` if none shows."""
+        return None
+
+    def action_words(self, action: Action, ctx: Ctx) -> str | None:
+        """``action`` in words as safe HTML ("play the 7"), for a hint; ``None``: the lit control says it."""
+        return None
 
     # ----------------------------------------------------------- saves
     @classmethod

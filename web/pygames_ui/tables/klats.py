@@ -9,7 +9,7 @@ from pygames_core.klats.rules import COLOUR_OF, MAX_PILES
 
 from ..dom import attrs, button, esc
 from ..i18n import I18n
-from .base import Ctx, Table, first_player_field, read_int
+from .base import Ctx, Table, control, first_player_field, read_int
 from .klats_cards import card_html, shape
 from .klats_log import describe
 
@@ -47,6 +47,23 @@ class KlatsTable(Table):
             self.selected = None
             return action
         return None
+
+    def action_selector(self, action: Action, ctx: Ctx) -> str | None:
+        """The card to pick, or once it is picked, the pile (or new pile) to lay it on."""
+        if action.get("type") != "play":
+            return None
+        if self.selected == action["card"]:
+            return control("play", target=action["target"], pile=action["pile"])
+        return control("select", card=action["card"])
+
+    def action_words(self, action: Action, ctx: Ctx) -> str | None:
+        if action.get("type") != "play":
+            return None
+        key = "assist.klats_new" if action["pile"] is None else "assist.klats_pile"
+        target = action["target"]
+        if target == ctx.seat:
+            key += ".you"
+        return ctx.t(key, card=action["card"], n=(action["pile"] or 0) + 1, name=ctx.name(target))
 
     def render(self, ctx: Ctx) -> str:
         t, v = ctx.t, ctx.view

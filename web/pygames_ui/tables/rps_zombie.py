@@ -18,7 +18,7 @@ from pygames_core.base import Action
 from ..dom import button, esc
 from ..i18n import I18n
 from ..session import Session
-from .base import Ctx, Table, read_int, seat_option
+from .base import Ctx, Table, control, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
 from .rps_zombie_log import DECISIONS, cards_line, describe, end_reason, happened, names, outcome_line, poss
 
@@ -228,6 +228,13 @@ class RpsZombieTable(Table):
             if choice_key(action) == data.get("choice"):
                 return action
         raise ValueError(f"not a legal choice: {data.get('choice')!r}")
+
+    def action_selector(self, action: Action, ctx: Ctx) -> str | None:
+        """The decision button: the one the action's group of alike moves shows (:func:`alike_groups`)."""
+        for group in alike_groups(ctx.legal):
+            if action in group:
+                return control("decide", choice=choice_key(group[0]))
+        return None
 
     def render(self, ctx: Ctx) -> str:
         v = ctx.view

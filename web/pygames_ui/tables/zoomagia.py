@@ -20,7 +20,7 @@ from pygames_core.zoomagia.rules import PARTS
 
 from ..dom import attrs, button, esc
 from ..i18n import I18n
-from .base import Ctx, Table, first_player_field, read_int
+from .base import Ctx, Table, control, first_player_field, read_int
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
 from .zoomagia_log import describe
 
@@ -145,6 +145,39 @@ class ZoomagiaTable(Table):
             self.selected = None
             return action
         return None
+
+    # --------------------------------------------------------------- hints
+    def action_selector(self, action: Action, ctx: Ctx) -> str | None:
+        kind = action.get("type")
+        if kind == "push":
+            return control("push", line=action["line"], index=action["index"], **{"from": action["from"]})
+        if kind == "take":
+            return control("take", what="card") if action["what"] == "card" else control("take", what="animal", row=action["row"])
+        if kind == "discard":
+            return control("discard", card=action["card"])
+        if kind == "bank":
+            return control("bank", cards=",".join(action["cards"]))
+        if kind == "end_turn":
+            return control("end-turn")
+        if kind == "refill":
+            return control("refill")
+        return None
+
+    def action_words(self, action: Action, ctx: Ctx) -> str | None:
+        t, kind = ctx.t, action.get("type")
+        if kind == "push":
+            text = t("zm.push_label", value=where(t, action["line"], action["index"], action["from"]))
+        elif kind == "take" and action["what"] == "card":
+            text = t("zm.take_card_label", value=card_name(t, ctx.view["pushed_out"]))
+        elif kind == "take":
+            text = t("zm.take_animal", n=action["row"] + 1).rstrip(":")
+        elif kind == "discard":
+            text = t("zm.discard_label", value=card_name(t, action["card"]))
+        elif kind == "end_turn":
+            text = t("zm.end_turn")
+        else:
+            return None
+        return esc(text[:1].lower() + text[1:])
 
     # --------------------------------------------------------------- render
     def render(self, ctx: Ctx) -> str:

@@ -1,0 +1,159 @@
+"""Bots at the table in Chromium (issue 8 §2–3): a Hard bot thinks in its own worker while the
+page stays responsive; hints light a move; without a worker the page still plays.
+
+The long-task observer is registered before the page's own scripts run
+(``add_init_script``, injected by Playwright without eval) and so is the record of
+when a bot is thinking (the table's ``#bot-thinking`` line, watched by a
+MutationObserver).  Reading them back needs ``page.evaluate`` of a function string,
+which the site's CSP forbids: these pages' context bypasses the CSP.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+import pytest
+
+from conftest import BOOT_TIMEOUT_MS, PageProblems, open_app, start_game
+
+#: The browser counts a task over 50 ms as long; the issue's bar is 100 ms while a bot thinks.
+LONG_TASK_MS = 100
+#: How far a task that draws the bot's move may seem to end from the mark it makes.
+MARK_SLACK_MS = 10
+#: Without a worker: a Hard search in one piece would block the page for its whole budget (1.2 s).
+SLICE_STRETCH_LIMIT_MS = 800
+WATCH = """
+(() => {
+  const log = { longtasks: [], thinking: [] };
+  window.__pygamesWatch = log;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) log.longtasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: "longtask", buffered: true });
+  let on = false;
+  const look = () => {
+    const now = Boolean(document.getElementById("bot-thinking"));
+    if (now !== on) { on = now; log.thinking.push({ t: performance.now(), on }); }
+  };
+  document.addEventListener("DOMContentLoaded", () => {
+    new MutationObserver(look).observe(document.documentElement, { childList: true, subtree: true });
+  });
+})();
+"""
+
+
+@pytest.fixture
+def watched(browser: object, site_url: str, problems: PageProblems) -> Iterator[object]:
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    ctx.add_init_script(script=WATCH)
+    page = ctx.new_page()
+    problems.attach(page)
+    yield page
+    ctx.close()
+    problems.check()
+
+
+def watch_log(page: Any) -> dict[str, list[dict[str, Any]]]:
+    return page.evaluate("() => window.__pygamesWatch")
+
+
+def thinking_spans(log: dict[str, list[dict[str, Any]]], end: float) -> list[tuple[float, float]]:
+    spans, start = [], None
+    for mark in log["thinking"]:
+        if mark["on"]:
+            start = mark["t"]
+        elif start is not None:
+            spans.append((start, mark["t"]))
+            start = None
+    if start is not None:
+        spans.append((start, end))
+    return spans
+
+
+def long_tasks_while_thinking(log: dict[str, list[dict[str, Any]]], spans: list[tuple[float, float]],
+                              over_ms: float = LONG_TASK_MS) -> list[dict[str, Any]]:
+    """Main-thread tasks over ``over_ms`` that ran while a bot thought.
+
+    A span opens inside the task that draws "… is thinking" and closes inside the one that
+    draws the bot's move: those two tasks are the table being drawn, as after any move,
+    and are left out; every task in between is the thinking's (a search on the page, the
+    worker's messages).  The closing mark is taken at the end of its task (a
+    MutationObserver), which the task's rounded duration may pass by a millisecond.
+    """
+    return [t for t in log["longtasks"] if t["duration"] > over_ms
+            and any(a <= t["start"] and t["start"] + t["duration"] < b - MARK_SLACK_MS for a, b in spans)]
+
+
+def play_klats_turn(page: Any) -> None:
+    """Our Клац! turn, by clicking: the first card of the hand, then the first pile it may go on."""
+    page.locator('[data-action="select"]').first.click()
+    page.locator("button.pile.legal").first.click()
+
+
+def wait_for_hard_turns(page: Any, turns: int) -> None:
+    """Play our turns until the Hard bot has finished ``turns`` searches (or the game ends)."""
+    for _ in range(200):
+        done = len([m for m in watch_log(page)["thinking"] if not m["on"]])
+        if done >= turns or page.locator("#game-over, #interlude").count():
+            return
+        page.wait_for_selector('#prompt[data-my-turn="true"], #game-over, #interlude', timeout=30_000)
+        if page.locator('#prompt[data-my-turn="true"]').count() and not page.locator("#bot-thinking").count():
+            play_klats_turn(page)
+            page.wait_for_selector('#prompt[data-my-turn="false"], #game-over, #interlude', timeout=30_000)
+    raise AssertionError("the Hard bot never finished its turns")
+
+
+def test_a_hard_bot_thinks_in_its_worker_and_never_freezes_the_page(watched: Any, site_url: str) -> None:
+    page = watched
+    open_app(page, site_url, "?delay=0&seed=3")
+    start_game(page, "klats", [("Ann", "human"), ("Bot 1", "hard")], fills={"opt_target": "50"})
+    assert page.locator(".badge", has_text="Bot (Hard)").count() == 1  # the level shows at the table
+    wait_for_hard_turns(page, 3)
+    page.wait_for_selector('html[data-bots="idle"]', timeout=30_000)
+    html = page.locator("html")
+    assert html.get_attribute("data-bot-worker") == "ready"
+    assert html.get_attribute("data-bot-where") == "worker"
+    log = watch_log(page)
+    now = page.evaluate("() => performance.now()")
+    spans = thinking_spans(log, now)
+    assert len(spans) >= 3, log["thinking"]
+    during = long_tasks_while_thinking(log, spans)
+    iterations, ms = int(html.get_attribute("data-bot-iterations")), int(html.get_attribute("data-bot-ms"))
+    print(f"\nHard in the worker: {iterations} iterations in {ms} ms; thinking spans (start, ms): "
+          f"{[(round(a), round(b - a)) for a, b in spans]}; long tasks: {log['longtasks']}")
+    assert not during, f"main-thread tasks over {LONG_TASK_MS} ms while the bot thought: {during}"
+    # A turn stays near the ~1.2 s budget (the first one may wait for the worker to start).
+    assert all(b - a < 2000 for a, b in spans[1:]), spans
+
+
+def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(browser: object, site_url: str) -> None:
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    ctx.add_init_script(script=WATCH)
+    ctx.route("**/bot-worker.js", lambda route: route.abort())
+    page = ctx.new_page()
+    origin = site_url.split("/pygames/")[0]
+    problems = PageProblems(origin)
+    problems.attach(page)
+    try:
+        open_app(page, site_url, "?delay=0&seed=5")
+        start_game(page, "klats", [("Ann", "human"), ("Bot 1", "hard")], fills={"opt_target": "50"})
+        wait_for_hard_turns(page, 2)
+        page.wait_for_selector('html[data-bots="idle"]', timeout=30_000)
+        html = page.locator("html")
+        assert html.get_attribute("data-bot-worker") == "failed"
+        assert html.get_attribute("data-bot-where") == "page"
+        assert int(html.get_attribute("data-bot-iterations")) >= 200
+        log = watch_log(page)
+        spans = thinking_spans(log, page.evaluate("() => performance.now()"))
+        tasks = long_tasks_while_thinking(log, spans, over_ms=0)  # every task the browser reports (over 50 ms)
+        print(f"\nHard on the page, in slices: {html.get_attribute('data-bot-iterations')} iterations; "
+              f"thinking spans (start, ms): {[(round(a), round(b - a)) for a, b in spans]}; "
+              f"long tasks while thinking: {tasks}")
+        # The search runs in slices of SLICE_MS (tests/web/test_levels_ui.py checks their length in CPU
+        # time); on a loaded machine the browser may stretch one, but never to a whole search.
+        assert all(t["duration"] < SLICE_STRETCH_LIMIT_MS for t in tasks), tasks
+    finally:
+        ctx.close()
+    # The blocked script is the only complaint: Chromium reports the failed load itself.
+    others = [e for e in problems.errors if "bot-worker.js" not in e and "net::ERR_FAILED" not in e]
+    assert not others, others
+    assert not problems.foreign
