@@ -183,7 +183,7 @@ async function boot() {
   html.dataset.pythonMs = String(Math.round(tPython - t0));
   registerServiceWorker();
   if (html.dataset.bootFrom === "fresh") {
-    setTimeout(saveSnapshot, 300);
+    setTimeout(saveSnapshot, 1500); // after the first paint of the table and the first bot moves
   } else {
     html.dataset.snapshot = "used";
     // The wheels' files on disk too, for tracebacks with source lines (all modules are loaded).

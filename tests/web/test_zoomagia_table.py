@@ -129,8 +129,6 @@ def test_options_form_and_reading() -> None:
     assert table.read_options({"opt_columns": "False", "opt_dealer": "2"}, 2) == {"columns": False, "dealer": 0}
     assert table.read_options({"opt_columns": "garbage"}, 2) == {"columns": True, "dealer": 0}
     assert table.read_options({}, 2) == {"columns": True, "dealer": 0}
-    # The engine has no dealer option: the seats turn round to the dealer instead.
-    assert table.seating({"columns": False, "dealer": 1}) == (1, {"columns": False})
 
     a = make_app()
     click(a, {"action": "setup", "game": "zoomagia"})
@@ -144,7 +142,7 @@ def test_options_form_and_reading() -> None:
     click(a, {"action": "remove-seat", "seat": "5"})
     assert a.form["options"] == {"columns": False, "dealer": 0}
     click(a, {"action": "start"})
-    assert a.session.state.data["options"] == {"columns": False}
+    assert a.session.state.data["options"] == {"columns": False, "dealer": 0}
     assert a.session.state.data["players"] == 5
 
 

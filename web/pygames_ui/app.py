@@ -318,11 +318,9 @@ class App:
             for i, seat in enumerate(seats):
                 if seat.is_human and seat.name in yous:
                     seat.name = self.t("setup.seat_n", n=i + 1)
-        first, options = self.tables[self.form["game"]].seating(self.form["options"])
-        seats = seats[first:] + seats[:first]
         seed = None if self.seed is None else self.seed + self.games_started
         self.games_started += 1
-        self.session = Session.new(self.form["game"], seats, options, seed=seed)
+        self.session = Session.new(self.form["game"], seats, self.form["options"], seed=seed)
         for table in self.tables.values():
             table.reset()
         self.viewer = self.session.humans[0] if len(self.session.humans) == 1 else None

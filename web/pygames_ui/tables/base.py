@@ -131,11 +131,6 @@ class Table:
         """The form values "Play again" starts the next game with: the last game's options."""
         return {f"opt_{k}": str(v) for k, v in (session.record.get("options") or {}).items()}
 
-    def seating(self, options: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        """The form's seat that sits at seat 0 (the seats are turned round, keeping their order)
-        and the options the engine gets: for a form choice the engine has no option for."""
-        return 0, options
-
     # ----------------------------------------------------------- play
     def render(self, ctx: Ctx) -> str:
         raise NotImplementedError

@@ -61,14 +61,6 @@ class ZoomagiaTable(Table):
         opts["dealer"] = read_int(values, "opt_dealer", 0, range(players))
         return opts
 
-    def seating(self, options: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        """The dealer moves first; the engine deals from seat 0, so the seats turn round to him.
-
-        (The engine has no dealer option yet: /work/notes/engine-requests.md.)
-        """
-        engine = {k: v for k, v in options.items() if k != "dealer"}
-        return int(options.get("dealer", 0)), engine
-
     # ----------------------------------------------------------------- play
     def _placement(self, ctx: Ctx) -> list[str | None]:
         """The refill cells chosen so far (``None`` open, ``""`` left empty, else a card)."""
