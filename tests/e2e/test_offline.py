@@ -51,8 +51,12 @@ def test_served_cache_first_and_untouched(browser, site_url, problems) -> None:
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
     problems.attach(page)
+    first: list[object] = []
+    page.on("response", lambda r: first.append(r))
     open_app(page, site_url)
     page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    from_server = [r for r in first if r.url.endswith("/pyodide.asm.wasm") and not r.from_service_worker]
+    assert from_server and from_server[0].headers["content-type"] == "application/wasm"
     responses: list[object] = []
     page.on("response", lambda r: responses.append(r))
     reload_app(page)
