@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, PageProblems, open_app, start_game
+from conftest import ROOT, PageProblems, open_app, start_game
 
 #: The browser counts a task over 50 ms as long; the issue's bar is 100 ms while a bot thinks.
 LONG_TASK_MS = 100
@@ -157,3 +157,93 @@ def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(browser: object
     others = [e for e in problems.errors if "bot-worker.js" not in e and "net::ERR_FAILED" not in e]
     assert not others, others
     assert not problems.foreign
+
+
+def test_a_hint_lights_a_move_on_the_table(page: Any, site_url: str) -> None:
+    open_app(page, site_url, "?delay=0&seed=7")
+    start_game(page, "klats", [("Ann", "human"), ("Bot 1", "medium")])
+    page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+    page.click('[data-action="hint"]')
+    page.wait_for_selector('#hint[data-ready="true"]', timeout=60_000)
+    text = page.locator("#hint").inner_text()
+    assert text.startswith("Hint: play the ") and "% to win" in text, text
+    lit = page.locator(".hint-lit")
+    assert lit.count() >= 1 and lit.first.get_attribute("data-action") == "select"
+    card = lit.first.get_attribute("data-card")
+    assert f"play the {card} " in text
+    # Picking the card moves the light to where it goes; playing there ends the hint.
+    lit.first.click()
+    target = page.locator(".hint-lit")
+    assert target.count() == 1 and target.get_attribute("data-action") == "play"
+    target.click()
+    page.wait_for_selector("#hint", state="detached")
+    assert page.locator(".hint-lit").count() == 0
+    assert page.locator("html").get_attribute("data-bot-where") == "worker"
+
+
+#: Runs in the page: a bot worker of its own, the requests one by one, what each answer says.
+MEASURE = """async ([url, requests]) => {
+  const worker = new Worker(url, { type: "module" });
+  const next = () => new Promise((resolve) => { worker.onmessage = (e) => resolve(JSON.parse(e.data)); });
+  const ready = await next();
+  if (!ready.ready) throw new Error(ready.error);
+  const out = [];
+  for (const [id, request] of requests.entries()) {
+    const t0 = performance.now();
+    const replied = next();
+    worker.postMessage(JSON.stringify({ id, request }));
+    const reply = await replied;
+    if (reply.error) throw new Error(reply.error);
+    out.push({ iterations: reply.answer.iterations, ms: reply.answer.ms, wall: performance.now() - t0 });
+  }
+  worker.terminate();
+  return out;
+}"""
+
+
+def hard_requests(game_name: str, positions: int) -> list[dict[str, Any]]:
+    """Hard's requests at 2 players, from positions along a random game (each with a choice to make)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "web"))
+    from pygames_core import bots, games
+    from pygames_ui import thinking
+    from pygames_ui.session import Seat, Session
+
+    out: list[dict[str, Any]] = []
+    for deal in range(1, 50):
+        s = Session.new(game_name, [Seat("A", "human"), Seat("B", "human")], {}, seed=deal)
+        rnd = bots.get("random", seed=deal)
+        for step in range(60):
+            if s.game.is_over(s.state):
+                break
+            if step % 7 == 3 and len(s.game.legal_actions(s.state)) > 1:
+                out.append(thinking.request(s, hint=True))
+                if len(out) == positions:
+                    return out
+            s.apply(rnd.choose(s.game, s.state))
+    raise AssertionError(f"{game_name}: fewer than {positions} positions found")
+
+
+def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(watched: Any, site_url: str) -> None:
+    """Hard's iterations per move in the browser's worker, 2 players, every game (printed for the report)."""
+    from pygames_core.bots import levels
+
+    page = watched
+    open_app(page, site_url, "?delay=0&seed=1")
+    # After the first boot a worker makes the start-up snapshot (boot.js): a Pyodide of its own
+    # that would share the CPU with the one measured.
+    page.wait_for_selector('html[data-snapshot]:not([data-snapshot="making"])', timeout=120_000)
+    lines = []
+    for game_name in ("klats", "zoomagia", "rps_zombie"):
+        results = page.evaluate(MEASURE, ["bot-worker.js", hard_requests(game_name, 6)])
+        iterations = sorted(r["iterations"] for r in results)
+        walls = sorted(r["wall"] for r in results)
+        lines.append(f"{game_name}: iterations per move median {iterations[len(iterations) // 2]} "
+                     f"(min {iterations[0]}, max {iterations[-1]}); answer in median {walls[len(walls) // 2]:.0f} ms, "
+                     f"max {walls[-1]:.0f} ms")
+        for r in results:
+            assert r["iterations"] >= levels.HARD_MIN_ITERATIONS
+            assert r["ms"] >= levels.HARD_BUDGET_MS * 0.99 or r["iterations"] == levels.HARD_MIN_ITERATIONS
+            assert r["wall"] < levels.HARD_BUDGET_MS + 1000, r  # a Hard turn stays under ~1.5 s (+ a loaded machine)
+    print("\nHard in the browser worker (budget {} ms):\n  {}".format(levels.HARD_BUDGET_MS, "\n  ".join(lines)))
