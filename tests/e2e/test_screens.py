@@ -167,6 +167,9 @@ def game_over(page: Any, game: str) -> None:
     page.click(f'{OVER} .row [data-action="close-results"]')
     assert page.locator(OVER).count() == 0
     visit(page, game, "final", must_see=('[data-action="show-results"]',))
+    # On a phone the less used buttons are in the top bar's menu, which opens under the bar.
+    visit(page, game, "menu", before=lambda: page.click(".menu-toggle") if page.is_visible(".menu-toggle") else None,
+          phone_must_see=('#topmenu [data-action="rules"]', '#topmenu [data-lang="ru"]'))
     # The top bar works again: the rules, and back to the final table.
     nav(page, '[data-action="rules"]')
     page.wait_for_selector("main.rules")
@@ -245,7 +248,7 @@ def test_zoomagia_screens(page: Any, site_url: str) -> None:
     fill_form(page, "zoomagia", [("Anna", "human"), (LONG_NAME, BOT)], selects={"opt_dealer": "1"})
     visit(page, "zoomagia", "setup")
     page.click('[data-action="start"]')
-    pushed = False
+    pushed, seen = False, set()
     for turn in range(600):
         state = wait_for_player(page)
         if state == "over":
@@ -255,6 +258,10 @@ def test_zoomagia_screens(page: Any, site_url: str) -> None:
             pushed = True
             # On a phone too, the drawn card and the whole field are on one screen while pushing.
             visit(page, "zoomagia", "table", must_see=("#drawn", ".zm-field"))
+        phase = page.get_attribute(".zm-table", "data-phase")
+        if phase in ("take", "refill") and phase not in seen:  # when the deal brings them: the column beside the field
+            seen.add(phase)
+            visit(page, "zoomagia", phase, phone_must_see=("#pushed-out" if phase == "take" else "#to-place",))
         zoomagia_move(page, turn)
     else:
         raise AssertionError("the game did not end")
@@ -303,3 +310,19 @@ def test_who_starts_follows_the_names_as_they_are_typed(page: Any, site_url: str
     page.fill('[name="seat_name_0"]', "Ann")
     page.click('[data-action="add-seat"]')  # the form is drawn again: the names stay
     assert page.locator(dealer).all_inner_texts()[:1] == ["Ann"] and page.locator(dealer).count() == 3
+
+
+def test_the_phone_menu_works_by_keyboard(page: Any, site_url: str) -> None:
+    open_site(page, site_url)
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.click('.game-card[data-game="klats"] [data-action="rules"]')
+    assert not page.is_visible('#topmenu [data-action="home"]')
+    page.focus(".menu-toggle")
+    page.keyboard.press("Enter")
+    assert page.get_attribute(".menu-toggle", "aria-expanded") == "true"
+    assert page.is_visible('#topmenu [data-action="home"]')
+    page.keyboard.press("Tab")  # the menu follows its button: the first entry is next
+    assert page.evaluate("document.activeElement.dataset.action") == "home"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("main.home")
+    assert page.get_attribute(".menu-toggle", "aria-expanded") == "false"
