@@ -9,7 +9,6 @@ asyncio task that plays the bots' moves one by one with a pause between them.
 from __future__ import annotations
 
 import asyncio
-import json
 import traceback
 from typing import Any
 
@@ -20,6 +19,7 @@ from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore
 from pygames_ui.app import App
 from pygames_ui.history import LINK_PREFIX
 from pygames_ui.session import MemoryStorage, Storage
+from pygames_ui.bot_worker import BotWorker
 from pygames_ui.thinking import SlicedSearch
 
 DEFAULT_BOT_DELAY_MS = 800
@@ -71,102 +71,6 @@ def _focus_selector(el: Any) -> str | None:
 
 #: The bots' own Pyodide (issue 8: a search never runs on the page's thread while a worker can).
 BOT_WORKER_URL = "bot-worker.js"
-#: The longest wait for the bot worker to start (a slow phone); after it the page thinks itself.
-BOT_WORKER_START_S = 60.0
-#: The longest wait for one answer of the worker (a search takes ~1.2 s).
-BOT_WORKER_ANSWER_S = 30.0
-
-
-class BotWorker:
-    """The bots' Web Worker (``bot-worker.js``): JSON text in and out, one future per request.
-
-    Started once a table needs it (a Hard seat, a hint), never during the boot.  When it
-    cannot start or fails, :meth:`think` answers ``None`` from then on and the page
-    thinks itself (:meth:`Page.think`).
-    """
-
-    def __init__(self, html: Any) -> None:
-        self.html = html
-        self.worker: Any = None
-        self.ready: asyncio.Future[bool] | None = None
-        self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self.ids = 0
-        self.proxies: list[Any] = []
-
-    def start(self) -> None:
-        if self.ready is not None:
-            return
-        self.ready = asyncio.get_event_loop().create_future()
-        self.html.dataset.botWorker = "starting"
-        try:
-            self.worker = Worker.new(BOT_WORKER_URL, to_js({"type": "module"}, dict_converter=Object.fromEntries))
-        except JsException as exc:
-            self._give_up(f"it cannot be created: {exc}")
-            return
-        self.proxies = [create_proxy(self._on_message), create_proxy(self._on_error)]
-        self.worker.addEventListener("message", self.proxies[0])
-        self.worker.addEventListener("error", self.proxies[1])
-
-    def _on_message(self, event: Any) -> None:
-        try:
-            data = json.loads(str(event.data))
-        except ValueError:
-            self._give_up("it sent a message that is not JSON")
-            return
-        if "ready" in data:
-            if not data["ready"]:
-                self._give_up(str(data.get("error")))
-            elif self.ready is not None and not self.ready.done():
-                self.html.dataset.botWorker = "ready"
-                self.ready.set_result(True)
-            return
-        future = self.pending.pop(data.get("id"), None)
-        if future is not None and not future.done():
-            future.set_result(data)
-
-    def _on_error(self, event: Any) -> None:
-        event.preventDefault()  # not an uncaught error of the page: it plays on, thinking itself
-        self._give_up(str(getattr(event, "message", "") or "its script could not be loaded"))
-
-    def _give_up(self, why: str) -> None:
-        console.warn(f"pygames: no bot worker ({why}); bots think on the page, in slices")
-        self.html.dataset.botWorker = "failed"
-        if self.worker is not None:
-            self.worker.terminate()
-            self.worker = None
-        if self.ready is not None and not self.ready.done():
-            self.ready.set_result(False)
-        for future in self.pending.values():
-            if not future.done():
-                future.set_result({"error": why})
-        self.pending.clear()
-
-    async def think(self, request: dict[str, Any]) -> dict[str, Any] | None:
-        """The worker's answer to ``request`` (``pygames_ui.thinking``), or ``None`` if it has none."""
-        self.start()
-        assert self.ready is not None
-        try:
-            if not await asyncio.wait_for(asyncio.shield(self.ready), BOT_WORKER_START_S):
-                return None
-        except asyncio.TimeoutError:
-            self._give_up(f"it did not start within {BOT_WORKER_START_S:.0f} s")
-            return None
-        if self.worker is None:
-            return None
-        self.ids += 1
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_event_loop().create_future()
-        self.pending[self.ids] = future
-        self.worker.postMessage(json.dumps({"id": self.ids, "request": request}))
-        try:
-            reply = await asyncio.wait_for(future, BOT_WORKER_ANSWER_S)
-        except asyncio.TimeoutError:
-            self._give_up(f"it did not answer within {BOT_WORKER_ANSWER_S:.0f} s")
-            return None
-        if "error" in reply:
-            console.warn(f"pygames: the bot worker could not answer ({reply['error']}); thinking on the page")
-            return None
-        answer: dict[str, Any] = reply["answer"]
-        return answer
 
 
 class Page:
@@ -176,7 +80,7 @@ class Page:
         self.root = document.getElementById("app")
         self.html = document.documentElement
         self.bot_task: asyncio.Task[None] | None = None
-        self.brains = BotWorker(self.html)
+        self.brains = BotWorker(_new_bot_worker, create_proxy, self._bot_worker_state)
         self.in_replay = False  # the replay viewer is on the page (its "#r=…" link is in the address bar)
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
 
@@ -369,6 +273,11 @@ class Page:
         self.html.dataset.botMs = str(round(float(answer.get("ms") or 0.0)))
         return answer
 
+    def _bot_worker_state(self, state: str, why: str | None) -> None:
+        self.html.dataset.botWorker = state
+        if why:
+            console.warn(f"pygames: bot worker: {why}; bots think on the page, in slices, when it cannot")
+
     # ------------------------------------------------------------ hints
     def ask_hint(self) -> None:
         """The Hint button: the Hard bot searches from the player's own view; the table shows it."""
@@ -395,6 +304,11 @@ class Page:
         if selector:
             for el in self.root.querySelectorAll(selector):
                 el.classList.add("hint-lit")
+
+
+def _new_bot_worker() -> Any:
+    """The bots' Web Worker (a module worker: Pyodide's own module needs it)."""
+    return Worker.new(BOT_WORKER_URL, to_js({"type": "module"}, dict_converter=Object.fromEntries))
 
 
 def _reduced_motion() -> bool:
