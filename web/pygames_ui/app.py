@@ -571,10 +571,13 @@ class App:
                 f'{button(esc(t("table.close_results")), "close-results", "")}</div>'
                 f'<div class="row">{history.share_buttons(t, replay=True)}</div>{history.share_box(t, self.shared)}</div></div>')
         elif inter is not None:
-            overlay = f'<div class="overlay" role="dialog" aria-modal="true" id="interlude"><div class="panel">{inter}</div></div>'
+            # A dialog is named by its heading: every interlude starts with one (a round's title, the throw).
+            named = ' aria-labelledby="interlude-title"' if "<h2" in inter else f' aria-label="{esc(t("table.interlude"))}"'
+            inter = inter.replace("<h2", '<h2 id="interlude-title"', 1)
+            overlay = f'<div class="overlay" role="dialog" aria-modal="true"{named} id="interlude"><div class="panel">{inter}</div></div>'
         elif passing is not None:
-            overlay = (f'<div class="overlay pass" role="dialog" aria-modal="true" id="pass-screen"><div class="panel">'
-                       f'<h2>{t("table.pass_to", name=ctx.name(passing))}</h2><p>{esc(t("table.pass_hint"))}</p>'
+            overlay = (f'<div class="overlay pass" role="dialog" aria-modal="true" aria-labelledby="pass-title" id="pass-screen">'
+                       f'<div class="panel"><h2 id="pass-title">{t("table.pass_to", name=ctx.name(passing))}</h2><p>{esc(t("table.pass_hint"))}</p>'
                        f'{button(t("table.show_hand", name=ctx.name(passing)), "show-hand", "primary big")}</div></div>')
         live = re_strip_tags(latest)
         turn = self.turn_banner()

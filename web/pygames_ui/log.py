@@ -66,6 +66,6 @@ class GameLog:
         more = ""
         if first:
             more = button(esc(t("table.log_earlier", n=first)), "log-earlier", "log-more")
-        return (f'<aside class="log" aria-label="{esc(t("table.log"))}"><h2>{esc(t("table.log"))}</h2>'
+        return (f'<aside class="log" tabindex="0" aria-label="{esc(t("table.log"))}"><h2>{esc(t("table.log"))}</h2>'
                 f'<ol reversed>{items}</ol>{more}</aside>')
 

@@ -459,7 +459,7 @@ class ZoomagiaTable(Table):
         cls = "seat zm-seat" + (" me" if seat == ctx.seat else "") + (" current" if v["current_player"] == seat else "")
         return (
             f'<section class="{cls}" data-seat="{seat}" aria-label="{ctx.name(seat)}">{head}'
-            f'<div class="zm-seat-body"><div class="zm-rows" aria-label="{esc(t("zm.in_front"))}">{"".join(rows_html)}</div>'
+            f'<div class="zm-seat-body"><div class="zm-rows" role="group" aria-label="{esc(t("zm.in_front"))}">{"".join(rows_html)}</div>'
             f'<div class="zm-piles"><div class="zm-banked"><span class="zm-cap">{esc(t("zm.banked"))}</span>{banked}</div>'
             f'<div class="zm-penalty"><span class="zm-cap">{esc(t("zm.penalty"))}</span>{penalty}</div></div></div>'
             f"</section>"
