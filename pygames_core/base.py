@@ -354,10 +354,15 @@ class Game(ABC):
             raise TypeError(f"expected a {self.name} State, got {shown(state)}")
 
     @staticmethod
-    def _log(data: dict[str, JSON], event: str, **fields: JSON) -> None:
-        """Append a *public* event to the log (never put hidden information here)."""
+    def _log(data: dict[str, JSON], entry: dict[str, JSON]) -> None:
+        """Append a *public* event ``{"e": name, field: value, ...}`` to the log, numbered ``n``.
+
+        Never put hidden information here.  (The entry is built by the caller as a
+        literal: keyword arguments cost more than the rest of a step's logging.)
+        """
         log = data["log"]
-        log.append({"n": log[-1]["n"] + 1 if log else 0, "e": event, **fields})
+        entry["n"] = log[-1]["n"] + 1 if log else 0
+        log.append(entry)
 
     @staticmethod
     def _recent_log(data: dict[str, JSON]) -> list[JSON]:

@@ -64,7 +64,7 @@ class Klats(Game):
         d.update(hands=hands, deck=deck, tableaux=[[] for _ in range(n)])
         d["round"] += 1
         d["round_first"] = first
-        self._log(d, "round_start", round=d["round"], first=first)
+        self._log(d, {"e": "round_start", "round": d["round"], "first": first})
         d["current"] = first
         if not hands[first]:
             self._advance(d, rng, first)
@@ -124,7 +124,7 @@ class Klats(Game):
         tableaux = d["tableaux"] = list(d["tableaux"])
         tab = tableaux[target] = [list(pile_) for pile_ in tableaux[target]]
         merged = rules.place(tab, card, pile)
-        self._log(d, "play", p=p, card=card, target=target, pile=pile, merged=merged)
+        self._log(d, {"e": "play", "p": p, "card": card, "target": target, "pile": pile, "merged": merged})
         if len(tab) >= MAX_PILES:
             # RULES.md §3: the round ends at once; the player who made the sixth pile does not draw.
             self._end_round(d, rng, reason="six", by=p)
@@ -133,7 +133,7 @@ class Klats(Game):
         if deck:
             hand.append(deck[0])
             d["deck"] = deck[1:]
-            self._log(d, "draw", p=p)
+            self._log(d, {"e": "draw", "p": p})
         self._advance(d, rng, p)
 
     def _advance(self, d: dict[str, JSON], rng: Rng, after: int) -> None:
@@ -159,11 +159,11 @@ class Klats(Game):
             "totals": list(d["totals"]),
         }
         d["round_results"] = d["round_results"] + [result]
-        self._log(d, "round_end", **copy_json(result))
+        self._log(d, {"e": "round_end", **copy_json(result)})
         if max(d["totals"]) >= d["options"]["target"]:
             d["over"] = True
             d["current"] = None
-            self._log(d, "match_end", winners=self._winners(d), totals=list(d["totals"]))
+            self._log(d, {"e": "match_end", "winners": self._winners(d), "totals": list(d["totals"])})
         else:
             self._start_round(d, rng, None, first=(d["round_first"] + 1) % d["players"])
 

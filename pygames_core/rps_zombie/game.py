@@ -172,7 +172,7 @@ class RpsZombie(Game):
             "over": False,
             "current": first,
         }
-        self._log(data, "setup", players=n, brains=[per] * n, deck_size=len(pile), first=first)
+        self._log(data, {"e": "setup", "players": n, "brains": [per] * n, "deck_size": len(pile), "first": first})
         return data
 
     # ------------------------------------------------------------------ play
@@ -201,13 +201,13 @@ class RpsZombie(Game):
             d["trophies"][p].remove(k)
             d["discard"][k] += 1
             if kind == "block":
-                self._log(d, "block", seat=p, **{"with": k}, against=d["contest"]["winner"])
+                self._log(d, {"e": "block", "seat": p, "with": k, "against": d["contest"]["winner"]})
             else:
-                self._log(d, "dump", seat=p, kind=k)
+                self._log(d, {"e": "dump", "seat": p, "kind": k})
             self._discard_competing(d)
             stage = "round"
         elif kind == "pass":
-            self._log(d, "pass", seat=p)
+            self._log(d, {"e": "pass", "seat": p})
             d["contest"]["queue"].pop(0)
             stage = "ask"
         else:  # pragma: no cover - apply() only passes legal actions
@@ -238,7 +238,7 @@ class RpsZombie(Game):
             d["trophies"][seat].append(kind)
         if not d["preset"]:
             rng.shuffle(d["deck"])
-        self._log(d, "choose_trophy", seat=p, kind=kind)
+        self._log(d, {"e": "choose_trophy", "seat": p, "kind": kind})
         return "round"
 
     def _clear_table(self, d: dict[str, Any]) -> None:
@@ -257,7 +257,7 @@ class RpsZombie(Game):
             revealed[p] = deck.pop(0)
             live[p] = True
         d["revealed"], d["live"], d["participants"] = revealed, live, seats
-        self._log(d, "reveal", round=d["round"], sub=d["sub"], cards=list(revealed))
+        self._log(d, {"e": "reveal", "round": d["round"], "sub": d["sub"], "cards": list(revealed)})
         zombies = [z for z in seats if revealed[z] == "zombie"]
         d["threats"] = [[z, t] for t in seats for z in zombies if z != t]
         return "threats"
@@ -274,7 +274,7 @@ class RpsZombie(Game):
             return None
         d["round"] += 1
         d["sub"] = 0
-        self._log(d, "round_start", round=d["round"], seats=seats, deck_size=len(d["deck"]))
+        self._log(d, {"e": "round_start", "round": d["round"], "seats": seats, "deck_size": len(d["deck"])})
         return self._reveal(d, seats)
 
     def _threats(self, d: dict[str, Any]) -> str | None:
@@ -296,7 +296,7 @@ class RpsZombie(Game):
     def _defend(self, d: dict[str, Any], t: int, how: str, auto: bool) -> str | None:
         """Answer the first pending threat (aimed at ``t``); None if a drop decision follows."""
         z, _ = d["threats"].pop(0)
-        self._log(d, "defend", seat=t, zombie_of=z, **{"with": how}, auto=auto)
+        self._log(d, {"e": "defend", "seat": t, "zombie_of": z, "with": how, "auto": auto})
         if how == "revealed":
             d["live"][t] = False
             d["discard"][d["revealed"][t]] += 1
@@ -316,7 +316,7 @@ class RpsZombie(Game):
             d["brains"][t] -= 1
             eaten = "own"
         brains = d["brains"][t]
-        self._log(d, "bite", seat=t, zombie_of=z, eaten=eaten, brains=brains)
+        self._log(d, {"e": "bite", "seat": t, "zombie_of": z, "eaten": eaten, "brains": brains})
         trophies = d["trophies"][t]
         if brains == 0:
             d["out_round"][t] = d["round"]
@@ -325,7 +325,7 @@ class RpsZombie(Game):
                 d["discard"][k] += 1
             trophies.clear()
             d["threats"][:] = [th for th in d["threats"] if th[1] != t]
-            self._log(d, "out", seat=t, trophies=dropped)
+            self._log(d, {"e": "out", "seat": t, "trophies": dropped})
         elif len(trophies) > brains:
             kinds = rules.trophy_choices(trophies)
             if len(kinds) > 1:
@@ -337,7 +337,7 @@ class RpsZombie(Game):
     def _drop(self, d: dict[str, Any], p: int, kind: str, auto: bool) -> None:
         d["trophies"][p].remove(kind)
         d["discard"][kind] += 1
-        self._log(d, "drop_trophy", seat=p, kind=kind, auto=auto)
+        self._log(d, {"e": "drop_trophy", "seat": p, "kind": kind, "auto": auto})
 
     def _after_zombies(self, d: dict[str, Any]) -> str | None:
         revealed, live, brains = d["revealed"], d["live"], d["brains"]
@@ -353,7 +353,7 @@ class RpsZombie(Game):
             if live[p] and revealed[p] == "brain" and brains[p] > 0:
                 live[p] = False
                 brains[p] += 1
-                self._log(d, "brain_taken", seat=p, brains=brains[p])
+                self._log(d, {"e": "brain_taken", "seat": p, "brains": brains[p]})
         n = d["players"]
         cards: list[str | None] = [None] * n
         competing: dict[int, str] = {}
@@ -371,8 +371,8 @@ class RpsZombie(Game):
             "tied": list(outcome.tied),
             "queue": [p for p in seats if brains[p] > 0],
         }
-        self._log(d, "contest", cards=list(cards), result=outcome.result, winner=outcome.winner,
-                  tied=list(outcome.tied), room=room)
+        self._log(d, {"e": "contest", "cards": list(cards), "result": outcome.result, "winner": outcome.winner,
+                      "tied": list(outcome.tied), "room": room})
         return "ask"
 
     def _ask(self, d: dict[str, Any]) -> str | None:
@@ -402,21 +402,21 @@ class RpsZombie(Game):
             d["live"][w] = False
             if len(d["trophies"][w]) < d["brains"][w]:
                 _add_trophy(d["trophies"][w], kind)
-                self._log(d, "trophy_won", seat=w, kind=kind)
+                self._log(d, {"e": "trophy_won", "seat": w, "kind": kind})
             else:
                 d["discard"][kind] += 1
-                self._log(d, "trophy_discarded", seat=w, kind=kind)
+                self._log(d, {"e": "trophy_discarded", "seat": w, "kind": kind})
             self._discard_competing(d, keep=w)
             return "round"
         if result == "nobody":
-            self._log(d, "no_winner")
+            self._log(d, {"e": "no_winner"})
             self._discard_competing(d)
             return "round"
         tied = list(c["tied"])
         self._discard_competing(d)
         self._clear_table(d)
         ok = len(d["deck"]) >= len(tied)
-        self._log(d, "redraw", seats=tied, ok=ok)
+        self._log(d, {"e": "redraw", "seats": tied, "ok": ok})
         if not ok:
             return "round"
         d["sub"] += 1
@@ -434,8 +434,8 @@ class RpsZombie(Game):
             winners = [p for p in alive if (d["brains"][p], len(d["trophies"][p])) == best]
         winners = sorted(winners)
         d.update(phase="over", over=True, current=None, end_reason=reason, winner_seats=winners)
-        self._log(d, "game_end", reason=reason, winners=list(winners), brains=list(d["brains"]),
-                  trophies=[len(t) for t in d["trophies"]])
+        self._log(d, {"e": "game_end", "reason": reason, "winners": list(winners), "brains": list(d["brains"]),
+                      "trophies": [len(t) for t in d["trophies"]]})
 
     # --------------------------------------------------------------- results
     def scores(self, state: State) -> list[int]:

@@ -62,7 +62,7 @@ from ..base import VIEW_LOG_LENGTH, Action, Game, State, View
 from ..jsonio import JSON, copy_json
 from ..rng import Rng
 from . import checks, matching, rules
-from .rules import ANIMAL_OF, PART_OF
+from .rules import ANIMAL_OF, MAX_PER_PART, PART_OF
 
 #: The fields of each log event that hold lists (copied for the view; the rest are scalars).
 _EVENT_LISTS: dict[str, tuple[str, ...]] = {
@@ -140,10 +140,8 @@ class Zoomagia(Game):
             "over": False,
             "current": dealer,
         }
-        self._log(
-            d, "game_start", dealer=dealer, players=players, deck_size=len(pile),
-            removed=len(removed), columns=options["columns"],
-        )
+        self._log(d, {"e": "game_start", "dealer": dealer, "players": players, "deck_size": len(pile),
+                      "removed": len(removed), "columns": options["columns"]})
         if pile:
             self._start_turn(d, dealer)
         else:
@@ -209,14 +207,14 @@ class Zoomagia(Game):
             if action["what"] == "card":
                 card = pending["out"]
                 d["pending"] = None
-                self._log(d, "take_card", p=p, card=card, auto=False)
+                self._log(d, {"e": "take_card", "p": p, "card": card, "auto": False})
                 self._receive(d, p, [card])
             else:
                 r = action["row"]
                 field = d["field"] = list(d["field"])
                 cards = list(field[r])
                 field[r] = [None, None, None]
-                self._log(d, "take_animal", p=p, row=r, cards=cards, points=rules.animal_points(cards))
+                self._log(d, {"e": "take_animal", "p": p, "row": r, "cards": cards, "points": rules.animal_points(cards)})
                 deck = d["deck"]
                 refill = [pending["out"]] + deck[:2]
                 d["deck"] = deck[2:]
@@ -228,20 +226,20 @@ class Zoomagia(Game):
             field = d["field"] = list(d["field"])
             field[r] = list(action["cells"])
             d["pending"] = None
-            self._log(d, "refill", p=p, row=r, cells=list(action["cells"]))
+            self._log(d, {"e": "refill", "p": p, "row": r, "cells": list(action["cells"])})
             self._receive(d, p, taken)
         elif kind == "discard":
             card = action["card"]
             seat["cards"].remove(card)
             seat["penalty"].append(card)
-            self._log(d, "discard", p=p, card=card)
+            self._log(d, {"e": "discard", "p": p, "card": card})
             self._after_receive(d, p)
         elif kind == "bank":
             triple = list(action["cards"])
             for c in triple:
                 seat["cards"].remove(c)
             seat["banked"].append(triple)
-            self._log(d, "bank", p=p, cards=triple, points=rules.animal_points(triple))
+            self._log(d, {"e": "bank", "p": p, "cards": triple, "points": rules.animal_points(triple)})
             self._after_bank(d, p)
         elif kind == "end_turn":
             self._end_turn(d, p)
@@ -257,14 +255,14 @@ class Zoomagia(Game):
         d["drawn"] = None
         new = rules.new_animal_rows(before, field)
         d["last_push"] = {"p": p, "line": line, "index": index, "from": side, "card": card, "out": out}
-        self._log(d, "push", p=p, line=line, index=index, **{"from": side}, card=card, out=out, new=new)
+        self._log(d, {"e": "push", "p": p, "line": line, "index": index, "from": side, "card": card, "out": out, "new": new})
         if new:
             d["phase"] = "take"
             d["pending"] = {"out": out, "rows": new}
         else:
             # A field laid out from a short `deck` can hold empty cells: then nothing falls out.
             if out is not None:
-                self._log(d, "take_card", p=p, card=out, auto=True)
+                self._log(d, {"e": "take_card", "p": p, "card": out, "auto": True})
             self._receive(d, p, [] if out is None else [out])
 
     def _receive(self, d: dict[str, JSON], p: int, cards: list[str]) -> None:
@@ -274,10 +272,13 @@ class Zoomagia(Game):
 
     def _after_receive(self, d: dict[str, JSON], p: int) -> None:
         """After cards arrive or one is discarded: discard while overflowing, then bank."""
-        if rules.overflow_parts(d["seats"][p]["cards"]):
+        counts = rules.part_counts(d["seats"][p]["cards"]).values()
+        if max(counts) > MAX_PER_PART:
             d["phase"] = "discard"
+        elif min(counts) > 0:  # a head, a body and a tail: an animal to bank
+            d["phase"] = "bank"
         else:
-            self._after_bank(d, p)
+            self._end_turn(d, p)
 
     def _after_bank(self, d: dict[str, JSON], p: int) -> None:
         if rules.can_bank(d["seats"][p]["cards"]):
@@ -286,7 +287,7 @@ class Zoomagia(Game):
             self._end_turn(d, p)
 
     def _end_turn(self, d: dict[str, JSON], p: int) -> None:
-        self._log(d, "turn_end", p=p, deck_size=len(d["deck"]))
+        self._log(d, {"e": "turn_end", "p": p, "deck_size": len(d["deck"])})
         if not d["deck"]:
             self._end_game(d)
         else:
@@ -299,7 +300,7 @@ class Zoomagia(Game):
         d["deck"] = deck[1:]
         d["phase"] = "push"
         d["pending"] = None
-        self._log(d, "turn_start", p=p, drawn=d["drawn"])
+        self._log(d, {"e": "turn_start", "p": p, "drawn": d["drawn"]})
 
     def _end_game(self, d: dict[str, JSON]) -> None:
         leftover: list[list[str]] = []
@@ -313,10 +314,8 @@ class Zoomagia(Game):
         d["phase"] = "over"
         d["pending"] = None
         d["drawn"] = None
-        self._log(
-            d, "game_end", leftover=leftover, scores=self._scores(d),
-            penalties=[len(s["penalty"]) for s in d["seats"]], winners=self._winners(d),
-        )
+        self._log(d, {"e": "game_end", "leftover": leftover, "scores": self._scores(d),
+                      "penalties": [len(s["penalty"]) for s in d["seats"]], "winners": self._winners(d)})
 
     # --------------------------------------------------------------- results
     @staticmethod
