@@ -18,6 +18,14 @@ from typing import Any
 
 Action = dict[str, Any]
 
+
+class Unsure:
+    """The answer of a game's direct action check for values it does not judge (see ``Game._match``)."""
+
+
+#: The one :class:`Unsure`: "ask the generic matching".
+UNSURE = Unsure()
+
 #: Deeper / longer than any legal action of any game (an object holding a list of scalars is 2 levels).
 _MAX_DEPTH = 3
 _MAX_LENGTH = 16

@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Sequence
 
+from ..actions import UNSURE, Unsure
 from ..base import Action
 from . import rules
 from .rules import BEATEN_BY, KILLERS, TROPHY_KINDS
@@ -92,22 +93,28 @@ def legal(d: dict[str, Any]) -> list[Action]:
     raise ValueError(f"unknown phase {phase!r}")
 
 
-def match(d: dict[str, Any], action: dict[str, Any]) -> Action | None:
-    """The legal action equal to ``action`` (a dict of ``str``/``int`` values), or ``None``: :func:`legal`
-    decided from the state without building the list."""
-    phase, p, kind, n = d["phase"], d["current"], action.get("type"), len(action)
-    if phase == "choose_trophy":
-        k = action.get("kind")
-        return {"type": kind, "kind": k} if kind == "choose_trophy" and n == 2 and k in TROPHY_KINDS else None
+def match(d: dict[str, Any], action: dict[str, Any]) -> Action | None | Unsure:
+    """The legal action equal to ``action``, or ``None``: :func:`legal` decided from the state without
+    building the list; :data:`UNSURE` for values of other types than ``str``/``int``."""
+    kind = action.get("type")
+    if type(kind) is not str:
+        return UNSURE
+    phase, p, n = d["phase"], d["current"], len(action)
     if phase == "defend":
+        zombie, how = action.get("zombie_of"), action.get("with")
+        if type(zombie) is not int or type(how) is not str:
+            return UNSURE
         z, t = d["threats"][0]
-        how = action.get("with")
-        if kind != "defend" or n != 3 or type(action.get("zombie_of")) is not int or action["zombie_of"] != z:
+        if kind != "defend" or n != 3 or zombie != z or how not in defences(d, t):
             return None
-        return {"type": kind, "zombie_of": z, "with": how} if how in defences(d, t) else None
+        return {"type": "defend", "zombie_of": z, "with": how}
+    k = action.get("with") if kind == "block" else action.get("kind")
+    if k is not None and type(k) is not str:
+        return UNSURE
+    if phase == "choose_trophy":
+        return {"type": kind, "kind": k} if kind == "choose_trophy" and n == 2 and k in TROPHY_KINDS else None
     tr = d["trophies"][p]
     if phase == "drop_trophy":
-        k = action.get("kind")
         return {"type": kind, "kind": k} if kind == "drop_trophy" and n == 2 and k in TROPHY_KINDS and k in tr else None
     if phase != "contest":
         return None
@@ -115,11 +122,11 @@ def match(d: dict[str, Any], action: dict[str, Any]) -> Action | None:
         return {"type": "pass"} if n == 1 else None
     c = d["contest"]
     if kind == "block":
-        k, winner = action.get("with"), c["winner"]
+        winner = c["winner"]
         if n == 2 and c["result"] == "win" and winner != p and k == BEATEN_BY[c["cards"][winner]] and k in tr:
             return {"type": "block", "with": k}
     elif kind == "dump":
-        k, mine = action.get("kind"), c["cards"][p]
+        mine = c["cards"][p]
         if n == 2 and mine is not None and k in TROPHY_KINDS and k != mine and k in tr:
             return {"type": "dump", "kind": k}
     return None

@@ -53,6 +53,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Hashable, Sequence
 
+from ..actions import Unsure
 from ..base import Action, Game, State, View
 from ..jsonio import JSON, copy_json
 from ..rng import Rng
@@ -181,9 +182,11 @@ class RpsZombie(Game):
 
     def _match(self, state: State, action: object) -> Action | None:
         """The action checked directly against the state (:func:`.decisions.match`)."""
-        if type(action) is not dict or any(type(v) is not str and type(v) is not int for v in action.values()):
-            return super()._match(state, action)
-        return match_action(state.data, action)
+        if type(action) is dict:
+            found = match_action(state.data, action)
+            if not isinstance(found, Unsure):
+                return found
+        return super()._match(state, action)
 
     def _step(self, d: dict[str, JSON], rng: Rng, action: Action) -> None:
         kind = action["type"]

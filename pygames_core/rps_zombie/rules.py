@@ -121,6 +121,10 @@ class Outcome(NamedTuple):
     tied: tuple[int, ...]
 
 
+_NOBODY = Outcome("nobody", None, ())
+_TROPHY_SET = frozenset(BEATS)
+
+
 def contest_outcome(cards: Mapping[int, str]) -> Outcome:
     """The outcome of a trophy contest between 1 to 3 competing cards (seat -> kind).
 
@@ -135,19 +139,19 @@ def contest_outcome(cards: Mapping[int, str]) -> Outcome:
     """
     if not 1 <= len(cards) <= 3:
         raise ValueError(f"a contest needs 1 to 3 competing cards, got {len(cards)}")
-    for seat, kind in cards.items():
-        if kind not in BEATS:
-            raise ValueError(f"seat {seat!r} competes with {kind!r}, which is not a trophy kind")
     kinds = set(cards.values())
+    if not kinds <= _TROPHY_SET:
+        seat, kind = next((s, k) for s, k in cards.items() if k not in BEATS)
+        raise ValueError(f"seat {seat!r} competes with {kind!r}, which is not a trophy kind")
     if len(kinds) == 3:
-        return Outcome("nobody", None, ())
+        return _NOBODY
     if len(kinds) == 1:
         seats = tuple(cards)
         if len(seats) == 1:
             return Outcome("win", seats[0], ())
         return Outcome("redraw", None, seats)
     a, b = kinds
-    best = a if beats(a, b) else b
+    best = a if BEATS[a] == b else b
     top = tuple(seat for seat, kind in cards.items() if kind == best)
     if len(top) == 1:
         return Outcome("win", top[0], ())

@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Unsure
 from ..base import VIEW_LOG_LENGTH, Action, Game, State, View
 from ..jsonio import JSON, copy_json
 from ..rng import Rng
@@ -183,7 +184,7 @@ class Zoomagia(Game):
         """The action checked directly against the state (see :mod:`.matching`)."""
         if type(action) is dict:
             found = matching.match(state.data, action)
-            if not isinstance(found, matching.Unsure):
+            if not isinstance(found, Unsure):
                 return found
         return super()._match(state, action)
 

@@ -12,17 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import UNSURE, Unsure
 from . import rules
 from .rules import PART_OF
 
 Action = dict[str, Any]
-
-
-class Unsure:
-    """The answer of :func:`match` for values it does not judge."""
-
-
-UNSURE = Unsure()
 
 _PUSH_SIDES = frozenset({("row", "left"), ("row", "right"), ("col", "top"), ("col", "bottom")})
 
