@@ -583,7 +583,7 @@ class App:
         turn = self.turn_banner()
         banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
                   if turn is not None else "")
-        return (f'{banner}{self.assist.render(self, ctx)}<main class="table-screen" data-game="{s.game.name}">{board}<div class="table-side">{self._history_tools()}{log}</div></main>{overlay}'
+        return (f'{banner}<main class="table-screen" data-game="{s.game.name}">{board}<div class="table-side">{self.assist.render(self, ctx)}{self._history_tools()}{log}</div></main>{overlay}'
                 f'<p class="sr" aria-live="polite">{esc(live)}</p>')
 
 

@@ -132,7 +132,7 @@ class Assist:
 
     # ------------------------------------------------------------ render
     def render(self, app: App, ctx: Ctx) -> str:
-        """The line above the table: who is thinking, or the Hint button and the hint."""
+        """Beside the table (above Undo): who is thinking, or the Hint button and the hint."""
         t = app.t
         seat = self.thinking_seat(app)
         if seat is not None:
