@@ -144,7 +144,8 @@ async function startFresh(loadPyodide) {
     if (pyodide.loadedPackages[name]) continue;
     const file = SITE.lock.packages[name].file_name;
     const res = await fetch(`pyodide/${file}`, { method: "HEAD", cache: "no-store" }).catch(() => null);
-    throw new Error(`${say("boot.missing_file", "Could not download")} ${file} (${res ? `HTTP ${res.status}` : "offline"})`);
+    const why = res ? `HTTP ${res.status}` : say("boot.no_network", "no connection");
+    throw new Error(`${say("boot.missing_file", "Could not download")} ${file} (${why})`);
   }
   html.dataset.bootFrom = "fresh";
   return pyodide;
@@ -215,9 +216,13 @@ function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const sw = navigator.serviceWorker;
   let reloading = false;
+  const controlled = Boolean(sw.controller);
   sw.addEventListener("controllerchange", () => {
     if (reloading) location.reload();
+    // Another tab took the update: this one runs the old build over the new files.
+    else if (controlled) offer(null);
   });
+  // `worker`: the new build's, waiting for the player; null when it is already in charge.
   const offer = (worker) => {
     const banner = document.getElementById("update-banner");
     // In the language the player has chosen since the boot, if any.
@@ -226,7 +231,8 @@ function registerServiceWorker() {
     banner.hidden = false;
     banner.querySelector('[data-update="reload"]').onclick = () => {
       reloading = true;
-      worker.postMessage({ type: "activate-update" });
+      if (worker) worker.postMessage({ type: "activate-update" });
+      else location.reload();
     };
     banner.querySelector('[data-update="later"]').onclick = () => { banner.hidden = true; };
     html.dataset.update = "ready";

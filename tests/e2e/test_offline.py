@@ -161,3 +161,30 @@ def test_installable(browser, site_url) -> None:
         assert manifest["errors"] == [], manifest["errors"]
         assert manifest["url"] == site_url + "manifest.webmanifest"
         ctx.close()
+
+
+def test_a_second_tab_follows_the_update(browser, own_site) -> None:
+    """One tab accepts the new build: the other, now running old code over new files, offers a reload."""
+    site, url, problems = own_site
+    ctx = browser.new_context(locale="en-US")
+    first, second = ctx.new_page(), ctx.new_page()
+    for page in (first, second):
+        problems.attach(page)
+        open_app(page, url)
+        page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    marker = "/* another build */"
+    with open(site / "styles.css", "a", encoding="utf-8") as css:
+        css.write(marker + "\n")
+    rebuild_service_worker(site)
+    reload_app(first)
+    first.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
+    with first.expect_navigation():
+        first.click('[data-update="reload"]')
+    first.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    second.wait_for_selector("#update-banner:not([hidden])", timeout=30_000)
+    with second.expect_navigation():
+        second.click('[data-update="reload"]')
+    second.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    assert marker in second.evaluate("fetch('styles.css').then((r) => r.text())")
+    ctx.close()
+    problems.check()
