@@ -18,6 +18,7 @@ from pygames_core.rng import Rng
 from pygames_ui import history, thinking
 from pygames_ui.app import App
 from pygames_ui.i18n import merge_catalogues
+from pygames_ui.tables.rps_zombie import alike_groups
 from pygames_ui.session import SAVE_KEY, SEAT_KINDS, MemoryStorage, Seat, Session, seat_kind
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
@@ -349,3 +350,61 @@ def test_a_searching_bot_is_shown_thinking_and_its_late_answer_is_dropped() -> N
     assert b.assist.bot_request(b) is not None
     b.session.state = b.session.game.new_game(players=2, seed=5, options={"target": 40, "first_player": 1})
     assert not b.assist.bot_answered(b, answer)
+
+
+#: The kinds of move each game's hints are followed through (every kind the game has).
+MOVE_KINDS = {"klats": {"play"}, "zoomagia": {"push", "take", "refill", "discard", "bank", "end_turn"},
+              "rps_zombie": {"choose_trophy", "defend", "block", "pass"}}
+
+
+def follow_hints(game_name: str, seed: int) -> set[str]:
+    """A game where the person clicks what the hint lights (every other push is random, so the
+    game goes everywhere); the kinds of move followed.  Each click must be a control on the table."""
+    a = make_app()
+    options = {"target": 60} if game_name == "klats" else GAME_OPTIONS[game_name]
+    a.session = s = Session.new(game_name, [Seat("Ann", "human"), Seat("Bob", "medium")], options, seed=seed)
+    a.screen, a.viewer = "table", 0
+    rnd = bots.get("random", seed=seed)
+    followed: set[str] = set()
+    for turn in range(400):
+        if s.game.is_over(s.state):
+            break
+        if a.interlude() is not None:
+            click(a, "dismiss")
+            continue
+        if a.bots_pending():
+            a.step_bot()
+            continue
+        if turn % 2 and s.game.legal_actions(s.state)[0]["type"] == "push":
+            a.play(rnd.choose(s.game, s.state))
+            continue
+        legal = s.game.legal_actions(s.state)
+        answer_hint(a, iterations=30)
+        hinted, before = a.assist.hint.action if a.assist.hint else None, len(s.record["actions"])
+        assert hinted is not None
+        for _ in range(6):  # a move takes at most a few clicks (three refill cells, then confirm)
+            selector = a.assist.lit_selector(a)
+            assert selector is not None, hinted
+            matches = Buttons(a.render()).matching(selector)
+            assert matches, (selector, hinted)
+            a.click(matches[0], {})
+            assert a.flash is None, (a.flash, selector, hinted)
+            if len(s.record["actions"]) > before:
+                break
+        played = s.record["actions"][before]
+        # Клац!'s and Зоомагия's controls make one move each; an РПС-ЗОМБИ button stands for a
+        # group of moves with the same effect (alike_groups: a block and a dump of one trophy).
+        assert played == hinted or any(played in g and hinted in g for g in alike_groups(legal)), (played, hinted)
+        followed.add(hinted["type"])
+    assert s.game.is_over(s.state)
+    return followed
+
+
+@pytest.mark.parametrize("game_name", ["klats", "zoomagia", "rps_zombie"])
+def test_following_the_lit_controls_makes_the_hinted_move_of_every_kind(game_name: str) -> None:
+    followed: set[str] = set()
+    for seed in range(1, 30):
+        followed |= follow_hints(game_name, seed)
+        if followed >= MOVE_KINDS[game_name]:
+            return
+    raise AssertionError(f"{game_name}: hints followed only for {sorted(followed)}")

@@ -151,8 +151,15 @@ class ZoomagiaTable(Table):
             return control("bank", cards=",".join(action["cards"]))
         if kind == "end_turn":
             return control("end-turn")
-        if kind == "refill":
-            return control("refill")
+        if kind == "refill":  # the cards go into the cells one by one: light the next step
+            cells = self._placement(ctx)
+            want = [c or EMPTY for c in action["cells"]]
+            if any(c is not OPEN and c != w for c, w in zip(cells, want)):
+                return control("zm-reset")
+            cur = self._cursor(cells)
+            if cur is None:
+                return control("refill")
+            return control("zm-empty") if want[cur] == EMPTY else control("zm-place", card=want[cur])
         return None
 
     def action_words(self, action: Action, ctx: Ctx) -> str | None:
@@ -167,6 +174,8 @@ class ZoomagiaTable(Table):
             text = t("zm.discard_label", value=card_name(t, action["card"]))
         elif kind == "end_turn":
             text = t("zm.end_turn")
+        elif kind == "refill":
+            text = t("assist.zm_refill", cards=", ".join(card_name(t, c) if c else "—" for c in action["cells"]))
         else:
             return None
         return esc(text[:1].lower() + text[1:])
