@@ -118,11 +118,10 @@ class Assist:
 
     def lit_selector(self, app: App) -> str | None:
         """The CSS selector of the control(s) to light for the hint on the table, if any."""
-        hint = self.current_hint(app)
-        table = app.table
-        if hint is None or hint.action is None or table is None or not self._may_hint(app, app.ctx()):
+        hint, table, ctx = self.current_hint(app), app.table, app.ctx()
+        if hint is None or hint.action is None or table is None or ctx is None or not self._may_hint(app, ctx):
             return None
-        return table.action_selector(hint.action, app.ctx())
+        return table.action_selector(hint.action, ctx)
 
     @staticmethod
     def _may_hint(app: App, ctx: Ctx | None) -> bool:

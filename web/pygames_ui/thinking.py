@@ -168,6 +168,7 @@ class SlicedSearch:
 def action_of(answer: Mapping[str, Any], legal: list[Action]) -> Action:
     """The answer's move, checked against the moves legal now (``ValueError`` otherwise)."""
     action = answer.get("action") if isinstance(answer, Mapping) else None
-    if action not in legal:
-        raise ValueError(f"the bot answered {action!r}, which is not a legal move now")
-    return action  # type: ignore[return-value]
+    for move in legal:
+        if move == action:
+            return move
+    raise ValueError(f"the bot answered {action!r}, which is not a legal move now")
