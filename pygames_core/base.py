@@ -37,6 +37,21 @@ VIEW_LOG_LENGTH = 60
 SEED_LIMIT = 1 << 64
 
 
+class _NoDraws(Rng):
+    """The RNG handed to the steps of a game with ``steps_draw = False``: drawing from it is a bug."""
+
+    __slots__ = ()
+
+    def next64(self) -> int:
+        raise AssertionError("this game's steps were declared never to draw from the RNG (steps_draw)")
+
+    def shuffle(self, items: Any) -> None:
+        raise AssertionError("this game's steps were declared never to draw from the RNG (steps_draw)")
+
+
+_NO_DRAWS = _NoDraws(0)
+
+
 def _bounded(message: str, limit: int = 400) -> str:
     return message if len(message) <= limit else message[: limit - 1] + "…"
 
@@ -94,6 +109,8 @@ class Game(ABC):
     state_keys: ClassVar[frozenset[str]] = frozenset()
     #: The values of ``data["phase"]`` for games that keep one ("over" last); empty: no phase.
     phases: ClassVar[tuple[str, ...]] = ()
+    #: Whether ``_step`` ever draws from the RNG (a game whose randomness is all in its setup says no).
+    steps_draw: ClassVar[bool] = True
     #: Options added after format-1 saves were made (name -> the value those saves played with):
     #: ``from_json`` fills them in, so that older saves still load.
     options_added_later: ClassVar[dict[str, JSON]] = {}
@@ -216,11 +233,14 @@ class Game(ABC):
     def apply_unchecked(self, state: State, action: Action) -> State:
         """Apply an action known to be legal (search bots use this for speed)."""
         data = self._copy_data(state.data)
-        rng = Rng.from_hex(data["rng"])
-        start = rng.state
-        self._step(data, rng, action)
-        if rng.state != start:  # most steps draw nothing: keep the saved text as it is
-            data["rng"] = rng.to_hex()
+        if not self.steps_draw:
+            self._step(data, _NO_DRAWS, action)
+        else:
+            rng = Rng.from_hex(data["rng"])
+            start = rng.state
+            self._step(data, rng, action)
+            if rng.state != start:  # most steps draw nothing: keep the saved text as it is
+                data["rng"] = rng.to_hex()
         data["turn"] += 1
         return State(self.name, data)
 

@@ -79,7 +79,8 @@ def _own_seat(d: dict[str, JSON], p: int) -> dict[str, Any]:
     """Seat ``p`` of ``d``, copied so that it may be changed (copy-on-write; banked triples are never changed)."""
     seats = d["seats"] = list(d["seats"])
     s = seats[p]
-    seat = seats[p] = {"cards": list(s["cards"]), "penalty": list(s["penalty"]), "banked": list(s["banked"])}
+    # Only the cards are copied: the penalty pile and banked animals change rarely and are replaced then.
+    seat = seats[p] = {"cards": list(s["cards"]), "penalty": s["penalty"], "banked": s["banked"]}
     return seat
 
 
@@ -91,6 +92,7 @@ class Zoomagia(Game):
     min_players = 2
     max_players = 6
     option_defaults = {"columns": True, "dealer": 0}
+    steps_draw = False  # all shuffling happens at setup
     #: Options added after saves of format 1 were made: a save without one gets its default.
     options_added_later = {"dealer": 0}
     card_counts = {c: 1 for c in rules.CARDS}
@@ -232,14 +234,14 @@ class Zoomagia(Game):
         elif kind == "discard":
             card = action["card"]
             seat["cards"].remove(card)
-            seat["penalty"].append(card)
+            seat["penalty"] = seat["penalty"] + [card]
             self._log(d, {"e": "discard", "p": p, "card": card})
             self._after_receive(d, p)
         elif kind == "bank":
             triple = list(action["cards"])
             for c in triple:
                 seat["cards"].remove(c)
-            seat["banked"].append(triple)
+            seat["banked"] = seat["banked"] + [triple]
             self._log(d, {"e": "bank", "p": p, "cards": triple, "points": rules.animal_points(triple)})
             self._after_bank(d, p)
         elif kind == "end_turn":
@@ -248,10 +250,15 @@ class Zoomagia(Game):
             raise ValueError(f"unknown action type {kind!r}")
 
     def _push(self, d: dict[str, JSON], p: int, action: Action) -> None:
-        before = d["field"]  # never changed: the push works on a copy
-        field = d["field"] = [list(row) for row in before]
+        before = d["field"]  # never changed: the push works on a copy of what it moves
         card = d["drawn"]
         line, index, side = action["line"], action["index"], action["from"]
+        if line == "row":
+            field = list(before)
+            field[index] = list(before[index])
+        else:
+            field = [list(row) for row in before]
+        d["field"] = field
         out = rules.push(field, line, index, side, card)
         d["drawn"] = None
         new = rules.new_animal_rows(before, field)
@@ -308,7 +315,7 @@ class Zoomagia(Game):
         for p in range(d["players"]):
             seat = _own_seat(d, p)
             leftover.append(list(seat["cards"]))
-            seat["penalty"].extend(seat["cards"])
+            seat["penalty"] = seat["penalty"] + seat["cards"]
             seat["cards"] = []
         d["over"] = True
         d["current"] = None

@@ -92,7 +92,6 @@ COL_PUSHES: tuple[dict[str, object], ...] = tuple(
     {"type": "push", "line": "col", "index": i, "from": side} for i in range(3) for side in ("top", "bottom")
 )
 ALL_PUSHES = ROW_PUSHES + COL_PUSHES
-_PUSH_LINES: tuple[tuple[object, object, object], ...] = tuple((p["line"], p["index"], p["from"]) for p in ALL_PUSHES)
 
 
 def card_id(animal: str, part: str) -> str:
@@ -143,8 +142,7 @@ def is_whole_animals(cards: Sequence[str]) -> bool:
 
 def pushes(columns: bool) -> list[dict[str, object]]:
     """The push actions available: 12, or the 6 row pushes when ``columns`` is false."""
-    lines = _PUSH_LINES if columns else _PUSH_LINES[:6]
-    return [{"type": "push", "line": line, "index": i, "from": side} for line, i, side in lines]
+    return list(map(dict.copy, ALL_PUSHES if columns else ROW_PUSHES))  # measured the fastest fresh copies
 
 
 def push(field: Field, line: str, index: int, side: str, card: str) -> Cell:
