@@ -16,6 +16,7 @@ from js import Object, URLSearchParams, console, document, localStorage, window 
 from js import Worker  # type: ignore[import-not-found]
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
+from pygames_ui import keys
 from pygames_ui.app import App
 from pygames_ui.history import LINK_PREFIX
 from pygames_ui.session import MemoryStorage, Storage
@@ -66,7 +67,30 @@ def _focus_selector(el: Any) -> str | None:
         value = el.getAttribute(f"data-{key}")
         if value is not None and value is not jsnull:
             parts.append(f'[data-{key}="{value}"]')
+    if not parts and el.id:  # the prompt, a log panel: focused by the keyboard, found by id
+        return f"#{el.id}"
     return "".join(parts) or None
+
+
+def _present(el: Any) -> bool:
+    return el is not None and el is not jsnull
+
+
+def _focus(el: Any) -> None:
+    """Focus ``el``, making a text (the prompt) focusable from script first: it is never a Tab stop."""
+    if int(el.tabIndex) < 0 and not el.hasAttribute("tabindex"):
+        el.setAttribute("tabindex", "-1")
+    el.focus()
+
+
+def _shown_items(container: Any, selector: str) -> list[Any]:
+    """The enabled, displayed elements of ``container`` matching ``selector``, in document order."""
+    return [el for el in container.querySelectorAll(selector)
+            if not getattr(el, "disabled", False) and el.getClientRects().length]
+
+
+def _index_of(items: list[Any], el: Any) -> int | None:
+    return next((i for i, item in enumerate(items) if item.isSameNode(el)), None)
 
 
 #: The bots' own Pyodide (issue 8: a search never runs on the page's thread while a worker can).
@@ -85,7 +109,10 @@ class Page:
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
 
     def render(self) -> None:
-        focus = _focus_selector(document.activeElement) if self.root.contains(document.activeElement) else None
+        active = document.activeElement
+        inside = bool(self.root.contains(active))
+        focus = _focus_selector(active) if inside else None
+        place = self._group_place(active) if inside else None
         same_screen = self.app.screen_key() == self.shown
         before = _places(self.root) if same_screen and not _reduced_motion() else {}
         self.root.innerHTML = self.app.render()
@@ -101,16 +128,125 @@ class Page:
         if screen != self.shown:
             self.shown = screen
             window.scrollTo(0, 0)
+        self._announce()
+        self._restore_focus(focus, place, inside)
+
+    def _restore_focus(self, focus: str | None, place: tuple[int, int, int] | None, inside: bool) -> None:
+        """Keyboard focus after a render: on the same control, else where a player would look next."""
+        dialog = self.root.querySelector(keys.DIALOG)
         if focus:
             el = self.root.querySelector(focus)
-            if el is not None and el is not jsnull:
-                el.focus()
+            if _present(el) and (not _present(dialog) or dialog.contains(el)):
+                _focus(el)
                 return
-        # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus, and so
-        # does a new screen's own first control (``data-autofocus``: the replay's slider).
-        dialog_button = self.root.querySelector('[role="dialog"] button, [data-autofocus]')
-        if dialog_button is not None and dialog_button is not jsnull:
-            dialog_button.focus()
+        # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus on its
+        # main button, and so does a new screen's own first control (``data-autofocus``: the replay's slider).
+        if _present(dialog):
+            first = dialog.querySelector("button.primary")
+            if not _present(first):
+                first = dialog.querySelector("button")
+            _focus(first if _present(first) else dialog)
+            return
+        auto = self.root.querySelector("[data-autofocus]")
+        if _present(auto):
+            _focus(auto)
+            return
+        if place is not None:  # the card just played left the hand: its neighbour takes its place
+            group, nth, index = place
+            containers = self.root.querySelectorAll(keys.GROUPS[group][0])
+            if nth < containers.length:
+                items = _shown_items(containers.item(nth), keys.GROUPS[group][1])
+                to = keys.fallback(index, len(items))
+                if to is not None:
+                    _focus(items[to])
+                    return
+        prompt = self.root.querySelector("#prompt")
+        if inside and _present(prompt):  # the control is gone (the move is made): the prompt says what next
+            _focus(prompt)
+
+    def _group_place(self, el: Any) -> tuple[int, int, int] | None:
+        """Where ``el`` stands among like controls (``keys.GROUPS``): (group, which container, index)."""
+        found = self._group_of(el)
+        if found is None:
+            return None
+        group, container, items = found
+        index = _index_of(items, el)
+        containers = list(self.root.querySelectorAll(keys.GROUPS[group][0]))
+        nth = _index_of(containers, container)
+        return None if index is None or nth is None else (group, nth, index)
+
+    def _group_of(self, el: Any) -> tuple[int, Any, list[Any]] | None:
+        """The group of like controls that ``el`` belongs to: (index in ``keys.GROUPS``, container, items)."""
+        if not _present(el) or not hasattr(el, "closest"):
+            return None
+        container = el.closest(keys.GROUP_SELECTOR)
+        if not _present(container) or not self.root.contains(container):
+            return None
+        for group, (where, what) in enumerate(keys.GROUPS):
+            if container.matches(where) and el.matches(what):
+                return group, container, _shown_items(container, what)
+        return None
+
+    def _announce(self) -> None:
+        """Say the new lines of the move log in the live region (``#live``, outside the re-rendered root)."""
+        words = self.app.announcement()
+        live = document.getElementById("live")
+        if not words or not _present(live):
+            return
+        line = document.createElement("p")
+        line.textContent = words
+        live.appendChild(line)
+        while live.childElementCount > keys.LIVE_LINES:
+            live.firstElementChild.remove()
+
+    # ------------------------------------------------------------ keyboard
+    def on_key(self, event: Any) -> None:
+        """The one keyboard listener: Tab kept inside a dialog, Escape, arrows between like controls."""
+        if event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        key = str(event.key)
+        if key == "Tab":
+            self._keep_tab(event)
+        elif key == "Escape":
+            self._escape(event)
+        elif key in keys.MOVE_KEYS:
+            self._arrow(event, key)
+
+    def _keep_tab(self, event: Any) -> None:
+        dialog = self.root.querySelector(keys.DIALOG)
+        if not _present(dialog):
+            return
+        items = _shown_items(dialog, keys.FOCUSABLE)
+        to = keys.trap(not event.shiftKey, _index_of(items, document.activeElement), len(items))
+        if to is not None:
+            event.preventDefault()
+            items[to].focus()
+
+    def _escape(self, event: Any) -> None:
+        for press, then in keys.ESCAPES:
+            el = self.root.querySelector(press)
+            if _present(el) and el.getClientRects().length:
+                event.preventDefault()
+                el.click()  # as a click: the app acts and the page is drawn again
+                after = self.root.querySelector(then)
+                if _present(after):
+                    _focus(after)
+                return
+
+    def _arrow(self, event: Any, key: str) -> None:
+        found = self._group_of(event.target)
+        if found is None:
+            return
+        _, _, items = found
+        index = _index_of(items, event.target)
+        if index is None:
+            return
+        rects = [keys.Rect(float(r.left), float(r.top), float(r.width), float(r.height))
+                 for r in (el.getBoundingClientRect() for el in items)]
+        to = keys.step(key, rects, index)
+        if to is not None:
+            event.preventDefault()
+            items[to].focus()
 
     def on_input(self, event: Any) -> None:
         """A name typed into the new-game form shows at once where the form lists the seats."""
@@ -414,6 +550,7 @@ async def start() -> None:
     page.root.addEventListener("click", create_proxy(page.on_click))
     page.root.addEventListener("input", create_proxy(page.on_input))
     page.root.addEventListener("change", create_proxy(page.on_change))
+    document.addEventListener("keydown", create_proxy(page.on_key))  # a dialog keeps Tab even from outside #app
     window.addEventListener("hashchange", create_proxy(page.on_hash))
     page.on_hash()
     document.getElementById("shell").hidden = True

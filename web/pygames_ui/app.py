@@ -29,6 +29,9 @@ from .session import MAX_NAME, Seat, Session, Storage, clean_name, seat_kind
 from .tables import TABLES, Ctx, Table
 
 
+#: The most log lines one announcement reads out (a new or resumed game says only its latest few).
+ANNOUNCED_LINES = 3
+
 # Drawn, not typed: no glyph may depend on a font the player may not have.
 ICON_MENU = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
              '<path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>')
@@ -65,6 +68,7 @@ class App:
         self.back_to = "home"  # the screen the rules page returns to
         self.form: dict[str, Any] = {}
         self.assist = Assist()  # a Hard bot searching, and the hint on the table
+        self._heard: tuple[Session | None, int] = (None, 0)  # the game and how many of its log lines were announced
 
     # ------------------------------------------------------------ startup
     def boot(self) -> None:
@@ -554,7 +558,6 @@ class App:
         s, t = self.session, self.t
         board = table.render(ctx)
         lines = self.log.lines(ctx, table)
-        latest = lines[-1][1] if lines else ""
         log = self.log.render(t, lines)
         overlay = ""
         inter = table.interlude(ctx)
@@ -579,12 +582,28 @@ class App:
             overlay = (f'<div class="overlay pass" role="dialog" aria-modal="true" aria-labelledby="pass-title" id="pass-screen">'
                        f'<div class="panel"><h2 id="pass-title">{t("table.pass_to", name=ctx.name(passing))}</h2><p>{esc(t("table.pass_hint"))}</p>'
                        f'{button(t("table.show_hand", name=ctx.name(passing)), "show-hand", "primary big")}</div></div>')
-        live = re_strip_tags(latest)
         turn = self.turn_banner()
         banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
                   if turn is not None else "")
-        return (f'{banner}<main class="table-screen" data-game="{s.game.name}">{board}<div class="table-side">{self.assist.render(self, ctx)}{self._history_tools()}{log}</div></main>{overlay}'
-                f'<p class="sr" aria-live="polite">{esc(live)}</p>')
+        return (f'{banner}<main class="table-screen" data-game="{s.game.name}">{board}<div class="table-side">{self.assist.render(self, ctx)}{self._history_tools()}{log}</div></main>{overlay}')
+
+    def announcement(self) -> str | None:
+        """What a screen reader should hear after this render: the move-log lines added since the
+        last call (the newest :data:`ANNOUNCED_LINES` of them, as plain text), or ``None``.
+
+        Bots' moves, round ends and the end of the game are all log lines, so each is said once,
+        as it happens; a language switch or an undo, which rewrite the log, says nothing.
+        """
+        s, table = self.session, self.table
+        ctx = self.ctx()
+        if self.screen != "table" or s is None or table is None or ctx is None:
+            return None
+        lines = self.log.lines(ctx, table)
+        game, heard = self._heard
+        start = min(heard, len(lines)) if game is s else 0  # fewer lines than heard: an undo
+        self._heard = (s, len(lines))
+        new = lines[start:][-ANNOUNCED_LINES:]
+        return " ".join(re_strip_tags(html) for _, html in new) or None
 
 
 def seat_has_secrets(game: Game, state: State, seat: int, others: list[int]) -> bool:

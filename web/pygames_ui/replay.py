@@ -79,7 +79,7 @@ class Replay:
         result = ""
         if over:
             winners = ", ".join(ctx.name(w) for w in game.winners(state))
-            result = (f'<section class="replay-result" id="replay-result" aria-labelledby="replay-result-title">'
+            result = (f'<section class="replay-result" id="replay-result" tabindex="0" aria-labelledby="replay-result-title">'
                       f'<h2 id="replay-result-title">{t("table.winner", who=winners)}</h2>'
                       f'{self.table.game_over(ctx)}</section>')
         elif self.step == self.last:

@@ -1,0 +1,157 @@
+"""Accessibility of the screens the screens test does not walk, and the screen-reader live region.
+
+axe-core (``axe_audit``) finds no serious or critical violation on the replay viewer of each
+game, the phone menu opened by keyboard, and a notice; the live region outside ``#app``
+says each move of a bot, the end of a round and the end of the game, once each.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from axe_audit import audit
+from conftest import INTERLUDE, open_app, wait_for_player
+
+from pygames_ui.history import link_fragment
+from pygames_ui.session import Seat, Session
+
+SIZES = ((1280, 800), (360, 640))
+LANGS = ("en", "ru")
+
+
+def finished_link(game: str, options: dict[str, Any]) -> str:
+    """A ``#r=…`` link to a whole game between two players, played here with random legal moves."""
+    session = Session.new(game, [Seat("Anna", "easy"), Seat("Boris", "easy")], options, seed=7)
+    rng = random.Random(7)
+    while not session.game.is_over(session.state):
+        session.apply(rng.choice(session.game.legal_actions(session.state)))
+    return link_fragment(session.record, session.seats)
+
+
+def audit_everywhere(page: Any, name: str) -> list[str]:
+    """axe on the screen now, in both languages at both sizes (as the screens test's ``visit``)."""
+    problems: list[str] = []
+    for lang in LANGS:
+        page.dispatch_event(f'[data-action="lang"][data-lang="{lang}"]', "click")
+        page.wait_for_selector(f'html[lang="{lang}"]')
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            problems += audit(page, f"{name}-{lang}-{w}x{h}")
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.dispatch_event('[data-action="lang"][data-lang="en"]', "click")
+    return problems
+
+
+def focused(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector))
+
+
+def tab_to(page: Any, selector: str, limit: int = 60) -> None:
+    """Press Tab until the focus is on ``selector`` (the way a keyboard user gets anywhere)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if focused(page, selector):
+            return
+    raise AssertionError(f"{selector} cannot be reached with Tab")
+
+
+def test_replay_viewers_pass_axe_and_step_by_keyboard(page: Any, site_url: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    problems: list[str] = []
+    for game, options in (("klats", {"target": 1}), ("zoomagia", {}), ("rps_zombie", {})):
+        open_app(page, site_url, "?delay=0&seed=1" + finished_link(game, options))
+        page.wait_for_selector(f'main.replay-screen[data-game="{game}"]')
+        last = page.get_attribute("main.replay-screen", "data-last")
+        page.wait_for_selector(f'main.replay-screen[data-step="{last}"]')  # a link opens at the end
+        problems += audit_everywhere(page, f"{game}-replay-end")
+        tab_to(page, "#replay-step")
+        page.keyboard.press("Home")  # the slider's own keys: to the start, then step by step
+        page.wait_for_selector('main.replay-screen[data-step="0"]')
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector('main.replay-screen[data-step="2"]')
+        assert focused(page, "#replay-step"), "the slider keeps the focus while it steps"
+        problems += audit_everywhere(page, f"{game}-replay")
+    assert not problems, "\n".join(problems)
+
+
+def test_phone_menu_by_keyboard_and_a_notice_pass_axe(page: Any, site_url: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url, "?delay=0&seed=1#r=not-a-record")
+    page.wait_for_selector("#notice")
+    problems = audit_everywhere(page, "site-notice")
+    tab_to(page, '#notice [data-action="dismiss-notice"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#notice", state="detached")
+
+    # On a phone the top bar's buttons fold into a menu: opened, walked and closed by keyboard.
+    page.set_viewport_size({"width": 360, "height": 640})
+    tab_to(page, ".menu-toggle")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.topmenu[data-open="true"]')
+    assert focused(page, '.menu-toggle[aria-expanded="true"]'), "the toggle keeps the focus"
+    page.keyboard.press("Tab")
+    assert focused(page, ".topmenu button"), "Tab goes on into the open menu"
+    page.keyboard.press("ArrowRight")  # between the language buttons
+    for lang in LANGS:
+        problems += audit(page, f"site-menu-{lang}-360x640")
+        page.keyboard.press("Enter")  # a language button: the menu closes, the page is in that language
+    page.keyboard.press("Tab")
+    page.keyboard.press("Escape")  # Escape closes nothing when nothing is open
+    page.keyboard.press("Shift+Tab")
+    page.wait_for_selector(".menu-toggle")
+    assert not problems, "\n".join(problems)
+
+
+def test_menu_closes_with_escape_and_focus_returns(page: Any, site_url: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url, "?delay=0&seed=1")
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.focus(".menu-toggle")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.topmenu[data-open="true"]')
+    page.keyboard.press("Tab")
+    page.keyboard.press("Escape")
+    page.wait_for_selector('.topmenu[data-open="false"]', state="attached")
+    assert focused(page, ".menu-toggle"), "Escape closes the menu and gives the focus back to its button"
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def live_lines(page: Any) -> list[str]:
+    return [words(t) for t in page.locator("#live p").all_text_contents()]
+
+
+def test_the_live_region_says_each_move_as_it_happens(page: Any, site_url: str) -> None:
+    """Клац! to 1 point against two bots: their moves, the round's end and the game's end are said."""
+    open_app(page, site_url, "?delay=30&seed=3")
+    page.click('[data-action="setup"][data-game="klats"]')
+    page.click('[data-action="add-seat"]')
+    page.fill('[name="opt_target"]', "1")
+    page.click('[data-action="start"]')
+    assert page.locator("#app [aria-live]").count() == 0, "no live region inside the redrawn root"
+    seen: set[str] = set()
+    for _ in range(200):
+        state = wait_for_player(page)
+        newest = words(page.text_content(".log li:first-child") or "")
+        lines = live_lines(page)
+        # What happened last (a bot's move, the round's end, the game's end) is the last thing said.
+        assert lines and lines[-1].endswith(newest), (lines, newest)
+        assert len(lines) <= 3, "said lines are cleared away"
+        seen.update(lines)
+        if state == "over":
+            break
+        if state == "interlude":
+            page.click(f'{INTERLUDE} [data-action="dismiss"]')
+        else:
+            page.click(".hand button.hand-card >> nth=0")
+            page.click("button.pile.legal >> nth=0")
+    else:
+        raise AssertionError("the game did not end")
+    assert len(seen) >= 3, seen
+    page.dispatch_event('[data-action="lang"][data-lang="ru"]', "click")
+    page.wait_for_selector('html[lang="ru"]')
+    assert live_lines(page) == lines, "a language switch rewrites the log but says nothing new"

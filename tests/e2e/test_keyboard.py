@@ -1,0 +1,194 @@
+"""A whole game of each game played with the keyboard alone: Tab, Shift+Tab, Enter, Space, arrows, Escape.
+
+No mouse click anywhere: the new-game form, every move, every summary and the end are
+reached with Tab and pressed with Enter or Space, and the arrows move between the cards
+of a hand, the arrows around Зоомагия's field and the choices of RPS-ZOMBIE.  Dialogs take
+the focus when they open, keep Tab inside, and give it back when Escape closes them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import INTERLUDE, OVER, PASS, open_app, wait_for_player
+
+#: Enough Tab presses to go round the busiest screen (Зоомагия's table) once.
+TAB_LIMIT = 150
+
+
+def focused(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector))
+
+
+def tab_to(page: Any, selector: str, backwards: bool = False) -> None:
+    """Press Tab (Shift+Tab) until the focus is on ``selector``; fail if it never gets there."""
+    for _ in range(TAB_LIMIT):
+        if focused(page, selector):
+            return
+        page.keyboard.press("Shift+Tab" if backwards else "Tab")
+    raise AssertionError(f"{selector} cannot be reached with {'Shift+' if backwards else ''}Tab")
+
+
+def press_on(page: Any, selector: str, key: str = "Enter", backwards: bool = False) -> None:
+    tab_to(page, selector, backwards)
+    page.keyboard.press(key)
+
+
+def focus_index(page: Any, selector: str) -> int:
+    """Which of the ``selector`` elements has the focus (-1: none)."""
+    return int(page.evaluate("(s) => [...document.querySelectorAll(s)].indexOf(document.activeElement)", selector))
+
+
+def new_game(page: Any, site_url: str, game: str, fills: dict[str, str] | None = None,
+             selects: dict[str, str] | None = None) -> None:
+    """Open the site and start ``game`` (you against the form's default bot) by keyboard."""
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url, "?delay=0&seed=2")
+    press_on(page, f'[data-action="setup"][data-game="{game}"]')
+    page.wait_for_selector("main.setup")
+    for name, value in (fills or {}).items():
+        tab_to(page, f'[name="{name}"]')
+        page.keyboard.press("Control+A")
+        page.keyboard.type(value)
+    for name, value in (selects or {}).items():
+        tab_to(page, f'[name="{name}"]')
+        for key in ("ArrowUp",) * 8 + ("ArrowDown",) * 8:  # a closed <select> changes its value with the arrows
+            if page.eval_on_selector(f'[name="{name}"]', "(el) => el.value") == value:
+                break
+            page.keyboard.press(key)
+        assert page.eval_on_selector(f'[name="{name}"]', "(el) => el.value") == value
+    press_on(page, '[data-action="start"]')
+
+
+def arrows_walk(page: Any, group: str, keys: tuple[str, ...]) -> None:
+    """The arrow keys move the focus between the items of ``group`` (it must be on one of them)."""
+    start = focus_index(page, group)
+    assert start >= 0, f"the focus is not on {group}"
+    if page.locator(group).count() < 2:
+        return
+    for key in keys:
+        before = focus_index(page, group)
+        page.keyboard.press(key)
+        after = focus_index(page, group)
+        assert after >= 0 and after != before, f"{key} did not move between {group} ({before} -> {after})"
+
+
+def finish(page: Any) -> None:
+    """The end: the dialog holds the focus and Tab; Escape closes it, the focus goes to 'Results'."""
+    page.wait_for_selector(OVER)
+    assert focused(page, f"{OVER} button"), "the game-over dialog takes the focus"
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        assert focused(page, f"{OVER} *"), "Tab stays inside the dialog"
+    page.keyboard.press("Shift+Tab")
+    assert focused(page, f"{OVER} *")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(OVER, state="detached")
+    assert focused(page, '[data-action="show-results"]'), "the focus returns to the button that reopens it"
+    page.keyboard.press("Space")
+    page.wait_for_selector(OVER)
+    assert focused(page, f"{OVER} button")
+
+
+def summary(page: Any) -> None:
+    """A summary between rounds has the focus on its button: Enter goes on."""
+    assert focused(page, f"{INTERLUDE} button"), "the summary takes the focus"
+    page.keyboard.press("Enter")
+    page.wait_for_selector(INTERLUDE, state="detached")
+
+
+def test_klats_by_keyboard(page: Any, site_url: str) -> None:
+    new_game(page, site_url, "klats", fills={"opt_target": "40"})
+    walked = False
+    for _ in range(300):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        if state == "interlude":
+            summary(page)
+            continue
+        assert state == "turn"
+        if not focused(page, ".hand button.hand-card"):
+            tab_to(page, ".hand button.hand-card")
+        if not walked:
+            arrows_walk(page, ".hand button.hand-card", ("ArrowRight", "ArrowRight", "ArrowLeft", "End", "Home"))
+            walked = True
+        page.keyboard.press("Enter")  # choose the card: it stays focused
+        page.wait_for_selector(".hand button.hand-card.selected")
+        assert focused(page, ".hand button.hand-card.selected")
+        press_on(page, "button.pile.legal", "Space", backwards=True)  # the piles are above the hand
+    else:
+        raise AssertionError("the match did not end")
+    assert walked
+    finish(page)
+
+
+def test_zoomagia_by_keyboard(page: Any, site_url: str) -> None:
+    new_game(page, site_url, "zoomagia")
+    walked = False
+    for _ in range(600):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        assert state == "turn", state
+        phase = page.get_attribute(".zm-table", "data-phase")
+        if phase == "push":
+            tab_to(page, "button.zm-arrow:enabled")
+            if not walked:
+                arrows_walk(page, ".zm-field button:enabled", ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"))
+                walked = True
+            page.keyboard.press("Enter")
+        elif phase == "take":
+            press_on(page, "#decide button.zm-opt")
+        elif phase == "refill":
+            while page.locator("#to-place button.zm-pick").count():
+                press_on(page, "#to-place button.zm-pick")
+            while page.locator('#decide [data-action="zm-empty"]').count():
+                press_on(page, '#decide [data-action="zm-empty"]')
+            press_on(page, '#decide [data-action="refill"]')
+        elif phase == "discard":
+            press_on(page, "#decide button.zm-pick")
+        elif phase == "bank":
+            press_on(page, '#decide [data-action="bank"]')
+        else:
+            raise AssertionError(f"unexpected phase {phase!r}")
+    else:
+        raise AssertionError("the game did not end")
+    assert walked
+    finish(page)
+
+
+def test_rps_zombie_by_keyboard(page: Any, site_url: str) -> None:
+    new_game(page, site_url, "rps_zombie", selects={"opt_first_player": "throw"})
+    page.wait_for_selector(f"{INTERLUDE} .rz-throw")
+    summary(page)
+    walked = False
+    for turn in range(400):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        if state == "interlude":
+            summary(page)
+            continue
+        assert state == "turn", state
+        choices = '.rz-choices button[data-action="decide"]'
+        tab_to(page, choices)
+        if not walked and page.locator(choices).count() > 1:
+            arrows_walk(page, choices, ("ArrowRight", "ArrowLeft", "End"))
+            walked = True
+        page.keyboard.press("Enter" if turn % 2 else "Space")
+    else:
+        raise AssertionError("the game did not end")
+    assert walked
+    finish(page)
+
+
+def test_pass_and_play_by_keyboard(page: Any, site_url: str) -> None:
+    """Two people at one device: the pass screen has the focus, and Enter shows the next hand."""
+    new_game(page, site_url, "klats", fills={"opt_target": "1"}, selects={"seat_kind_1": "human"})
+    assert wait_for_player(page) == "pass"
+    assert focused(page, f'{PASS} [data-action="show-hand"]'), "the pass screen takes the focus"
+    page.keyboard.press("Tab")
+    assert focused(page, f"{PASS} *"), "Tab stays on the pass screen"
+    page.keyboard.press("Enter")
+    assert wait_for_player(page) == "turn"

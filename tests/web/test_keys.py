@@ -1,0 +1,79 @@
+"""Keyboard play without a browser: arrows between cards, wrapping, Tab kept in a dialog."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames_ui.keys import ESCAPES, GROUP_SELECTOR, GROUPS, MOVE_KEYS, Rect, fallback, step, trap
+
+
+def row(n: int, y: float = 0.0, w: float = 60.0, gap: float = 8.0) -> list[Rect]:
+    return [Rect(i * (w + gap), y, w, 90.0) for i in range(n)]
+
+
+def test_right_and_left_walk_a_hand_and_wrap_at_its_ends() -> None:
+    hand = row(4)
+    assert [step("ArrowRight", hand, i) for i in range(4)] == [1, 2, 3, 0]
+    assert [step("ArrowLeft", hand, i) for i in range(4)] == [3, 0, 1, 2]
+
+
+def test_home_and_end() -> None:
+    hand = row(5)
+    assert step("Home", hand, 3) == 0 and step("End", hand, 1) == 4
+    assert step("Home", hand, 0) is None and step("End", hand, 4) is None
+
+
+def test_up_and_down_move_between_rows_to_the_nearest_item() -> None:
+    # Two seats' piles: three on top, two below, offset to the right.
+    grid = row(3) + row(2, y=120.0)
+    grid[3] = Rect(100.0, 120.0, 60.0, 90.0)
+    grid[4] = Rect(168.0, 120.0, 60.0, 90.0)
+    assert step("ArrowDown", grid, 1) == 3  # the pile nearly under it
+    assert step("ArrowDown", grid, 2) == 4
+    assert step("ArrowUp", grid, 4) == 2
+    assert step("ArrowUp", grid, 0) is None  # nothing above, no column to wrap around
+
+
+def test_an_arrow_prefers_its_own_row_to_a_nearer_item_off_it() -> None:
+    items = [Rect(0, 0, 40, 40), Rect(50, 60, 40, 40), Rect(200, 0, 40, 40)]
+    assert step("ArrowRight", items, 0) == 2
+
+
+def test_the_arrows_around_a_field_go_round_it() -> None:
+    # Зоомагия: arrows above a 3x3 field (top row) and on its left (a column).
+    top = [Rect(40 + 80 * i, 0, 30, 30) for i in range(3)]
+    left = [Rect(0, 40 + 90 * i, 30, 30) for i in range(3)]
+    items = top + left
+    assert step("ArrowRight", items, 0) == 1
+    assert step("ArrowDown", items, 3) == 4
+    assert step("ArrowUp", items, 4) == 3
+    assert step("ArrowDown", items, 0) == 3  # from the first top arrow down to the left column
+
+
+def test_keys_that_are_not_ours_and_empty_groups() -> None:
+    assert step("a", row(3), 0) is None
+    assert step("ArrowRight", [], 0) is None
+    assert step("ArrowRight", row(1), 0) is None
+    with pytest.raises(ValueError, match="current item 3 is not one of the 3 items"):
+        step("ArrowRight", row(3), 3)
+    assert MOVE_KEYS == {"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"}
+
+
+def test_tab_stays_inside_a_dialog() -> None:
+    assert trap(True, 2, 3) == 0  # past the last control: back to the first
+    assert trap(False, 0, 3) == 2  # before the first: to the last
+    assert trap(True, 0, 3) is None and trap(False, 2, 3) is None  # the browser moves on inside
+    assert trap(True, None, 3) == 0 and trap(False, None, 3) == 2  # from outside: into the dialog
+    assert trap(True, None, 0) is None
+
+
+def test_fallback_after_the_focused_card_left() -> None:
+    assert fallback(2, 5) == 2
+    assert fallback(4, 4) == 3
+    assert fallback(0, 0) is None
+
+
+def test_selectors_are_well_formed() -> None:
+    assert all(c and i for c, i in GROUPS)
+    assert GROUP_SELECTOR.count(",") == len(GROUPS) - 1
+    assert all(press and then for press, then in ESCAPES)

@@ -1,0 +1,145 @@
+"""Keyboard play: where the arrow keys move the focus, what Escape closes, how a dialog keeps Tab.
+
+Pure Python, no DOM: ``main.py`` has one delegated ``keydown`` listener that reads the
+page (which group the focused control is in, where its neighbours stand) and asks these
+functions what to do.  Every control is a real ``<button>``, so Tab, Enter and Space
+work without help; this adds the arrows where a row or a grid of like things makes them
+natural, and Escape.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+#: Groups of like controls the arrow keys move between: (container selector, item selector).
+#: The first container that holds the focused item wins; an item must match its selector.
+GROUPS: tuple[tuple[str, str], ...] = (
+    (".hand", "button.hand-card"),                 # Клац!: the cards of your hand
+    (".klats-table .seats", "button.pile"),        # Клац!: the piles you may lay the chosen card on
+    (".zm-field", "button"),                       # Зоомагия: the arrows around the field, the cells to fill
+    (".zm-hand", "button"),                        # Зоомагия: cards to place or to discard
+    (".zm-opts", "button"),                        # Зоомагия: what to take, what to bank
+    (".rz-choices", "button"),                     # RPS-ZOMBIE: the decisions of the moment
+    (".replay-controls", "button"),                # the replay's step buttons (the slider has its own arrows)
+    (".langs", "button"),                          # the language switch
+    (".nav", "button"),                            # the top bar's buttons
+)
+#: Any of the containers, for ``Element.closest``.
+GROUP_SELECTOR = ", ".join(container for container, _ in GROUPS)
+
+#: Arrow keys as unit steps on the screen (x right, y down).
+ARROWS: dict[str, tuple[int, int]] = {
+    "ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1),
+}
+#: Every key :func:`step` answers.
+MOVE_KEYS = frozenset(ARROWS) | {"Home", "End"}
+
+#: A dialog that holds the keyboard while it is open (summary, pass screen, game over).
+DIALOG = '[role="dialog"][aria-modal="true"]'
+#: What Tab stops at inside a dialog.
+FOCUSABLE = 'button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])'
+#: How many announcements the live region keeps (older ones are removed; a screen reader has said them).
+LIVE_LINES = 3
+
+#: What Escape presses, topmost first: (the control to press, where the focus goes after).
+ESCAPES: tuple[tuple[str, str], ...] = (
+    ('.menu-toggle[aria-expanded="true"]', ".menu-toggle"),
+    ('#game-over [data-action="close-results"]', '[data-action="show-results"]'),
+)
+
+
+class Rect(NamedTuple):
+    """An item's box on the screen, in CSS pixels."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.left + self.width / 2, self.top + self.height / 2
+
+
+def step(key: str, rects: list[Rect], current: int) -> int | None:
+    """The index of the item the focus moves to when ``key`` is pressed on item ``current``.
+
+    Home and End go to the first and last item.  An arrow goes to the nearest item whose
+    centre lies that way: first among those level with it (Right stays on the row), nearness
+    weighing a sideways offset twice; with none that way, it wraps to the far end of the same
+    row or column (a hand of cards is a ring).  ``None``: the key is not ours, or the focus stays.
+    """
+    if not rects:
+        return None
+    if not 0 <= current < len(rects):
+        raise ValueError(f"current item {current} is not one of the {len(rects)} items")
+    if key == "Home":
+        return 0 if current != 0 else None
+    if key == "End":
+        return len(rects) - 1 if current != len(rects) - 1 else None
+    if key not in ARROWS:
+        return None
+    dx, dy = ARROWS[key]
+    here = rects[current]
+    cx, cy = here.centre
+    best: tuple[bool, float, int] | None = None
+    for i, rect in enumerate(rects):
+        if i == current:
+            continue
+        x, y = rect.centre
+        ahead = (x - cx) * dx + (y - cy) * dy  # distance the arrow's way
+        side = abs((x - cx) * dy) + abs((y - cy) * dx)  # distance across it
+        if ahead > 1:
+            # An item level with this one (on its row, for Left and Right) comes before any other.
+            rank = (not _level(here, rect, dx), ahead + 2 * side, i)
+            if best is None or rank < best:
+                best = rank
+    if best is not None:
+        return best[2]
+    return _wrap(dx, dy, rects, current)
+
+
+def _level(a: Rect, b: Rect, dx: int) -> bool:
+    """Whether ``b`` overlaps ``a`` across the direction of travel (the same row when ``dx``)."""
+    if dx:
+        return a.top < b.top + b.height and b.top < a.top + a.height
+    return a.left < b.left + b.width and b.left < a.left + a.width
+
+
+def _wrap(dx: int, dy: int, rects: list[Rect], current: int) -> int | None:
+    """The item farthest the other way on the current item's row (or column), if any."""
+    here = rects[current]
+    cx, cy = here.centre
+    far: tuple[float, int] | None = None
+    for i, rect in enumerate(rects):
+        if i == current:
+            continue
+        x, y = rect.centre
+        same_line = abs(y - cy) < here.height / 2 if dx else abs(x - cx) < here.width / 2
+        behind = -((x - cx) * dx + (y - cy) * dy)
+        if same_line and behind > 1 and (far is None or behind > far[0]):
+            far = (behind, i)
+    return far[1] if far is not None else None
+
+
+def trap(forward: bool, index: int | None, count: int) -> int | None:
+    """Tab inside a modal dialog with ``count`` focusable controls, the focus on control
+    ``index`` (``None``: outside the dialog): the control to focus instead, or ``None`` to
+    let the browser move on inside the dialog."""
+    if count <= 0:
+        return None
+    if index is None:
+        return 0 if forward else count - 1
+    if forward and index >= count - 1:
+        return 0
+    if not forward and index <= 0:
+        return count - 1
+    return None
+
+
+def fallback(index: int, count: int) -> int | None:
+    """After a re-render took the focused item away (a card played from a hand), the item
+    of the same group to focus: the one now in its place, or the new last one."""
+    if count <= 0:
+        return None
+    return min(max(index, 0), count - 1)
