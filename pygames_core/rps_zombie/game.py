@@ -55,16 +55,16 @@ from typing import Any, Hashable, Sequence
 
 from ..actions import Unsure
 from ..base import Action, Game, State, View
-from ..jsonio import JSON, copy_json
+from ..jsonio import JSON
 from ..rng import Rng
-from . import checks, rules
+from . import checks, public, rules
 from .decisions import defences as _defences
 from .decisions import in_seats as _in_seats
 from .decisions import legal as _legal
 from .decisions import match as match_action
 from .decisions import may_intervene
 from .decisions import order as _order
-from .rules import BEATEN_BY, COUNTS, KINDS, TROPHY_KINDS
+from .rules import COUNTS, KINDS, TROPHY_KINDS
 
 PHASES = ("choose_trophy", "defend", "drop_trophy", "contest", "over")
 
@@ -451,143 +451,16 @@ class RpsZombie(Game):
 
     def view(self, state: State, player: int) -> View:
         """Everything public (all but the draw pile's order and the set-aside cards of a preset deck)."""
-        d = state.data
-        v = self._view_common(d, player)
-        n = d["players"]
-        phase = d["phase"]
-        live, revealed = d["live"], d["revealed"]
-        v.update(
-            num_players=n,
-            players=[
-                {"brains": d["brains"][p], "trophies": list(d["trophies"][p]),
-                 "out": d["brains"][p] == 0, "out_round": d["out_round"][p]}
-                for p in range(n)
-            ],
-            phase=phase,
-            first_player=d["options"]["first_player"],
-            round=d["round"],
-            sub_round=d["sub"],
-            participants=list(d["participants"]),
-            revealed=list(revealed),
-            table=[revealed[p] if live[p] else None for p in range(n)],
-            threats=[{"zombie_of": z, "target": t} for z, t in d["threats"]],
-            pending=self._pending(d),
-            deck_size=len(d["deck"]),
-            deck_preset=d["preset"],
-            set_aside_size=len(d["aside"]),
-            set_aside=None if d["preset"] else list(d["aside"]),
-            discard=dict(d["discard"]),
-            discard_size=sum(d["discard"].values()),
-            scores=list(d["brains"]),
-            winners=list(d["winner_seats"]),
-            end_reason=d["end_reason"],
-        )
+        v = self._view_common(state.data, player)
+        v.update(public.view_fields(state.data))
         return v
-
-    def _pending(self, d: dict[str, Any]) -> dict[str, JSON] | None:
-        phase, p = d["phase"], d["current"]
-        if phase == "over":
-            return None
-        if phase == "choose_trophy":
-            return {"decision": phase, "seat": p, "kinds": list(TROPHY_KINDS)}
-        if phase == "defend":
-            z, t = d["threats"][0]
-            shield = d["live"][t] and d["revealed"][t] == "brain"
-            return {"decision": phase, "seat": t, "zombie_of": z, "options": _defences(d, t), "shield": shield}
-        if phase == "drop_trophy":
-            return {"decision": phase, "seat": p, "kinds": rules.trophy_choices(d["trophies"][p])}
-        c = d["contest"]
-        w = c["winner"]
-        room = w is not None and len(d["trophies"][w]) < d["brains"][w]
-        return {
-            "decision": "contest",
-            "seat": p,
-            "cards": list(c["cards"]),
-            "outcome": {"result": c["result"], "winner": w, "tied": list(c["tied"]), "room": room},
-            "block_with": BEATEN_BY[c["cards"][w]] if w is not None else None,
-            "to_ask": list(c["queue"]),
-            "may_intervene": [q for q in c["queue"] if may_intervene(d, q)],
-        }
 
     def determinize(self, view: View, rng: Rng) -> State:
         """A full state matching ``view``: the unseen cards shuffled into the draw pile (and set-aside cards)."""
-        n = len(view["players"])
-        opts = view["options"]
-        brains = [int(pl["brains"]) for pl in view["players"]]
-        trophies = [list(pl["trophies"]) for pl in view["players"]]
-        table = list(view["table"])
-        # Plain counts per kind (Counter arithmetic was a third of the search's determinize).
-        unseen = dict(COUNTS)
-        unseen["brain"] -= sum(brains)
-        for tr in trophies:
-            for k in tr:
-                unseen[k] -= 1
-        for c in table:
-            if c is not None:
-                unseen[c] -= 1
-        for k, c in view["discard"].items():
-            unseen[k] -= c
-        size = view["deck_size"]
-        known = view["set_aside"]
-        reserve = dict.fromkeys(KINDS, 0)
-        if known is not None:
-            for k in known:
-                unseen[k] -= 1
-        elif view["phase"] == "choose_trophy":
-            # A preset deck leaves the starting trophies (and any surplus brain) outside the pile.
-            for k in TROPHY_KINDS:
-                reserve[k] = n
-                unseen[k] -= n
-            reserve["brain"] = rules.set_aside_brains(n, opts["brains_in_deck_2p"])
-            unseen["brain"] -= reserve["brain"]
-        if min(unseen.values()) < 0:
-            raise ValueError("the view's cards do not add up to the 57-card deck")
-        pool = [k for k in KINDS for _ in range(unseen[k])]  # canonical order, then shuffled
-        rng.shuffle(pool)
-        if known is not None:
-            deck, aside = pool, list(known)
-        else:
-            deck = pool[:size]
-            rest = dict(reserve)
-            for k in pool[size:]:
-                rest[k] += 1
-            aside = [k for k in KINDS for _ in range(rest[k])]
-        if len(deck) != size:
-            raise ValueError("the view's cards do not add up to the 57-card deck")
-        contest = None
-        pending = view["pending"]
-        if view["phase"] == "contest":
-            outcome = pending["outcome"]
-            contest = {
-                "cards": list(pending["cards"]),
-                "result": outcome["result"],
-                "winner": outcome["winner"],
-                "tied": list(outcome["tied"]),
-                "queue": list(pending["to_ask"]),
-            }
-        data = self._data_from_view(view, rng, n)
-        data.update({
-            "phase": view["phase"],
-            "preset": view["deck_preset"],
-            "brains": brains,
-            "trophies": trophies,
-            "out_round": [pl["out_round"] for pl in view["players"]],
-            "deck": deck,
-            "aside": aside,
-            "discard": dict(view["discard"]),
-            "round": view["round"],
-            "sub": view["sub_round"],
-            "participants": list(view["participants"]),
-            "revealed": list(view["revealed"]),
-            "live": [c is not None for c in table],
-            "threats": [[th["zombie_of"], th["target"]] for th in view["threats"]],
-            "contest": contest,
-            "end_reason": view["end_reason"],
-            "winner_seats": list(view["winners"]),
-        })
+        specific = public.determinize_data(view, rng)
+        data = self._data_from_view(view, rng, len(view["players"]))
+        data.update(specific)
         return State(self.name, data)
-
-    # ------------------------------------------------------------------ json
 
     # ------------------------------------------------------------------ json
     def _check_data(self, d: dict[str, JSON]) -> None:

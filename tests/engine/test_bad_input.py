@@ -274,17 +274,3 @@ def test_apply_accepts_exactly_the_legal_actions(data: st.DataObject) -> None:
         with pytest.raises(IllegalAction):
             g.apply(state, action)
 
-
-@SETTINGS
-@given(st.integers(0, 2**64 - 1), st.integers(0, 200))
-def test_shuffle_is_the_stream_of_below(seed: int, size: int) -> None:
-    """Saved games resume with the same shuffles: ``shuffle`` draws exactly as ``below`` per step."""
-    from pygames_core.rng import Rng
-
-    items, expected = list(range(size)), list(range(size))
-    fast, slow = Rng(seed), Rng(seed)
-    fast.shuffle(items)
-    for i in range(size - 1, 0, -1):
-        j = slow.below(i + 1)
-        expected[i], expected[j] = expected[j], expected[i]
-    assert items == expected and fast.state == slow.state
