@@ -10,6 +10,7 @@ which the site's CSP forbids: these pages' context bypasses the CSP.
 
 from __future__ import annotations
 
+import os
 from typing import Any, Iterator
 
 import pytest
@@ -188,13 +189,15 @@ MEASURE = """async ([url, requests]) => {
   const ready = await next();
   if (!ready.ready) throw new Error(ready.error);
   const out = [];
-  for (const [id, request] of requests.entries()) {
+  // The first answer of a fresh worker also pays for its start (imports, the page's own
+  // work settling): asked once more, it is the one counted.
+  for (const [id, request] of [requests[0], ...requests].entries()) {
     const t0 = performance.now();
     const replied = next();
     worker.postMessage(JSON.stringify({ id, request }));
     const reply = await replied;
     if (reply.error) throw new Error(reply.error);
-    out.push({ iterations: reply.answer.iterations, ms: reply.answer.ms, wall: performance.now() - t0 });
+    if (id > 0) out.push({ iterations: reply.answer.iterations, ms: reply.answer.ms, wall: performance.now() - t0 });
   }
   worker.terminate();
   return out;
@@ -234,6 +237,7 @@ def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(watched: A
     # After the first boot a worker makes the start-up snapshot (boot.js): a Pyodide of its own
     # that would share the CPU with the one measured.
     page.wait_for_selector('html[data-snapshot]:not([data-snapshot="making"])', timeout=120_000)
+    page.wait_for_selector('html[data-offline="ready"]', timeout=120_000)  # the site cached for offline play
     lines = []
     for game_name in ("klats", "zoomagia", "rps_zombie"):
         results = page.evaluate(MEASURE, ["bot-worker.js", hard_requests(game_name, 6)])
@@ -244,6 +248,7 @@ def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(watched: A
                      f"max {walls[-1]:.0f} ms")
         for r in results:
             assert r["iterations"] >= levels.HARD_MIN_ITERATIONS
-            assert r["ms"] >= levels.HARD_BUDGET_MS * 0.99 or r["iterations"] == levels.HARD_MIN_ITERATIONS
-            assert r["wall"] < levels.HARD_BUDGET_MS + 1000, r  # a Hard turn stays under ~1.5 s (+ a loaded machine)
-    print("\nHard in the browser worker (budget {} ms):\n  {}".format(levels.HARD_BUDGET_MS, "\n  ".join(lines)))
+            if r["iterations"] > levels.HARD_MIN_ITERATIONS:  # else a slow machine: the floor, however long
+                assert levels.HARD_BUDGET_MS * 0.99 <= r["ms"] and r["wall"] < levels.HARD_BUDGET_MS + 500, r
+    print(f"\nHard in the browser worker (budget {levels.HARD_BUDGET_MS} ms, load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):\n  " + "\n  ".join(lines))
