@@ -31,10 +31,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     base = "/"
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
 
+    def _outside_base(self) -> bool:
+        return not self.path.split("?", 1)[0].split("#", 1)[0].startswith(self.base)
+
     def translate_path(self, path: str) -> str:
         clean = path.split("?", 1)[0].split("#", 1)[0]
-        if not clean.startswith(self.base):
-            return str(Path(self.directory) / "\0missing")
         return super().translate_path("/" + clean[len(self.base):])
 
     def do_GET(self) -> None:  # noqa: N802
@@ -43,7 +44,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Location", self.base)
             self.end_headers()
             return
+        if self._outside_base():
+            self.send_error(404, "outside the site's base path")
+            return
         super().do_GET()
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        if self._outside_base():
+            self.send_error(404, "outside the site's base path")
+            return
+        super().do_HEAD()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import errno
+import urllib.error
+import urllib.request
 import socket
 import subprocess
 import sys
@@ -13,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from serve import port_problem  # noqa: E402
+from serve import port_problem, serve_in_thread  # noqa: E402
 
 
 def run_serve(site: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -58,3 +60,17 @@ def test_a_port_that_cannot_exist_is_refused_by_name(site: Path, port: str) -> N
     result = run_serve(site, f"--port={port}")
     assert result.returncode == 2
     assert "argument --port" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_paths_outside_the_base_are_a_plain_404(site: Path) -> None:
+    server, url = serve_in_thread(site, "/pygames/")
+    try:
+        root = url.split("/pygames/")[0]
+        for path in ("/favicon.ico", "/index.html", "/pygames-other/x"):
+            with pytest.raises(urllib.error.HTTPError) as err:
+                urllib.request.urlopen(root + path, timeout=10)
+            assert err.value.code == 404, path
+        with urllib.request.urlopen(url, timeout=10) as ok:
+            assert ok.status == 200
+    finally:
+        server.shutdown()
