@@ -43,7 +43,7 @@ serve: build
 	$(VPY) tools/serve.py --dir dist --port $(PORT)
 
 test: setup setup-chromium build typecheck
-	$(VPY) -m pytest -q -p no:cacheprovider tests
+	$(VPY) -m pytest -q -p no:cacheprovider --durations=15 tests
 
 typecheck: setup-py
 	$(VPY) -m mypy pygames_core
