@@ -585,7 +585,7 @@ class App:
         turn = self.turn_banner()
         banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
                   if turn is not None else "")
-        return (f'{banner}<main class="table-screen" data-game="{s.game.name}">{board}<div class="table-side">{self.assist.render(self, ctx)}{self._history_tools()}{log}</div></main>{overlay}')
+        return (f'{banner}<main class="table-screen" data-game="{s.game.name}"><h1 class="sr">{esc(s.game.title[t.lang])}</h1>{board}<div class="table-side">{self.assist.render(self, ctx)}{self._history_tools()}{log}</div></main>{overlay}')
 
     def announcement(self) -> str | None:
         """What a screen reader should hear after this render: the move-log lines added since the
