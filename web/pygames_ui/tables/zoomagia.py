@@ -493,7 +493,7 @@ class ZoomagiaTable(Table):
             penalty += f'<strong class="zm-minus">−{pl["penalty_count"]}</strong>' if pl["penalty_count"] else "—"
             win = " zm-win" if seat in v["winners"] else ""
             rows.append(
-                f'<tr class="{win.strip()}" data-seat="{seat}"><th scope="row">{ctx.name(seat)}</th>'
+                f'<tr class="{win.strip()}" data-seat="{seat}"><th scope="row"><span class="zm-who">{ctx.name(seat)}</span></th>'
                 f'<td><div class="zm-wrap">{animals}</div></td><td class="num">{pl["banked_points"]}</td>'
                 f'<td><div class="zm-wrap">{penalty}</div></td>'
                 f'<td class="num"><strong>{v["scores"][seat]}</strong></td></tr>'
