@@ -121,7 +121,7 @@ class KlatsTable(Table):
             f'<header class="seat-head"><span class="seat-name">{ctx.name(seat)}</span>{badge}'
             f'<span class="hand-backs" data-move="kseat-{seat}" title="{esc(t.plural("table.cards_in_hand", n_hand))}">{backs}'
             f'<span class="sr">{esc(t.plural("table.cards_in_hand", n_hand))}</span></span>'
-            f'<span class="colours" aria-label="{esc(t("klats.colours_n", n=len(colours)))}">{dots}</span>'
+            f'<span class="colours" role="img" aria-label="{esc(t("klats.colours_n", n=len(colours)))}">{dots}</span>'
             f'<span class="worth">{esc(t("klats.worth", n=worth))}</span>'
             f'<span class="total">{esc(t("table.total", n=v["totals"][seat]))}</span></header>'
         )
@@ -141,7 +141,7 @@ class KlatsTable(Table):
                 else:
                     cards.append(f'<span{attrs(class_="hand-card", data_move=move)}>{card_html(t, card)}</span>')
             label = t("table.your_hand") if not ctx.replay or ctx.is_you(seat) else t("replay.hand_of", name=ctx.session.seats[seat].name)
-            hand = f'<div class="hand" aria-label="{esc(label)}">{"".join(cards)}</div>'
+            hand = f'<div class="hand" role="group" aria-label="{esc(label)}">{"".join(cards)}</div>'
         cls = "seat" + (" me" if me else "") + (" current" if v["current_player"] == seat else "")
         return (
             f'<section class="{cls}" data-seat="{seat}" aria-label="{ctx.name(seat)}">{head}'
@@ -166,7 +166,7 @@ class KlatsTable(Table):
         if legal:
             return (f'<button type="button"{attrs(class_=cls + " legal", data_action="play", data_target=seat, data_pile=index, aria_label=label, **move)}>'
                     f"{inner}</button>")
-        return f'<div{attrs(class_=cls, aria_label=label, **move)}>{inner}</div>'
+        return f'<div{attrs(class_=cls, role="img", aria_label=label, **move)}>{inner}</div>'
 
     @staticmethod
     def _last_play(ctx: Ctx) -> tuple[int, int, int] | None:
