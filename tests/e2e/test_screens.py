@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from axe_audit import audit
-from axe_audit import audit
 from conftest import INTERLUDE, OVER, PASS, ROOT, TURN, open_app, wait_for_player
 
 SIZES = ((1280, 800), (360, 640))
@@ -116,7 +115,6 @@ def visit(page: Any, game: str, screen: str, must_see: tuple[str, ...] = (),
             problems += [f"{shot}: cut inside its box: {x}" for x in m["cut"]]
             problems += [f"{shot}: list number cut: {x}" for x in m["numbers"]]
             problems += [f"{shot}: not in view: {x}" for x in m["outside"]]
-            problems += audit(page, shot)  # no serious or critical axe-core violation
             problems += audit(page, shot)  # no serious or critical axe-core violation
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     page.dispatch_event('[data-action="lang"][data-lang="en"]', "click")
