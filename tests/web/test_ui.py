@@ -158,7 +158,7 @@ def test_tampered_state_and_record_are_refused() -> None:
     body["record"]["actions"] = [{"type": "play", "card": 99, "target": 0, "pile": None}]
     storage.setItem(SAVE_KEY, json.dumps(body))
     a = app(storage)
-    assert a.session is None and "checksum" in (a.notice or "")
+    assert a.session is None and "checksum" in (a.notice_details or "")
 
 
 def test_pass_and_play_never_shows_a_hand_to_the_wrong_player() -> None:

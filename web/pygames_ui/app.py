@@ -27,6 +27,7 @@ from .replay import Replay
 from .levels_ui import DEFAULT_BOT, levels_about, seat_kind_options
 from .session import MAX_NAME, Seat, Session, Storage, clean_name, seat_kind
 from .tables import TABLES, Ctx, Table
+from .tables.winners import who_won
 
 
 #: The most log lines one announcement reads out (a new or resumed game says only its latest few).
@@ -52,6 +53,7 @@ class App:
         self.session: Session | None = None
         self.screen = "home"
         self.notice: str | None = None  # plain-words message at the top (e.g. a save that could not be read)
+        self.notice_details: str | None = None  # the notice's technical reason, folded away, for a bug report
         self.save_error: str | None = None  # the traceback that made the app set a save aside, for the console
         self._unproven_save: str | None = None  # the text of a resumed save until its table has rendered once
         self.flash: str | None = None  # one-off message about the last click
@@ -83,7 +85,8 @@ class App:
             text = self.storage.getItem(store.SAVE_KEY)
             session, problem = store.load(self.storage)
             if problem is not None:
-                self.notice = self.t("notice.bad_save", reason=problem)
+                self.notice, self.notice_details = self.t("notice.bad_save"), problem
+                self.save_error = problem
                 store.set_aside(self.storage)
             if session is not None:
                 if session.ui.pop("recovered", False):
@@ -260,7 +263,7 @@ class App:
             self.log.show_earlier(self.session)
 
     def _on_dismiss_notice(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self.notice = None
+        self.notice = self.notice_details = None
 
     def _on_show_hand(self, data: dict[str, str], values: dict[str, str]) -> None:
         who = self.pass_to()
@@ -327,6 +330,7 @@ class App:
         self.session = Session.new(self.form["game"], seats, self.form["options"], seed=seed)
         for table in self.tables.values():
             table.reset()
+        self.session.ui.update(self.tables[self.form["game"]].start_ui(self.session))
         self.viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
         self.screen = "table"
         self.results_closed = False
@@ -420,7 +424,7 @@ class App:
             imported = read()
             self.replay = Replay(imported.record, imported.seats)
         except ValueError as exc:
-            self.notice = self.t(failed, reason=str(exc)[:300])
+            self.notice, self.notice_details = self.t(failed), str(exc)[:300]
             self.screen = "home"
             return
         self.screen = "replay"
@@ -454,7 +458,11 @@ class App:
                 "replay": self._replay_screen}[self.screen]()
         notice = ""
         if self.notice:
-            notice = (f'<div class="notice" role="alert" id="notice"><p>{esc(self.notice)}</p>'
+            details = ""
+            if self.notice_details:
+                details = (f'<details class="notice-details"><summary>{esc(self.t("notice.details"))}</summary>'
+                           f'<code>{esc(self.notice_details)}</code></details>')
+            notice = (f'<div class="notice" role="alert" id="notice"><p>{esc(self.notice)}</p>{details}'
                       f'{button(esc(self.t("common.ok")), "dismiss-notice")}</div>')
         flash = f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>' if self.flash else ""
         return self._topbar() + notice + flash + body
@@ -563,11 +571,10 @@ class App:
         inter = table.interlude(ctx)
         passing = self.pass_to()
         if s.game.is_over(s.state):
-            winners = ", ".join(ctx.name(w) for w in s.game.winners(s.state))
             close = button(ICON_CLOSE, "close-results", "icon close", aria_label=t("table.close_results"))
             overlay = "" if self.results_closed else (
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
-                f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{t("table.winner", who=winners)}</h2>'
+                f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, s.game.winners(s.state), "table.result")}</h2>'
                 f'{table.game_over(ctx)}'
                 f'<div class="row actions">{button(esc(t("table.play_again")), "again", "primary")}'
                 f'{button(esc(t("nav.new_game")), "setup", "", game=s.game.name)}'

@@ -19,6 +19,7 @@ from .i18n import I18n
 from .log import GameLog
 from .session import Seat, Session
 from .tables import TABLES, Ctx
+from .tables.winners import who_won
 
 MOVES = {"first", "back", "forward", "last"}
 
@@ -78,9 +79,8 @@ class Replay:
         over = game.is_over(state)
         result = ""
         if over:
-            winners = ", ".join(ctx.name(w) for w in game.winners(state))
             result = (f'<section class="replay-result" id="replay-result" tabindex="0" aria-labelledby="replay-result-title">'
-                      f'<h2 id="replay-result-title">{t("table.winner", who=winners)}</h2>'
+                      f'<h2 id="replay-result-title">{who_won(ctx, game.winners(state), "table.result")}</h2>'
                       f'{self.table.game_over(ctx)}</section>')
         elif self.step == self.last:
             result = f'<p class="replay-unfinished">{esc(t("replay.unfinished"))}</p>'

@@ -32,12 +32,27 @@ class Ctx:
             return ""
         return esc(self.session.seats[seat].name)
 
+    @property
+    def replay(self) -> bool:
+        """True in the replay viewer: a recorded game watched, nobody deciding."""
+        return self.views is not None
+
     def is_you(self, seat: int | None) -> bool:
         """True when ``seat`` is the human looking at the screen under the default name
-        ("You", "Вы" in any language): sentences about him are then said to him."""
-        if seat is None or seat != self.seat or not self.session.seats[seat].is_human:
+        ("You", "Вы" in any language): sentences about him are then said to him.
+
+        In play that is the seat shown; in a replay (every hand shown, the view following
+        whoever moves) the one who played as "You" is watching whoever's move it is.
+        """
+        if seat is None or not self.session.seats[seat].is_human or (seat != self.seat and not self.replay):
             return False
         return self.session.seats[seat].name in {cat.get("setup.default_you") for cat in self.t.catalogues.values()}
+
+    def whose_turn(self, seat: int) -> str:
+        """The prompt while ``seat`` is to move and the viewer is not: "Anna is thinking…"
+        at the table; in a replay, where nobody thinks, whose move comes next."""
+        key = "table.next_move" if self.replay else "table.waiting_for"
+        return self.say(key, by=seat, name=self.name(seat))
 
     def say(self, key: str, by: int | None = None, to: int | None = None, **fields: Any) -> str:
         """``t(key)`` for a sentence whose subject is seat ``by`` and object seat ``to``;
@@ -130,6 +145,11 @@ class Table:
     def again_values(self, session: Session) -> dict[str, str]:
         """The form values "Play again" starts the next game with: the last game's options."""
         return {f"opt_{k}": str(v) for k, v in (session.record.get("options") or {}).items()}
+
+    def start_ui(self, session: Session) -> dict[str, Any]:
+        """This table's own state (``Session.ui``) for the new game ``session``, saved with its
+        first save: what the form decided that the engine does not keep (a throw for who starts)."""
+        return {}
 
     # ----------------------------------------------------------- play
     def render(self, ctx: Ctx) -> str:

@@ -84,7 +84,7 @@ class KlatsTable(Table):
         if ctx.my_turn:
             prompt = t("klats.pick_place") if self.selected is not None else t("klats.pick_card")
         elif cur is not None:
-            prompt = ctx.say("table.waiting_for", by=cur, name=ctx.name(cur))
+            prompt = ctx.whose_turn(cur)
         else:
             prompt = ""
         return (
@@ -105,7 +105,7 @@ class KlatsTable(Table):
         if (seat, None) in places:
             piles.append(button(f'<span class="plus" aria-hidden="true">+</span><span class="sr">{esc(t("klats.new_pile"))}</span>',
                                 "play", "pile new-pile legal", target=seat, pile=None,
-                                aria_label=t("klats.new_pile_for", name=ctx.session.seats[seat].name)))
+                                aria_label=ctx.say("klats.new_pile_for", to=seat, name=ctx.session.seats[seat].name)))
         free = MAX_PILES - len(tableau)
         slots = "".join('<span class="pile slot" aria-hidden="true"></span>' for _ in range(free - ((seat, None) in places)))
         colours = {COLOUR_OF[p[-1]] for p in tableau}
@@ -140,7 +140,7 @@ class KlatsTable(Table):
                     )
                 else:
                     cards.append(f'<span{attrs(class_="hand-card", data_move=move)}>{card_html(t, card)}</span>')
-            label = t("table.your_hand") if ctx.views is None else t("replay.hand_of", name=ctx.session.seats[seat].name)
+            label = t("table.your_hand") if not ctx.replay or ctx.is_you(seat) else t("replay.hand_of", name=ctx.session.seats[seat].name)
             hand = f'<div class="hand" role="group" aria-label="{esc(label)}">{"".join(cards)}</div>'
         cls = "seat" + (" me" if me else "") + (" current" if v["current_player"] == seat else "")
         return (
@@ -226,7 +226,7 @@ class KlatsTable(Table):
         head = (f'<tr><th></th><th>{esc(t("klats.tops"))}</th><th>{esc(t("klats.colours"))}</th>'
                 f'<th>{esc(t("klats.round_points"))}</th><th>{esc(t("klats.match_total"))}</th></tr>')
         if result["reason"] == "six":
-            why = t("klats.ended_six", who=ctx.name(result["by"]))
+            why = ctx.say("klats.ended_six", by=result["by"])
         else:
             why = esc(t("klats.ended_empty"))
         return (f'<h2>{esc(title)}</h2><p class="why">{why}</p><table class="summary" data-round="{result["round"]}">'

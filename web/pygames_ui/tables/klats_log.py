@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Ctx
+from .winners import who_won
 from .klats_cards import card_html
 
 
@@ -30,6 +31,5 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
         return ctx.say(key, by=event["by"], n=event["round"]) + " " + parts
     if e == "match_end":
         winners = event["winners"]
-        return ctx.say("log.match_end", by=winners[0] if len(winners) == 1 else None,
-                       who=", ".join(ctx.name(w) for w in winners))
+        return who_won(ctx, winners, "log.match_end")
     return None

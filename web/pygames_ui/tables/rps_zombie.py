@@ -146,15 +146,22 @@ class RpsZombieTable(Table):
             values["opt_first_player"] = THROW
         return values
 
+    def start_ui(self, session: Session) -> dict[str, Any]:
+        """The throw the form made for this game (``rz_throw``), kept from the game's first save:
+        a reload while it is on screen shows the same throw."""
+        throw, self._throw = self._throw, None
+        if throw is None:
+            return {}
+        players, rows = throw
+        v = session.game.view(session.state, 0)
+        if players != v["num_players"] or v["round"] > 0 or throw_winner(rows) != v["first_player"]:
+            return {}  # not this game's throw
+        return {"rz_throw": rows}
+
     # ------------------------------------------------------- the first throw
     def interlude(self, ctx: Ctx) -> str | None:
         """The rock-paper-scissors throw that chose the first player, before the game starts."""
         ui, v = ctx.session.ui, ctx.view
-        if "rz_throw" not in ui and self._throw is not None:
-            players, rows = self._throw
-            if players == v["num_players"] and v["round"] == 0 and throw_winner(rows) == v["first_player"]:
-                ui["rz_throw"] = rows
-            self._throw = None
         rows = ui.get("rz_throw")
         if not rows or ui.get("rz_throw_seen") or v["round"] > 0 or v["over"]:
             return None
@@ -171,7 +178,7 @@ class RpsZombieTable(Table):
             last = i == len(rows) - 1
             kinds = {k for k in row if k}
             if last:
-                verdict = t("rz.throw.wins", who=ctx.name(throw_winner(rows)))
+                verdict = ctx.say("rz.throw.wins", by=throw_winner(rows))
             elif len(kinds) != 2:
                 verdict = esc(t("rz.throw.tie"))
             else:
@@ -182,7 +189,7 @@ class RpsZombieTable(Table):
         return (f'<h2>{esc(t("rz.throw.title"))}</h2><p>{esc(t("rz.throw.hint"))}</p>'
                 f'<ol class="rz-throw">{"".join(lines)}</ol>'
                 f'<p class="rz-throw-result r{min(len(rows), MAX_THROWS) - 1}">'
-                f'{t("rz.throw.first", who=ctx.name(v["first_player"]))}</p>'
+                f'{ctx.say("rz.throw.first", by=v["first_player"])}</p>'
                 + button(esc(t("rz.throw.start")), "dismiss", "primary"))
 
     def dismiss_interlude(self, ctx: Ctx) -> None:
@@ -270,7 +277,7 @@ class RpsZombieTable(Table):
             parts.append(esc(t("rz.round", n=v["round"])))
             if v["sub_round"]:
                 parts.append(esc(t("rz.redraw_n", n=v["sub_round"])))
-        parts.append(t("rz.first_is", who=ctx.name(v["first_player"])))
+        parts.append(ctx.say("rz.first_is", by=v["first_player"]))
         return f'<div class="status-line">{" · ".join(parts)}</div>'
 
     # ------------------------------------------------------------- decision
@@ -398,18 +405,17 @@ class RpsZombieTable(Table):
         t = ctx.t
         if pend is None or cur is None:
             return "", []
-        who = ctx.name(cur)
         decision = pend["decision"]
         if decision == "choose_trophy":
-            return t("rz.wait.choose", who=who), []
+            return ctx.say("rz.wait.choose", by=cur), []
         if decision == "defend":
             return ctx.say("rz.wait.defend", by=cur, to=pend["zombie_of"], whom=poss(ctx, pend["zombie_of"])), []
         if decision == "drop_trophy":
-            return t("rz.wait.drop", who=who), []
+            return ctx.say("rz.wait.drop", by=cur), []
         cards = pend["cards"]
         me = ctx.seat if ctx.session.seats[ctx.seat].is_human else None
-        return t("rz.wait.contest", who=who), [t("rz.contest.cards", cards=cards_line(ctx, cards)),
-                                                outcome_line(ctx, pend["outcome"], cards, me)]
+        return ctx.say("rz.wait.contest", by=cur), [t("rz.contest.cards", cards=cards_line(ctx, cards)),
+                                                    outcome_line(ctx, pend["outcome"], cards, me)]
 
     # --------------------------------------------------------------- middle
     def _round_events(self, ctx: Ctx) -> list[dict[str, Any]]:

@@ -46,16 +46,17 @@ def ordered(ctx: Ctx, per_seat: list[Any]) -> list[tuple[int, Any]]:
 
 
 def outcome_line(ctx: Ctx, outcome: dict[str, Any], cards: list[str | None], me: int | None) -> str:
-    """What the contest will do if nobody intervenes, in words."""
+    """What the contest will do if nobody intervenes, in words; said to ``me`` (the seat deciding)
+    and to the player called "You" as "you"."""
     t = ctx.t
     result = outcome["result"]
     if result == "win":
         w = outcome["winner"]
         card = chip(t, cards[w])
-        line = (t("rz.out.win_you", card=card) if w == me
-                else t("rz.out.win", who=poss(ctx, w), card=card))
+        yours = w == me or ctx.is_you(w)
+        line = t("rz.out.win_you", card=card) if yours else t("rz.out.win", who=poss(ctx, w), card=card)
         if not outcome["room"]:
-            line += " " + (t("rz.out.no_room_you") if w == me else t("rz.out.no_room", who=ctx.name(w)))
+            line += " " + (t("rz.out.no_room_you") if yours else t("rz.out.no_room", who=ctx.name(w)))
         return line
     if result == "nobody":
         return esc(t("rz.out.nobody"))

@@ -194,7 +194,7 @@ class ZoomagiaTable(Table):
         if ctx.my_turn:
             prompt = self._prompt(ctx)
         elif cur is not None:
-            prompt = ctx.say("table.waiting_for", by=cur, name=ctx.name(cur))
+            prompt = ctx.whose_turn(cur)
         else:
             prompt = esc(t("zm.over"))
         return (
@@ -335,7 +335,7 @@ class ZoomagiaTable(Table):
         lp = v["last_push"]
         last = ""
         if lp is not None and not (phase == "push" and ctx.my_turn):
-            last = (f'<p class="zm-last">{t("zm.last_push", who=ctx.name(lp["p"]), card=chip(t, lp["card"]), value=esc(where(t, lp["line"], lp["index"], lp["from"])), cards=chip(t, lp["out"]))}</p>')
+            last = (f'<p class="zm-last">{ctx.say("zm.last_push", by=lp["p"], card=chip(t, lp["card"]), value=esc(where(t, lp["line"], lp["index"], lp["from"])), cards=chip(t, lp["out"]))}</p>')
         return top + self._previews(ctx) + last
 
     def _refill_cards(self, ctx: Ctx) -> str:
@@ -493,7 +493,7 @@ class ZoomagiaTable(Table):
             penalty += f'<strong class="zm-minus">−{pl["penalty_count"]}</strong>' if pl["penalty_count"] else "—"
             win = " zm-win" if seat in v["winners"] else ""
             rows.append(
-                f'<tr class="{win.strip()}" data-seat="{seat}"><th scope="row">{ctx.name(seat)}</th>'
+                f'<tr class="{win.strip()}" data-seat="{seat}"><th scope="row"><span class="zm-who">{ctx.name(seat)}</span></th>'
                 f'<td><div class="zm-wrap">{animals}</div></td><td class="num">{pl["banked_points"]}</td>'
                 f'<td><div class="zm-wrap">{penalty}</div></td>'
                 f'<td class="num"><strong>{v["scores"][seat]}</strong></td></tr>'

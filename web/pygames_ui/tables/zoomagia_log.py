@@ -6,6 +6,7 @@ from typing import Any
 
 from ..dom import esc
 from .base import Ctx
+from .winners import who_won
 from .zoomagia_cards import animal_chips, chip, points, where
 
 
@@ -51,7 +52,6 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
         scores = ", ".join(f"{ctx.name(i)} {s}" for i, s in enumerate(event["scores"]))
         parts.append(t("log.zm.scores", cards=scores))
         winners = event["winners"]
-        parts.append(ctx.say("log.match_end", by=winners[0] if len(winners) == 1 else None,
-                             who=", ".join(ctx.name(w) for w in winners)))
+        parts.append(who_won(ctx, winners, "log.match_end"))
         return " ".join(parts)
     return None
