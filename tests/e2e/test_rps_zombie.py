@@ -127,7 +127,8 @@ def test_first_player_by_a_rock_paper_scissors_throw(page, site_url) -> None:
     page.click('[data-action="start"]')
     page.wait_for_selector("#interlude .rz-throw")
     assert page.locator("#interlude .rz-throw-row").count() >= 1
-    assert "First player:" in page.inner_text("#interlude")
+    # The seat the throw chose: "First player: Bot 1. …", or to the player called You, "You go first: …".
+    assert page.inner_text("#interlude .rz-throw-result").startswith(("First player: Bot 1.", "You go first:"))
     page.click('#interlude [data-action="dismiss"]')
     assert wait_for_player(page) in ("turn", "over")
     assert page.locator("#interlude").count() == 0
