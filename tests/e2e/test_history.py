@@ -126,11 +126,13 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     page.wait_for_selector(".replay-screen #replay-result")
     assert page.inner_text(".replay-table .zm-table") == final_table
 
-    # An edited file is refused with the move it breaks.
+    # An edited file is refused in plain words; the move it breaks is under Details.
     record["actions"][0] = {"type": "end_turn"}
     bad = tmp_path / "edited.json"
     bad.write_text(json.dumps(record), encoding="utf-8")
     page.click('[data-action="home"]')
     page.set_input_files("#record-file", str(bad))
     page.wait_for_selector("#notice")
-    assert "move 1 of the record is not legal" in page.inner_text("#notice")
+    assert page.inner_text("#notice p") == "This file could not be opened as a game record."
+    page.click("#notice details summary")
+    assert "move 1 of the record is not legal" in page.inner_text("#notice details code")
