@@ -21,8 +21,8 @@ from .base import Bot
 #: Milliseconds Hard thinks per move at the table (a turn stays under ~1.5 s in the browser).
 HARD_BUDGET_MS = 1200
 #: Iterations Pyodide reaches in HARD_BUDGET_MS at 2 players on the development machine
-#: (2 cores, measured with ``node tools/pyodide_bench.mjs``); CPython benchmarks play Hard
-#: at these counts.  Rounded down to a hundred.
+#: (2 cores, ``node tools/pyodide_bench.mjs``: 1270, 3000 and 830 iterations/s, measured
+#: while other work kept the machine busy); CPython benchmarks play Hard at these counts.
 HARD_ITERATIONS: dict[str, int] = {"klats": 1500, "rps_zombie": 3600, "zoomagia": 1000}
 #: Hard's iterations for a game missing from HARD_ITERATIONS.
 HARD_ITERATIONS_DEFAULT = 1000
