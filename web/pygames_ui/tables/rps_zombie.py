@@ -20,7 +20,8 @@ from ..i18n import I18n
 from ..session import Session
 from .base import Ctx, Table, control, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
-from .rps_zombie_log import DECISIONS, cards_line, describe, end_reason, happened, names, outcome_line, poss
+from .rps_zombie_decide import alike_groups, choice_key, decision
+from .rps_zombie_log import DECISIONS, describe, end_reason, happened, names, poss
 
 KINDS = ("brain", "rock", "scissors", "paper", "zombie")
 TROPHY_KINDS = ("rock", "scissors", "paper")
@@ -29,38 +30,6 @@ BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 THROW = "throw"
 #: Throws shown at most (ties are thrown again; a longer run is cut to its last throws).
 MAX_THROWS = 6
-
-def choice_key(action: Action) -> str:
-    """The ``data-choice`` of a decision button (the zombie of a defence is fixed by the pending threat)."""
-    kind = action["type"]
-    if kind == "pass":
-        return "pass"
-    value = action.get("with", action.get("kind"))
-    return f"{kind}:{value}"
-
-
-def alike_groups(legal: list[Action]) -> list[list[Action]]:
-    """The legal actions grouped by their effect for the player, in order; the first of a group is the one to send.
-
-    The rules (RULES.md, the trophy contest): "the first block or dump ends the contest: all
-    competing cards (and the spent trophy) are discarded, nobody wins".  So blocking with a
-    trophy of a kind and throwing a trophy of that kind away are one move; every other answer
-    differs from the rest whatever the cards still hidden in the draw pile.
-    """
-    groups: list[list[Action]] = []
-    blocks: dict[str, list[Action]] = {}
-    for action in legal:
-        kind = action.get("with") if action["type"] == "block" else action.get("kind") if action["type"] == "dump" else None
-        if kind is not None and kind in blocks:
-            blocks[kind].append(action)
-            blocks[kind].sort(key=lambda x: x["type"] != "block")  # the block is sent: it says what it does to the winner
-            continue
-        group = [action]
-        groups.append(group)
-        if kind is not None:
-            blocks[kind] = group
-    return groups
-
 
 def throw_for_first(players: int, rng: random.Random) -> list[list[str | None]]:
     """A rock-paper-scissors throw for the first player: one row per throw, per seat its kind (None: already out).
@@ -248,7 +217,7 @@ class RpsZombieTable(Table):
         self._lit = self._last_decider(ctx)
         html = (
             f'<div class="rz-table" data-phase="{esc(v["phase"])}">'
-            f"{self._status(ctx)}{self._decision(ctx)}{self._reveal(ctx)}"
+            f"{self._status(ctx)}{decision(ctx)}{self._reveal(ctx)}"
             f'<div class="seats rz-seats">{"".join(self._seat(ctx, s) for s in self._seat_order(ctx))}</div>'
             f"{happened(ctx, self._seen_n)}</div>"
         )
@@ -279,143 +248,6 @@ class RpsZombieTable(Table):
                 parts.append(esc(t("rz.redraw_n", n=v["sub_round"])))
         parts.append(ctx.say("rz.first_is", by=v["first_player"]))
         return f'<div class="status-line">{" · ".join(parts)}</div>'
-
-    # ------------------------------------------------------------- decision
-    def _decision(self, ctx: Ctx) -> str:
-        t, v = ctx.t, ctx.view
-        pend = v["pending"]
-        cur = v["current_player"]
-        lines: list[str] = []
-        buttons = ""
-        if v["over"]:
-            prompt = esc(t("rz.game_over"))
-        elif ctx.my_turn and pend is not None:
-            prompt, lines, choices = self._ask(ctx, pend)
-            buttons = f'<div class="rz-choices" role="group" aria-label="{esc(t("rz.choices"))}">{"".join(choices)}</div>'
-        else:
-            prompt, lines = self._waiting(ctx, pend, cur)
-            if v["players"][ctx.seat]["out"] and ctx.session.seats[ctx.seat].is_human:
-                lines.append(esc(t("rz.you_out")))
-        body = "".join(f'<p class="rz-line">{x}</p>' for x in lines)
-        cls = "rz-decision" + (" mine" if ctx.my_turn else "")
-        return (f'<section class="{cls}" aria-label="{esc(t("rz.decision"))}">'
-                f'<p class="prompt" id="prompt" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
-                f"{body}{buttons}</section>")
-
-    def _choice(self, action: Action, label: str, note: str = "", cls: str = "") -> str:
-        extra = f'<span class="rz-note">{note}</span>' if note else ""
-        return button(f'<span class="rz-label">{label}</span>{extra}', "decide", ("rz-choice " + cls).strip(),
-                      choice=choice_key(action))
-
-    def _ask(self, ctx: Ctx, pend: dict[str, Any]) -> tuple[str, list[str], list[str]]:
-        """The prompt, explanation lines and one button per legal action for the player to decide."""
-        t, v = ctx.t, ctx.view
-        me = ctx.seat
-        decision = pend["decision"]
-        lines: list[str] = []
-        choices: list[str] = []
-        if decision == "choose_trophy":
-            prompt = esc(t("rz.ask.choose"))
-            lines.append(esc(t("rz.ask.choose_hint")))
-            for a in ctx.legal:
-                choices.append(self._choice(a, card_html(t, a["kind"]), cls="pick"))
-            return prompt, lines, choices
-        player = v["players"][me]
-        brains, trophies = player["brains"], player["trophies"]
-        if decision == "defend":
-            z = pend["zombie_of"]
-            prompt = t("rz.ask.defend", whom=poss(ctx, z))
-            if pend["shield"]:
-                lines.append(esc(t("rz.ask.bite_shield")))
-            elif brains <= 1:
-                lines.append(esc(t("rz.ask.bite_out")))
-            else:
-                line = esc(t.plural("rz.ask.bite_own", brains - 1))
-                if len(trophies) > brains - 1:
-                    line += " " + esc(t("rz.ask.bite_drop"))
-                lines.append(line)
-            later = [th["zombie_of"] for th in v["threats"][1:] if th["target"] == me]
-            if later:
-                lines.append(t("rz.ask.more", whom=names(ctx, later)))
-            revealed = v["revealed"][me]
-            for a in ctx.legal:
-                how = a["with"]
-                if how == "revealed":
-                    choices.append(self._choice(a, t("rz.btn.kill_revealed", card=chip(t, revealed)),
-                                                esc(t("rz.note.kill_revealed"))))
-                elif how == "none":
-                    if pend["shield"]:
-                        label, note = t("rz.btn.bite_shield"), t("rz.note.bite_shield")
-                    elif brains <= 1:
-                        label, note = t("rz.btn.bite"), t("rz.note.bite_out")
-                    else:
-                        label, note = t("rz.btn.bite"), t("rz.note.bite")
-                    choices.append(self._choice(a, esc(label), esc(note), cls="bite"))
-                else:
-                    choices.append(self._choice(a, t("rz.btn.kill_trophy", card=chip(t, how)),
-                                                esc(t("rz.note.kill_trophy"))))
-            return prompt, lines, choices
-        if decision == "drop_trophy":
-            prompt = esc(t.plural("rz.ask.drop", brains))
-            lines.append(esc(t("rz.ask.drop_hint")))
-            for a in ctx.legal:
-                choices.append(self._choice(a, t("rz.btn.drop", card=chip(t, a["kind"]))))
-            return prompt, lines, choices
-        # contest
-        cards, outcome = pend["cards"], pend["outcome"]
-        prompt = esc(t("rz.ask.contest"))
-        lines.append(t("rz.contest.cards", cards=cards_line(ctx, cards)))
-        lines.append(outcome_line(ctx, outcome, cards, me))
-        after = [q for q in pend["may_intervene"] if q != me]
-        if after:
-            lines.append(t("rz.ask.after", who=names(ctx, after)))
-        for group in alike_groups(ctx.legal):
-            a = group[0]
-            if len(group) > 1:  # a block and a dump of the same trophy: one button says they are one move
-                w = outcome["winner"]
-                choices.append(self._choice(
-                    a, t("rz.btn.block_dump", card=chip(t, a["with"])),
-                    t("rz.note.block_dump", cards=esc(kind_name(t, cards[w]))), cls="same"))
-            elif a["type"] == "block":
-                w = outcome["winner"]
-                choices.append(self._choice(
-                    a, t("rz.btn.block", card=chip(t, a["with"])),
-                    t("rz.note.block", card=esc(kind_name(t, a["with"])), cards=esc(kind_name(t, cards[w])),
-                      who=ctx.name(w))))
-            elif a["type"] == "dump":
-                choices.append(self._choice(a, t("rz.btn.dump", card=chip(t, a["kind"])), esc(t("rz.note.dump"))))
-            else:
-                choices.append(self._choice(a, self._pass_label(ctx, outcome, me), cls="pass"))
-        return prompt, lines, choices
-
-    def _pass_label(self, ctx: Ctx, outcome: dict[str, Any], me: int) -> str:
-        t = ctx.t
-        result = outcome["result"]
-        if result == "win":
-            w = outcome["winner"]
-            if w == me:
-                return esc(t("rz.btn.pass_take") if outcome["room"] else t("rz.btn.pass_lost"))
-            return t("rz.btn.pass_let", who=ctx.name(w))
-        if result == "nobody":
-            return esc(t("rz.btn.pass_nobody"))
-        return esc(t("rz.btn.pass_redraw"))
-
-    def _waiting(self, ctx: Ctx, pend: dict[str, Any] | None, cur: int | None) -> tuple[str, list[str]]:
-        """What somebody else is deciding, in words."""
-        t = ctx.t
-        if pend is None or cur is None:
-            return "", []
-        decision = pend["decision"]
-        if decision == "choose_trophy":
-            return ctx.say("rz.wait.choose", by=cur), []
-        if decision == "defend":
-            return ctx.say("rz.wait.defend", by=cur, to=pend["zombie_of"], whom=poss(ctx, pend["zombie_of"])), []
-        if decision == "drop_trophy":
-            return ctx.say("rz.wait.drop", by=cur), []
-        cards = pend["cards"]
-        me = ctx.seat if ctx.session.seats[ctx.seat].is_human else None
-        return ctx.say("rz.wait.contest", by=cur), [t("rz.contest.cards", cards=cards_line(ctx, cards)),
-                                                    outcome_line(ctx, pend["outcome"], cards, me)]
 
     # --------------------------------------------------------------- middle
     def _round_events(self, ctx: Ctx) -> list[dict[str, Any]]:
