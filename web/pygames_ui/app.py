@@ -16,29 +16,20 @@ from typing import Any, Callable
 from pygames_core import IllegalAction, games
 from pygames_core.base import Game, State
 
-from . import history
+from . import history, screens
 from . import session as store
-from .art import credits_html
 from .assist import Assist
-from .dom import attrs, button, esc
+from .dom import button, esc
 from .i18n import LANGS, I18n
 from .log import GameLog
 from .replay import Replay
-from .levels_ui import DEFAULT_BOT, levels_about, seat_kind_options
-from .session import MAX_NAME, Seat, Session, Storage, clean_name, seat_kind
+from .levels_ui import DEFAULT_BOT
+from .session import Seat, Session, Storage, clean_name, seat_kind
 from .tables import TABLES, Ctx, Table
-from .tables.winners import who_won
 
 
 #: The most log lines one announcement reads out (a new or resumed game says only its latest few).
 ANNOUNCED_LINES = 3
-
-# Drawn, not typed: no glyph may depend on a font the player may not have.
-ICON_MENU = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
-             '<path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>')
-ICON_CLOSE = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
-              '<path d="M5 5l10 10M15 5L5 15" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>')
-
 
 class App:
     def __init__(self, catalogues: dict[str, dict[str, Any]], lang: str, storage: Storage,
@@ -249,6 +240,10 @@ class App:
         if self.screen == "table" and self.session is None:
             self.screen = "home"
 
+    def _on_log_earlier(self, data: dict[str, str], values: dict[str, str]) -> None:
+        if self.session is not None:
+            self.log.show_earlier(self.session)
+
     def _on_menu(self, data: dict[str, str], values: dict[str, str]) -> None:
         self.menu_open = not self.menu_open
 
@@ -257,10 +252,6 @@ class App:
 
     def _on_show_results(self, data: dict[str, str], values: dict[str, str]) -> None:
         self.results_closed = False
-
-    def _on_log_earlier(self, data: dict[str, str], values: dict[str, str]) -> None:
-        if self.session is not None:
-            self.log.show_earlier(self.session)
 
     def _on_dismiss_notice(self, data: dict[str, str], values: dict[str, str]) -> None:
         self.notice = self.notice_details = None
@@ -432,30 +423,18 @@ class App:
     def _replay_screen(self) -> str:
         if self.replay is None:
             self.screen = "home"
-            return self._home()
+            return screens.home(self)
         t = self.t
         tools = f'<div class="row replay-share">{history.share_buttons(t, replay=False)}</div>{history.share_box(t, self.shared)}'
         return self.replay.render(t, tools)
-
-    def _history_tools(self) -> str:
-        """Under the table: Undo (or why not) while in play; replay and sharing once over."""
-        s = self.session
-        assert s is not None
-        if not s.game.is_over(s.state):
-            check = self.undo_check()
-            return history.undo_tools(self.t, check) if check is not None else ""
-        if not self.results_closed:
-            return ""  # the game-over dialog has these buttons
-        return (f'<div class="game-tools row" id="game-tools">{history.share_buttons(self.t, replay=True)}</div>'
-                f'{history.share_box(self.t, self.shared)}')
 
     # ------------------------------------------------------------ render
     def render(self) -> str:
         """The HTML of the current screen (the first one of a resumed save falls back to home if it fails)."""
         if self._unproven_save is not None:
             return self._first_render(self._unproven_save)
-        body = {"home": self._home, "setup": self._setup, "table": self._table, "rules": self._rules,
-                "replay": self._replay_screen}[self.screen]()
+        body = {"home": screens.home, "setup": screens.setup_form, "table": screens.table_screen,
+                "rules": screens.rules_page, "replay": App._replay_screen}[self.screen](self)
         notice = ""
         if self.notice:
             details = ""
@@ -465,7 +444,7 @@ class App:
             notice = (f'<div class="notice" role="alert" id="notice"><p>{esc(self.notice)}</p>{details}'
                       f'{button(esc(self.t("common.ok")), "dismiss-notice")}</div>')
         flash = f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>' if self.flash else ""
-        return self._topbar() + notice + flash + body
+        return screens.topbar(self) + notice + flash + body
 
     def _first_render(self, text: str) -> str:
         self._unproven_save = None
@@ -474,125 +453,6 @@ class App:
         except Exception:  # noqa: BLE001 - the safety net of boot(): a save must never stop the app
             self.set_aside_save(traceback.format_exc(), text)
             return self.render()
-
-    def _topbar(self) -> str:
-        t = self.t
-        langs = "".join(
-            button(esc(lang.upper()), "lang", "lang" + (" on" if lang == t.lang else ""),
-                   aria_label=t(f"lang.{lang}"), lang=lang)
-            for lang in LANGS
-        )
-        nav = ""
-        if self.screen != "home":
-            nav = button(esc(t("nav.home")), "home", "nav")
-        title = results = ""
-        s = self.session
-        if self.screen == "table" and s is not None:
-            title = f'<span class="game-title">{esc(s.game.title[t.lang])}</span>'
-            nav += button(esc(t("nav.rules")), "rules", "nav", game=s.game.name)
-            nav += button(esc(t("nav.new_game")), "setup", "nav", game=s.game.name)
-            if self.results_closed and s.game.is_over(s.state):
-                results = button(esc(t("table.show_results")), "show-results", "primary results")
-        # On a phone the buttons fold into a menu (CSS); the toggle is a real button, so keyboards work.
-        toggle = (f'<button type="button"{attrs(class_="menu-toggle", data_action="menu", aria_expanded=str(self.menu_open).lower(), aria_controls="topmenu")}>'
-                  f'{ICON_MENU}<span class="menu-label">{esc(t("nav.menu"))}</span></button>')
-        return (f'<header class="topbar"><span class="brand">{esc(t("app.title"))}</span>{title}{results}{toggle}'
-                f'<div class="topmenu" id="topmenu" data-open="{str(self.menu_open).lower()}"><nav class="nav">{nav}</nav>'
-                f'<span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></div></header>')
-
-    def _home(self) -> str:
-        t = self.t
-        cards = []
-        for name in games.names():
-            if name not in self.tables:
-                continue
-            game = games.get(name)
-            cards.append(
-                f'<article class="game-card" data-game="{name}"><h2>{esc(game.title[t.lang])}</h2>'
-                f'<p>{esc(t(f"home.about.{name}"))}</p>'
-                f'<p class="players">{esc(t("home.players", lo=game.min_players, hi=game.max_players))}</p>'
-                f'<div class="row">{button(esc(t("home.new_game")), "setup", "primary", game=name)}'
-                f'{button(esc(t("nav.rules")), "rules", "", game=name)}</div></article>'
-            )
-        resume = ""
-        if self.session is not None and not self.session.game.is_over(self.session.state):
-            resume = (f'<div class="resume">{button(esc(t("home.resume", game=self.session.game.title[t.lang])), "resume", "primary")}</div>')
-        return (f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>'
-                f'{history.import_box(t)}{credits_html(t)}</main>')
-
-    def _setup(self) -> str:
-        t, form = self.t, self.form
-        game = games.get(form["game"])
-        rows = []
-        n = len(form["seats"])
-        for i, seat in enumerate(form["seats"]):
-            kinds = seat_kind_options(t, seat.kind)
-            remove = button("✕", "remove-seat", "icon", aria_label=t("setup.remove", n=i + 1), seat=i,
-                            disabled=n <= game.min_players)
-            rows.append(
-                f'<li class="seat-row"><span class="seat-no">{i + 1}</span>'
-                f'<input{attrs(name=f"seat_name_{i}", value=seat.name, maxlength=MAX_NAME, aria_label=t("setup.name_of", n=i + 1), autocomplete="off")}>'
-                f'<select{attrs(name=f"seat_kind_{i}", aria_label=t("setup.kind_of", n=i + 1))}>{kinds}</select>{remove}</li>'
-            )
-        add = button(esc(t("setup.add")), "add-seat", "", disabled=n >= game.max_players)
-        options = self.tables[form["game"]].options_form(t, form["options"], [s.name for s in form["seats"]])
-        return (
-            f'<main class="setup"><h1>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
-            f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
-            f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>{levels_about(t)}'
-            f'<div class="options">{options}</div>'
-            f'<div class="row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
-        )
-
-    def _rules(self) -> str:
-        t = self.t
-        game = games.get(self.rules_game)
-        paragraphs = t.raw(f"rules.{self.rules_game}")
-        parts = []
-        for para in paragraphs if isinstance(paragraphs, list) else []:
-            if para.startswith("## "):
-                parts.append(f"<h2>{esc(para[3:])}</h2>")
-            elif para.startswith("- "):
-                parts.append(f"<li>{esc(para[2:])}</li>")
-            else:
-                parts.append(f"<p>{esc(para)}</p>")
-        return (f'<main class="rules"><h1>{esc(t("rules.title", game=game.title[t.lang]))}</h1>{_wrap_lists("".join(parts))}'
-                f'<div class="row">{button(esc(t("common.back")), "back", "primary")}</div></main>')
-
-    def _table(self) -> str:
-        ctx = self.ctx()
-        table = self.table
-        assert ctx is not None and table is not None and self.session is not None
-        s, t = self.session, self.t
-        board = table.render(ctx)
-        lines = self.log.lines(ctx, table)
-        log = self.log.render(t, lines)
-        overlay = ""
-        inter = table.interlude(ctx)
-        passing = self.pass_to()
-        if s.game.is_over(s.state):
-            close = button(ICON_CLOSE, "close-results", "icon close", aria_label=t("table.close_results"))
-            overlay = "" if self.results_closed else (
-                f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
-                f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, s.game.winners(s.state), "table.result")}</h2>'
-                f'{table.game_over(ctx)}'
-                f'<div class="row actions">{button(esc(t("table.play_again")), "again", "primary")}'
-                f'{button(esc(t("nav.new_game")), "setup", "", game=s.game.name)}'
-                f'{button(esc(t("table.close_results")), "close-results", "")}</div>'
-                f'<div class="row">{history.share_buttons(t, replay=True)}</div>{history.share_box(t, self.shared)}</div></div>')
-        elif inter is not None:
-            # A dialog is named by its heading: every interlude starts with one (a round's title, the throw).
-            named = ' aria-labelledby="interlude-title"' if "<h2" in inter else f' aria-label="{esc(t("table.interlude"))}"'
-            inter = inter.replace("<h2", '<h2 id="interlude-title"', 1)
-            overlay = f'<div class="overlay" role="dialog" aria-modal="true"{named} id="interlude"><div class="panel">{inter}</div></div>'
-        elif passing is not None:
-            overlay = (f'<div class="overlay pass" role="dialog" aria-modal="true" aria-labelledby="pass-title" id="pass-screen">'
-                       f'<div class="panel"><h2 id="pass-title">{t("table.pass_to", name=ctx.name(passing))}</h2><p>{esc(t("table.pass_hint"))}</p>'
-                       f'{button(t("table.show_hand", name=ctx.name(passing)), "show-hand", "primary big")}</div></div>')
-        turn = self.turn_banner()
-        banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
-                  if turn is not None else "")
-        return (f'{banner}<main class="table-screen" data-game="{s.game.name}"><h1 class="sr">{esc(s.game.title[t.lang])}</h1>{board}<div class="table-side">{self.assist.render(self, ctx)}{self._history_tools()}{log}</div></main>{overlay}')
 
     def announcement(self) -> str | None:
         """What a screen reader should hear after this render: the move-log lines added since the
@@ -624,24 +484,6 @@ def seat_has_secrets(game: Game, state: State, seat: int, others: list[int]) -> 
 
     mine = public(game.view(state, seat))
     return any(public(game.view(state, other)) != mine for other in others)
-
-
-def _wrap_lists(body: str) -> str:
-    out, in_list = [], False
-    for piece in body.replace("<li>", "\x00<li>").replace("</li>", "</li>\x00").split("\x00"):
-        if piece.startswith("<li>"):
-            if not in_list:
-                out.append("<ul>")
-                in_list = True
-            out.append(piece)
-        elif piece:
-            if in_list:
-                out.append("</ul>")
-                in_list = False
-            out.append(piece)
-    if in_list:
-        out.append("</ul>")
-    return "".join(out)
 
 
 def re_strip_tags(html: str) -> str:

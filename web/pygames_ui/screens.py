@@ -1,0 +1,183 @@
+"""The app's screens as HTML: the top bar, home, the new-game form, the rules, the table.
+
+Each function renders one screen of an :class:`~pygames_ui.app.App` from its
+state (the app decides which screen shows; the game's own table draws the board).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pygames_core import games
+
+from . import history
+from .art import credits_html
+from .dom import attrs, button, esc
+from .i18n import LANGS
+from .levels_ui import levels_about, seat_kind_options
+from .session import MAX_NAME
+from .tables.winners import who_won
+
+if TYPE_CHECKING:
+    from .app import App
+
+# Drawn, not typed: no glyph may depend on a font the player may not have.
+ICON_MENU = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
+             '<path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>')
+ICON_CLOSE = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
+              '<path d="M5 5l10 10M15 5L5 15" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>')
+
+
+def history_tools(app: App) -> str:
+    """Under the table: Undo (or why not) while in play; replay and sharing once over."""
+    s = app.session
+    assert s is not None
+    if not s.game.is_over(s.state):
+        check = app.undo_check()
+        return history.undo_tools(app.t, check) if check is not None else ""
+    if not app.results_closed:
+        return ""  # the game-over dialog has these buttons
+    return (f'<div class="game-tools row" id="game-tools">{history.share_buttons(app.t, replay=True)}</div>'
+            f'{history.share_box(app.t, app.shared)}')
+
+
+def topbar(app: App) -> str:
+    t = app.t
+    langs = "".join(
+        button(esc(lang.upper()), "lang", "lang" + (" on" if lang == t.lang else ""),
+               aria_label=t(f"lang.{lang}"), lang=lang)
+        for lang in LANGS
+    )
+    nav = ""
+    if app.screen != "home":
+        nav = button(esc(t("nav.home")), "home", "nav")
+    title = results = ""
+    s = app.session
+    if app.screen == "table" and s is not None:
+        title = f'<span class="game-title">{esc(s.game.title[t.lang])}</span>'
+        nav += button(esc(t("nav.rules")), "rules", "nav", game=s.game.name)
+        nav += button(esc(t("nav.new_game")), "setup", "nav", game=s.game.name)
+        if app.results_closed and s.game.is_over(s.state):
+            results = button(esc(t("table.show_results")), "show-results", "primary results")
+    # On a phone the buttons fold into a menu (CSS); the toggle is a real button, so keyboards work.
+    toggle = (f'<button type="button"{attrs(class_="menu-toggle", data_action="menu", aria_expanded=str(app.menu_open).lower(), aria_controls="topmenu")}>'
+              f'{ICON_MENU}<span class="menu-label">{esc(t("nav.menu"))}</span></button>')
+    return (f'<header class="topbar"><span class="brand">{esc(t("app.title"))}</span>{title}{results}{toggle}'
+            f'<div class="topmenu" id="topmenu" data-open="{str(app.menu_open).lower()}"><nav class="nav">{nav}</nav>'
+            f'<span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></div></header>')
+
+
+def home(app: App) -> str:
+    t = app.t
+    cards = []
+    for name in games.names():
+        if name not in app.tables:
+            continue
+        game = games.get(name)
+        cards.append(
+            f'<article class="game-card" data-game="{name}"><h2>{esc(game.title[t.lang])}</h2>'
+            f'<p>{esc(t(f"home.about.{name}"))}</p>'
+            f'<p class="players">{esc(t("home.players", lo=game.min_players, hi=game.max_players))}</p>'
+            f'<div class="row">{button(esc(t("home.new_game")), "setup", "primary", game=name)}'
+            f'{button(esc(t("nav.rules")), "rules", "", game=name)}</div></article>'
+        )
+    resume = ""
+    if app.session is not None and not app.session.game.is_over(app.session.state):
+        resume = (f'<div class="resume">{button(esc(t("home.resume", game=app.session.game.title[t.lang])), "resume", "primary")}</div>')
+    return (f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>'
+            f'{history.import_box(t)}{credits_html(t)}</main>')
+
+
+def setup_form(app: App) -> str:
+    t, form = app.t, app.form
+    game = games.get(form["game"])
+    rows = []
+    n = len(form["seats"])
+    for i, seat in enumerate(form["seats"]):
+        kinds = seat_kind_options(t, seat.kind)
+        remove = button("✕", "remove-seat", "icon", aria_label=t("setup.remove", n=i + 1), seat=i,
+                        disabled=n <= game.min_players)
+        rows.append(
+            f'<li class="seat-row"><span class="seat-no">{i + 1}</span>'
+            f'<input{attrs(name=f"seat_name_{i}", value=seat.name, maxlength=MAX_NAME, aria_label=t("setup.name_of", n=i + 1), autocomplete="off")}>'
+            f'<select{attrs(name=f"seat_kind_{i}", aria_label=t("setup.kind_of", n=i + 1))}>{kinds}</select>{remove}</li>'
+        )
+    add = button(esc(t("setup.add")), "add-seat", "", disabled=n >= game.max_players)
+    options = app.tables[form["game"]].options_form(t, form["options"], [s.name for s in form["seats"]])
+    return (
+        f'<main class="setup"><h1>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
+        f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
+        f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>{levels_about(t)}'
+        f'<div class="options">{options}</div>'
+        f'<div class="row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
+    )
+
+
+def rules_page(app: App) -> str:
+    t = app.t
+    game = games.get(app.rules_game)
+    paragraphs = t.raw(f"rules.{app.rules_game}")
+    parts = []
+    for para in paragraphs if isinstance(paragraphs, list) else []:
+        if para.startswith("## "):
+            parts.append(f"<h2>{esc(para[3:])}</h2>")
+        elif para.startswith("- "):
+            parts.append(f"<li>{esc(para[2:])}</li>")
+        else:
+            parts.append(f"<p>{esc(para)}</p>")
+    return (f'<main class="rules"><h1>{esc(t("rules.title", game=game.title[t.lang]))}</h1>{wrap_lists("".join(parts))}'
+            f'<div class="row">{button(esc(t("common.back")), "back", "primary")}</div></main>')
+
+
+def table_screen(app: App) -> str:
+    ctx = app.ctx()
+    table = app.table
+    assert ctx is not None and table is not None and app.session is not None
+    s, t = app.session, app.t
+    board = table.render(ctx)
+    lines = app.log.lines(ctx, table)
+    log = app.log.render(t, lines)
+    overlay = ""
+    inter = table.interlude(ctx)
+    passing = app.pass_to()
+    if s.game.is_over(s.state):
+        close = button(ICON_CLOSE, "close-results", "icon close", aria_label=t("table.close_results"))
+        overlay = "" if app.results_closed else (
+            f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
+            f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, s.game.winners(s.state), "table.result")}</h2>'
+            f'{table.game_over(ctx)}'
+            f'<div class="row actions">{button(esc(t("table.play_again")), "again", "primary")}'
+            f'{button(esc(t("nav.new_game")), "setup", "", game=s.game.name)}'
+            f'{button(esc(t("table.close_results")), "close-results", "")}</div>'
+            f'<div class="row">{history.share_buttons(t, replay=True)}</div>{history.share_box(t, app.shared)}</div></div>')
+    elif inter is not None:
+        # A dialog is named by its heading: every interlude starts with one (a round's title, the throw).
+        named = ' aria-labelledby="interlude-title"' if "<h2" in inter else f' aria-label="{esc(t("table.interlude"))}"'
+        inter = inter.replace("<h2", '<h2 id="interlude-title"', 1)
+        overlay = f'<div class="overlay" role="dialog" aria-modal="true"{named} id="interlude"><div class="panel">{inter}</div></div>'
+    elif passing is not None:
+        overlay = (f'<div class="overlay pass" role="dialog" aria-modal="true" aria-labelledby="pass-title" id="pass-screen">'
+                   f'<div class="panel"><h2 id="pass-title">{t("table.pass_to", name=ctx.name(passing))}</h2><p>{esc(t("table.pass_hint"))}</p>'
+                   f'{button(t("table.show_hand", name=ctx.name(passing)), "show-hand", "primary big")}</div></div>')
+    turn = app.turn_banner()
+    banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
+              if turn is not None else "")
+    return (f'{banner}<main class="table-screen" data-game="{s.game.name}"><h1 class="sr">{esc(s.game.title[t.lang])}</h1>{board}<div class="table-side">{app.assist.render(app, ctx)}{history_tools(app)}{log}</div></main>{overlay}')
+
+
+def wrap_lists(body: str) -> str:
+    out, in_list = [], False
+    for piece in body.replace("<li>", "\x00<li>").replace("</li>", "</li>\x00").split("\x00"):
+        if piece.startswith("<li>"):
+            if not in_list:
+                out.append("<ul>")
+                in_list = True
+            out.append(piece)
+        elif piece:
+            if in_list:
+                out.append("</ul>")
+                in_list = False
+            out.append(piece)
+    if in_list:
+        out.append("</ul>")
+    return "".join(out)
