@@ -54,7 +54,7 @@ from collections import Counter
 from typing import Any, Hashable, Sequence
 
 from ..actions import Unsure
-from ..base import Action, Game, State, View
+from ..base import _NO_DRAWS, Action, Game, State, View
 from ..jsonio import JSON
 from ..rng import Rng
 from . import checks, public, rules
@@ -77,13 +77,25 @@ _DATA_KEYS = frozenset({
 
 
 #: State lists of scalars (or of pairs never changed in place: threats) that a step may change in place.
-#: (``revealed``, ``participants`` and ``winner_seats`` are only ever replaced, never changed.)
-_FLAT_LISTS = ("log", "brains", "out_round", "deck", "aside", "live", "threats")
+#: (``revealed``, ``participants`` and ``winner_seats`` are only ever replaced, never changed; ``deck``,
+#: ``aside`` and ``out_round`` are copied by the rare steps that change them.)
+_FLAT_LISTS = ("log", "brains", "live", "threats")
 
 
 def _add_trophy(trophies: list[str], kind: str) -> None:
     trophies.append(kind)
     trophies.sort(key=TROPHY_KINDS.index)
+
+
+_OUTCOMES: dict[tuple[tuple[int, str], ...], rules.Outcome] = {}
+
+
+def _outcome(competing: tuple[tuple[int, str], ...]) -> rules.Outcome:
+    """:func:`.rules.contest_outcome` of the (seat, kind) pairs, remembered (there are only a few hundred)."""
+    found = _OUTCOMES.get(competing)
+    if found is None:
+        found = _OUTCOMES[competing] = rules.contest_outcome(dict(competing))
+    return found
 
 
 class RpsZombie(Game):
@@ -180,6 +192,26 @@ class RpsZombie(Game):
     def legal_actions(self, state: State) -> list[Action]:
         return _legal(state.data)
 
+    def apply(self, state: State, action: object) -> State:
+        """Return the state after ``action``; an illegal action raises :class:`IllegalAction`."""
+        # The common case checked directly; anything else (and every error) goes the generic way.
+        if type(state) is State and type(action) is dict and state.game == self.name:
+            data = state.data
+            if data["current"] is not None:
+                found = match_action(data, action)
+                if found is not None and not isinstance(found, Unsure):
+                    return self.apply_unchecked(state, found)
+        return super().apply(state, action)
+
+    def apply_unchecked(self, state: State, action: Action) -> State:
+        """Apply an action known to be legal: only choosing the trophy (the shuffle) draws from the RNG."""
+        if action["type"] == "choose_trophy":
+            return super().apply_unchecked(state, action)
+        data = self._copy_data(state.data)
+        self._step(data, _NO_DRAWS, action)
+        data["turn"] += 1
+        return State(self.name, data)
+
     def _match(self, state: State, action: object) -> Action | None:
         """The action checked directly against the state (:func:`.decisions.match`)."""
         if type(action) is dict:
@@ -235,6 +267,7 @@ class RpsZombie(Game):
                 raise AssertionError(stage)
 
     def _choose_trophy(self, d: dict[str, Any], rng: Rng, p: int, kind: str) -> str:
+        d["aside"], d["deck"] = list(d["aside"]), list(d["deck"])
         source = d["aside"] if d["preset"] else d["deck"]
         for seat in _order(d, range(d["players"])):
             source.remove(kind)
@@ -256,9 +289,10 @@ class RpsZombie(Game):
         revealed: list[str | None] = [None] * n
         live = [False] * n
         deck = d["deck"]
-        for p in seats:
-            revealed[p] = deck.pop(0)
+        for i, p in enumerate(seats):
+            revealed[p] = deck[i]
             live[p] = True
+        d["deck"] = deck[len(seats):]
         d["revealed"], d["live"], d["participants"] = revealed, live, seats
         self._log(d, {"e": "reveal", "round": d["round"], "sub": d["sub"], "cards": list(revealed)})
         zombies = [z for z in seats if revealed[z] == "zombie"]
@@ -322,7 +356,8 @@ class RpsZombie(Game):
         self._log(d, {"e": "bite", "seat": t, "zombie_of": z, "eaten": eaten, "brains": brains})
         trophies = d["trophies"][t]
         if brains == 0:
-            d["out_round"][t] = d["round"]
+            d["out_round"] = out_round = list(d["out_round"])
+            out_round[t] = d["round"]
             dropped = list(trophies)
             for k in dropped:
                 d["discard"][k] += 1
@@ -349,23 +384,25 @@ class RpsZombie(Game):
             if live[p] and revealed[p] == "zombie":
                 live[p] = False
                 d["discard"]["zombie"] += 1
-        if len(_in_seats(d)) <= 1:
+        n = d["players"]
+        if n - brains.count(0) <= 1:  # at most one player still in
             self._finish(d, "survival")
             return None
-        for p in seats:
-            if live[p] and revealed[p] == "brain" and brains[p] > 0:
-                live[p] = False
-                brains[p] += 1
-                self._log(d, {"e": "brain_taken", "seat": p, "brains": brains[p]})
-        n = d["players"]
         cards: list[str | None] = [None] * n
-        competing: dict[int, str] = {}
+        competing: list[tuple[int, str]] = []
         for p in seats:
-            if live[p] and brains[p] > 0 and revealed[p] in TROPHY_KINDS:
-                cards[p] = competing[p] = revealed[p]
+            if live[p] and brains[p] > 0:
+                card = revealed[p]
+                if card == "brain":
+                    live[p] = False
+                    brains[p] += 1
+                    self._log(d, {"e": "brain_taken", "seat": p, "brains": brains[p]})
+                elif card != "zombie":
+                    cards[p] = card
+                    competing.append((p, card))
         if not competing:
             return "round"
-        outcome = rules.contest_outcome(competing)
+        outcome = _outcome(tuple(competing))
         room = outcome.winner is not None and len(d["trophies"][outcome.winner]) < brains[outcome.winner]
         d["contest"] = {
             "cards": cards,
