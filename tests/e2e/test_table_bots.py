@@ -53,6 +53,14 @@ def watched(browser: object, site_url: str, problems: PageProblems) -> Iterator[
     problems.check()
 
 
+def settle(page: Any, offline: bool = True) -> None:
+    """Wait for the work a first visit does after the boot (the start-up snapshot, made in a worker
+    of its own, and the offline cache), so that what is measured next is the bots' alone."""
+    page.wait_for_selector('html[data-snapshot]:not([data-snapshot="making"])', timeout=120_000)
+    if offline:
+        page.wait_for_selector('html[data-offline="ready"]', timeout=120_000)
+
+
 def watch_log(page: Any) -> dict[str, list[dict[str, Any]]]:
     return page.evaluate("() => window.__pygamesWatch")
 
@@ -106,6 +114,7 @@ def wait_for_hard_turns(page: Any, turns: int) -> None:
 def test_a_hard_bot_thinks_in_its_worker_and_never_freezes_the_page(watched: Any, site_url: str) -> None:
     page = watched
     open_app(page, site_url, "?delay=0&seed=3")
+    settle(page)
     start_game(page, "klats", [("Ann", "human"), ("Bot 1", "hard")], fills={"opt_target": "50"})
     assert page.locator(".badge", has_text="Bot (Hard)").count() == 1  # the level shows at the table
     wait_for_hard_turns(page, 3)
@@ -136,6 +145,7 @@ def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(browser: object
     problems.attach(page)
     try:
         open_app(page, site_url, "?delay=0&seed=5")
+        settle(page, offline=False)  # the offline cache cannot be made without bot-worker.js
         start_game(page, "klats", [("Ann", "human"), ("Bot 1", "hard")], fills={"opt_target": "50"})
         wait_for_hard_turns(page, 2)
         page.wait_for_selector('html[data-bots="idle"]', timeout=30_000)
@@ -234,10 +244,7 @@ def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(watched: A
 
     page = watched
     open_app(page, site_url, "?delay=0&seed=1")
-    # After the first boot a worker makes the start-up snapshot (boot.js): a Pyodide of its own
-    # that would share the CPU with the one measured.
-    page.wait_for_selector('html[data-snapshot]:not([data-snapshot="making"])', timeout=120_000)
-    page.wait_for_selector('html[data-offline="ready"]', timeout=120_000)  # the site cached for offline play
+    settle(page)
     lines = []
     for game_name in ("klats", "zoomagia", "rps_zombie"):
         results = page.evaluate(MEASURE, ["bot-worker.js", hard_requests(game_name, 6)])
