@@ -40,7 +40,7 @@ def may_intervene(d: dict[str, Any], p: int) -> bool:
     if c["result"] == "win" and winner != p and BEATEN_BY[c["cards"][winner]] in tr:
         return True
     mine = c["cards"][p]
-    return mine is not None and any(k != mine for k in tr)
+    return mine is not None and tr.count(mine) < len(tr)
 
 
 def defences(d: dict[str, Any], target: int) -> list[str]:

@@ -58,13 +58,12 @@ from ..base import _NO_DRAWS, Action, Game, State, View
 from ..jsonio import JSON
 from ..rng import Rng
 from . import checks, public, rules
-from .decisions import defences as _defences
 from .decisions import in_seats as _in_seats
 from .decisions import legal as _legal
 from .decisions import match as match_action
 from .decisions import may_intervene
 from .decisions import order as _order
-from .rules import COUNTS, KINDS, TROPHY_KINDS
+from .rules import COUNTS, KILLERS, KINDS, TROPHY_KINDS
 
 PHASES = ("choose_trophy", "defend", "drop_trophy", "contest", "over")
 
@@ -199,7 +198,7 @@ class RpsZombie(Game):
             data = state.data
             if data["current"] is not None:
                 found = match_action(data, action)
-                if found is not None and not isinstance(found, Unsure):
+                if type(found) is dict:  # not None (illegal) nor UNSURE
                     return self.apply_unchecked(state, found)
         return super().apply(state, action)
 
@@ -289,15 +288,18 @@ class RpsZombie(Game):
         revealed: list[str | None] = [None] * n
         live = [False] * n
         deck = d["deck"]
-        for i, p in enumerate(seats):
-            revealed[p] = deck[i]
+        for p, card in zip(seats, deck):
+            revealed[p] = card
             live[p] = True
         d["deck"] = deck[len(seats):]
         d["revealed"], d["live"], d["participants"] = revealed, live, seats
         self._log(d, {"e": "reveal", "round": d["round"], "sub": d["sub"], "cards": list(revealed)})
-        zombies = [z for z in seats if revealed[z] == "zombie"]
-        d["threats"] = [[z, t] for t in seats for z in zombies if z != t]
-        return "threats"
+        if "zombie" in revealed:
+            zombies = [z for z in seats if revealed[z] == "zombie"]
+            d["threats"] = [[z, t] for t in seats for z in zombies if z != t]
+            return "threats"
+        d["threats"] = []
+        return "after_zombies"
 
     def _start_round(self, d: dict[str, Any]) -> str | None:
         self._clear_table(d)
@@ -316,14 +318,15 @@ class RpsZombie(Game):
 
     def _threats(self, d: dict[str, Any]) -> str | None:
         threats = d["threats"]
-        brains = d["brains"]
+        brains, live, revealed, trophies = d["brains"], d["live"], d["revealed"], d["trophies"]
         while threats:
-            z, t = threats[0]
+            t = threats[0][1]
             if brains[t] == 0:
                 threats.pop(0)
                 continue
-            options = _defences(d, t)
-            if len(options) > 1:
+            tr = trophies[t]
+            # More than "none" among the defences (the list of decisions.defences, not built).
+            if (live[t] and revealed[t] in KILLERS) or "rock" in tr or "scissors" in tr:
                 d["phase"], d["current"] = "defend", t
                 return None
             if self._defend(d, t, "none", auto=True) is None:
