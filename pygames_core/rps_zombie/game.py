@@ -62,7 +62,6 @@ from .decisions import in_seats as _in_seats
 from .decisions import legal as _legal
 from .decisions import match as match_action
 from .decisions import may_intervene
-from .decisions import order as _order
 from .rules import COUNTS, KILLERS, KINDS, TROPHY_KINDS
 
 PHASES = ("choose_trophy", "defend", "drop_trophy", "contest", "over")
@@ -85,6 +84,9 @@ def _add_trophy(trophies: list[str], kind: str) -> None:
     trophies.append(kind)
     trophies.sort(key=TROPHY_KINDS.index)
 
+
+#: The cards of the draw pile but its brains, in canonical order (before the shuffle).
+_PILE_WITHOUT_BRAINS = [k for k in KINDS[1:] for _ in range(COUNTS[k])]
 
 _OUTCOMES: dict[tuple[tuple[int, str], ...], rules.Outcome] = {}
 
@@ -152,7 +154,7 @@ class RpsZombie(Game):
         per = rules.brains_per_player(n)
         in_deck = rules.deck_brains(n, options["brains_in_deck_2p"])
         if deck is None:
-            pile = ["brain"] * in_deck + [k for k in KINDS[1:] for _ in range(COUNTS[k])]
+            pile = ["brain"] * in_deck + _PILE_WITHOUT_BRAINS
             aside = ["brain"] * rules.set_aside_brains(n, options["brains_in_deck_2p"])
         else:
             pile = list(deck)
@@ -171,7 +173,7 @@ class RpsZombie(Game):
             "out_round": [None] * n,
             "deck": pile,
             "aside": aside,
-            "discard": rules.count_kinds(()),
+            "discard": dict.fromkeys(KINDS, 0),
             "round": 0,
             "sub": 0,
             "participants": [],
@@ -268,9 +270,9 @@ class RpsZombie(Game):
     def _choose_trophy(self, d: dict[str, Any], rng: Rng, p: int, kind: str) -> str:
         d["aside"], d["deck"] = list(d["aside"]), list(d["deck"])
         source = d["aside"] if d["preset"] else d["deck"]
-        for seat in _order(d, range(d["players"])):
+        for trophies in d["trophies"]:  # one each (the order is irrelevant: all take the same kind)
             source.remove(kind)
-            d["trophies"][seat].append(kind)
+            trophies.append(kind)
         if not d["preset"]:
             rng.shuffle(d["deck"])
         self._log(d, {"e": "choose_trophy", "seat": p, "kind": kind})
