@@ -51,7 +51,7 @@ Log events (``view["log"]``; every entry also has ``n`` and ``e`` = the event na
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Hashable, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 from ..actions import Unsure
 from ..base import _NO_DRAWS, Action, Game, State, View
@@ -87,17 +87,6 @@ def _add_trophy(trophies: list[str], kind: str) -> None:
 
 #: The cards of the draw pile but its brains, in canonical order (before the shuffle).
 _PILE_WITHOUT_BRAINS = [k for k in KINDS[1:] for _ in range(COUNTS[k])]
-
-_OUTCOMES: dict[tuple[tuple[int, str], ...], rules.Outcome] = {}
-
-
-def _outcome(competing: tuple[tuple[int, str], ...]) -> rules.Outcome:
-    """:func:`.rules.contest_outcome` of the (seat, kind) pairs, remembered (there are only a few hundred)."""
-    found = _OUTCOMES.get(competing)
-    if found is None:
-        found = _OUTCOMES[competing] = rules.contest_outcome(dict(competing))
-    return found
-
 
 class RpsZombie(Game):
     """The engine of Камень, ножницы, бумага и … ЗОМБИ!!! for 2 or 3 players."""
@@ -253,19 +242,9 @@ class RpsZombie(Game):
     # The round runs as a small state machine: each stage returns the next stage,
     # or None when it stopped at a decision (or the game ended).
     def _advance(self, d: dict[str, Any], rng: Rng, stage: str | None) -> None:
+        stages = _STAGES
         while stage is not None:
-            if stage == "round":
-                stage = self._start_round(d)
-            elif stage == "threats":
-                stage = self._threats(d)
-            elif stage == "after_zombies":
-                stage = self._after_zombies(d)
-            elif stage == "ask":
-                stage = self._ask(d)
-            elif stage == "resolve":
-                stage = self._resolve(d)
-            else:  # pragma: no cover
-                raise AssertionError(stage)
+            stage = stages[stage](self, d)
 
     def _choose_trophy(self, d: dict[str, Any], rng: Rng, p: int, kind: str) -> str:
         d["aside"], d["deck"] = list(d["aside"]), list(d["deck"])
@@ -385,29 +364,30 @@ class RpsZombie(Game):
     def _after_zombies(self, d: dict[str, Any]) -> str | None:
         revealed, live, brains = d["revealed"], d["live"], d["brains"]
         seats = d["participants"]
-        for p in seats:
-            if live[p] and revealed[p] == "zombie":
-                live[p] = False
-                d["discard"]["zombie"] += 1
         n = d["players"]
         if n - brains.count(0) <= 1:  # at most one player still in
-            self._finish(d, "survival")
+            self._finish(d, "survival")  # (which discards the zombies with the rest of the table)
             return None
         cards: list[str | None] = [None] * n
         competing: list[tuple[int, str]] = []
         for p in seats:
-            if live[p] and brains[p] > 0:
-                card = revealed[p]
+            if not live[p]:
+                continue
+            card = revealed[p]
+            if card == "zombie":
+                live[p] = False
+                d["discard"]["zombie"] += 1
+            elif brains[p] > 0:
                 if card == "brain":
                     live[p] = False
                     brains[p] += 1
                     self._log(d, {"e": "brain_taken", "seat": p, "brains": brains[p]})
-                elif card != "zombie":
+                else:
                     cards[p] = card
                     competing.append((p, card))
         if not competing:
             return "round"
-        outcome = _outcome(tuple(competing))
+        outcome = rules.remembered_outcome(tuple(competing))
         room = outcome.winner is not None and len(d["trophies"][outcome.winner]) < brains[outcome.winner]
         d["contest"] = {
             "cards": cards,
@@ -507,3 +487,13 @@ class RpsZombie(Game):
     # ------------------------------------------------------------------ json
     def _check_data(self, d: dict[str, JSON]) -> None:
         checks.check_state(d)
+
+
+#: The stages of :meth:`RpsZombie._advance` by name.
+_STAGES: dict[str, Callable[[RpsZombie, dict[str, Any]], str | None]] = {
+    "round": RpsZombie._start_round,
+    "threats": RpsZombie._threats,
+    "after_zombies": RpsZombie._after_zombies,
+    "ask": RpsZombie._ask,
+    "resolve": RpsZombie._resolve,
+}
