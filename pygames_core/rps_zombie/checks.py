@@ -17,6 +17,24 @@ from .decisions import legal as _legal
 from .decisions import order as _order
 from .rules import COUNTS, KINDS, TROPHY_KINDS
 
+def check_deck_counts(cards: list[Any], players: int, opts: dict[str, Any]) -> None:
+    """Raise ``ValueError`` if a given ``deck`` (known card ids) holds cards that the setup keeps out of the pile."""
+    counts = Counter(cards)
+    limit = rules.trophy_limit(players)
+    for k in TROPHY_KINDS:
+        if counts[k] > limit:
+            raise ValueError(
+                f"deck has {counts[k]} copies of {k!r}; with {players} players the draw pile holds at most "
+                f"{limit} (the {players} starting trophies come from outside it)"
+            )
+    brains = rules.deck_brains(players, opts["brains_in_deck_2p"])
+    if counts["brain"] > brains:
+        raise ValueError(
+            f"deck has {counts['brain']} copies of 'brain'; with {players} players only {brains} brains "
+            f"are left over for the draw pile"
+        )
+
+
 def check_state(d: dict[str, Any]) -> None:
     """Raise ``ValueError`` naming the first defect of a loaded state's game-specific data."""
     n = d["players"]

@@ -15,19 +15,20 @@ from .rules import BEATEN_BY, KILLERS, TROPHY_KINDS
 
 
 @lru_cache(maxsize=None)
-def _rotation(first: int, players: int) -> tuple[int, ...]:
+def rotation(first: int, players: int) -> tuple[int, ...]:
+    """Every seat in turn order from ``first``."""
     return tuple(rules.seat_order(range(players), first, players))
 
 
 def order(d: dict[str, Any], seats: Sequence[int]) -> list[int]:
     """``seats`` in turn order from the first player."""
-    return [p for p in _rotation(d["options"]["first_player"], d["players"]) if p in seats]
+    return [p for p in rotation(d["options"]["first_player"], d["players"]) if p in seats]
 
 
 def in_seats(d: dict[str, Any]) -> list[int]:
     """Players still in, in turn order from the first player."""
     brains = d["brains"]
-    return [p for p in _rotation(d["options"]["first_player"], d["players"]) if brains[p] > 0]
+    return [p for p in rotation(d["options"]["first_player"], d["players"]) if brains[p] > 0]
 
 
 def may_intervene(d: dict[str, Any], p: int) -> bool:

@@ -58,6 +58,7 @@ from ..base import _NO_DRAWS, Action, Game, State, View
 from ..jsonio import JSON
 from ..rng import Rng
 from . import checks, public, rules
+from .decisions import rotation as _rotation
 from .decisions import in_seats as _in_seats
 from .decisions import legal as _legal
 from .decisions import match as match_action
@@ -103,10 +104,11 @@ class RpsZombie(Game):
     def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
         """A copy shaped for this state: only what a step may change is copied, one level deep."""
         d = data.copy()
-        for key in _FLAT_LISTS:
-            d[key] = list(d[key])
-        d["trophies"] = [list(t) for t in d["trophies"]]
-        d["discard"] = d["discard"].copy()
+        # _FLAT_LISTS, unrolled
+        d["log"], d["brains"], d["live"] = data["log"][:], data["brains"][:], data["live"][:]
+        d["threats"] = data["threats"][:]
+        d["trophies"] = [t[:] for t in data["trophies"]]
+        d["discard"] = data["discard"].copy()
         contest = d["contest"]
         if contest is not None:
             # Only the queue of a pending contest changes (the cards and the outcome never do).
@@ -122,20 +124,7 @@ class RpsZombie(Game):
 
     def _check_deck(self, deck: Sequence[Hashable], players: int, opts: dict[str, JSON]) -> list[Any]:
         cards = super()._check_deck(deck, players, opts)
-        counts = Counter(cards)
-        limit = rules.trophy_limit(players)
-        for k in TROPHY_KINDS:
-            if counts[k] > limit:
-                raise ValueError(
-                    f"deck has {counts[k]} copies of {k!r}; with {players} players the draw pile holds at most "
-                    f"{limit} (the {players} starting trophies come from outside it)"
-                )
-        brains = rules.deck_brains(players, opts["brains_in_deck_2p"])
-        if counts["brain"] > brains:
-            raise ValueError(
-                f"deck has {counts['brain']} copies of 'brain'; with {players} players only {brains} brains "
-                f"are left over for the draw pile"
-            )
+        checks.check_deck_counts(cards, players, opts)
         return cards
 
     def _setup(self, players: int, rng: Rng, deck: list[Any] | None, options: dict[str, JSON]) -> dict[str, JSON]:
@@ -259,8 +248,8 @@ class RpsZombie(Game):
 
     def _clear_table(self, d: dict[str, Any]) -> None:
         live, revealed, discard = d["live"], d["revealed"], d["discard"]
-        for p in range(d["players"]):
-            if live[p]:
+        for p, on in enumerate(live):
+            if on:
                 live[p] = False
                 discard[revealed[p]] += 1
 
@@ -283,9 +272,13 @@ class RpsZombie(Game):
         return "after_zombies"
 
     def _start_round(self, d: dict[str, Any]) -> str | None:
-        self._clear_table(d)
+        live, revealed, discard, brains = d["live"], d["revealed"], d["discard"], d["brains"]
+        for p, on in enumerate(live):  # _clear_table
+            if on:
+                live[p] = False
+                discard[revealed[p]] += 1
         d["contest"] = None
-        seats = _in_seats(d)
+        seats = [p for p in _rotation(d["options"]["first_player"], d["players"]) if brains[p] > 0]  # in_seats
         if len(d["deck"]) < len(seats):
             # No round is being resolved: the view shows nothing as revealed.
             d["revealed"] = [None] * d["players"]
