@@ -81,6 +81,9 @@ _DATA_KEYS = frozenset({
 _FLAT_LISTS = ("log", "brains", "live", "threats")
 
 
+_log = Game._log  # (a plain function: no method lookup on the hot path)
+
+
 def _add_trophy(trophies: list[str], kind: str) -> None:
     trophies.append(kind)
     trophies.sort(key=TROPHY_KINDS.index)
@@ -107,7 +110,7 @@ class RpsZombie(Game):
         # _FLAT_LISTS, unrolled
         d["log"], d["brains"], d["live"] = data["log"][:], data["brains"][:], data["live"][:]
         d["threats"] = data["threats"][:]
-        d["trophies"] = [t[:] for t in data["trophies"]]
+        d["trophies"] = list(map(list.copy, data["trophies"]))
         d["discard"] = data["discard"].copy()
         contest = d["contest"]
         if contest is not None:
@@ -164,7 +167,7 @@ class RpsZombie(Game):
             "over": False,
             "current": first,
         }
-        self._log(data, {"e": "setup", "players": n, "brains": [per] * n, "deck_size": len(pile), "first": first})
+        _log(data, {"e": "setup", "players": n, "brains": [per] * n, "deck_size": len(pile), "first": first})
         return data
 
     # ------------------------------------------------------------------ play
@@ -215,13 +218,13 @@ class RpsZombie(Game):
             d["trophies"][p].remove(k)
             d["discard"][k] += 1
             if kind == "block":
-                self._log(d, {"e": "block", "seat": p, "with": k, "against": d["contest"]["winner"]})
+                _log(d, {"e": "block", "seat": p, "with": k, "against": d["contest"]["winner"]})
             else:
-                self._log(d, {"e": "dump", "seat": p, "kind": k})
+                _log(d, {"e": "dump", "seat": p, "kind": k})
             self._discard_competing(d)
             stage = "round"
         elif kind == "pass":
-            self._log(d, {"e": "pass", "seat": p})
+            _log(d, {"e": "pass", "seat": p})
             d["contest"]["queue"].pop(0)
             stage = "ask"
         else:  # pragma: no cover - apply() only passes legal actions
@@ -243,7 +246,7 @@ class RpsZombie(Game):
             trophies.append(kind)
         if not d["preset"]:
             rng.shuffle(d["deck"])
-        self._log(d, {"e": "choose_trophy", "seat": p, "kind": kind})
+        _log(d, {"e": "choose_trophy", "seat": p, "kind": kind})
         return "round"
 
     def _clear_table(self, d: dict[str, Any]) -> None:
@@ -263,7 +266,7 @@ class RpsZombie(Game):
             live[p] = True
         d["deck"] = deck[len(seats):]
         d["revealed"], d["live"], d["participants"] = revealed, live, seats
-        self._log(d, {"e": "reveal", "round": d["round"], "sub": d["sub"], "cards": list(revealed)})
+        _log(d, {"e": "reveal", "round": d["round"], "sub": d["sub"], "cards": list(revealed)})
         if "zombie" in revealed:
             zombies = [z for z in seats if revealed[z] == "zombie"]
             d["threats"] = [[z, t] for t in seats for z in zombies if z != t]
@@ -278,7 +281,9 @@ class RpsZombie(Game):
                 live[p] = False
                 discard[revealed[p]] += 1
         d["contest"] = None
-        seats = [p for p in _rotation(d["options"]["first_player"], d["players"]) if brains[p] > 0]  # in_seats
+        seats = list(_rotation(d["options"]["first_player"], d["players"]))  # in_seats
+        if 0 in brains:
+            seats = [p for p in seats if brains[p] > 0]
         if len(d["deck"]) < len(seats):
             # No round is being resolved: the view shows nothing as revealed.
             d["revealed"] = [None] * d["players"]
@@ -287,7 +292,7 @@ class RpsZombie(Game):
             return None
         d["round"] += 1
         d["sub"] = 0
-        self._log(d, {"e": "round_start", "round": d["round"], "seats": seats, "deck_size": len(d["deck"])})
+        _log(d, {"e": "round_start", "round": d["round"], "seats": seats, "deck_size": len(d["deck"])})
         return self._reveal(d, seats)
 
     def _threats(self, d: dict[str, Any]) -> str | None:
@@ -310,7 +315,7 @@ class RpsZombie(Game):
     def _defend(self, d: dict[str, Any], t: int, how: str, auto: bool) -> str | None:
         """Answer the first pending threat (aimed at ``t``); None if a drop decision follows."""
         z, _ = d["threats"].pop(0)
-        self._log(d, {"e": "defend", "seat": t, "zombie_of": z, "with": how, "auto": auto})
+        _log(d, {"e": "defend", "seat": t, "zombie_of": z, "with": how, "auto": auto})
         if how == "revealed":
             d["live"][t] = False
             d["discard"][d["revealed"][t]] += 1
@@ -330,7 +335,7 @@ class RpsZombie(Game):
             d["brains"][t] -= 1
             eaten = "own"
         brains = d["brains"][t]
-        self._log(d, {"e": "bite", "seat": t, "zombie_of": z, "eaten": eaten, "brains": brains})
+        _log(d, {"e": "bite", "seat": t, "zombie_of": z, "eaten": eaten, "brains": brains})
         trophies = d["trophies"][t]
         if brains == 0:
             d["out_round"] = out_round = list(d["out_round"])
@@ -340,7 +345,7 @@ class RpsZombie(Game):
                 d["discard"][k] += 1
             trophies.clear()
             d["threats"][:] = [th for th in d["threats"] if th[1] != t]
-            self._log(d, {"e": "out", "seat": t, "trophies": dropped})
+            _log(d, {"e": "out", "seat": t, "trophies": dropped})
         elif len(trophies) > brains:
             kinds = rules.trophy_choices(trophies)
             if len(kinds) > 1:
@@ -352,7 +357,7 @@ class RpsZombie(Game):
     def _drop(self, d: dict[str, Any], p: int, kind: str, auto: bool) -> None:
         d["trophies"][p].remove(kind)
         d["discard"][kind] += 1
-        self._log(d, {"e": "drop_trophy", "seat": p, "kind": kind, "auto": auto})
+        _log(d, {"e": "drop_trophy", "seat": p, "kind": kind, "auto": auto})
 
     def _after_zombies(self, d: dict[str, Any]) -> str | None:
         revealed, live, brains = d["revealed"], d["live"], d["brains"]
@@ -374,7 +379,7 @@ class RpsZombie(Game):
                 if card == "brain":
                     live[p] = False
                     brains[p] += 1
-                    self._log(d, {"e": "brain_taken", "seat": p, "brains": brains[p]})
+                    _log(d, {"e": "brain_taken", "seat": p, "brains": brains[p]})
                 else:
                     cards[p] = card
                     competing.append((p, card))
@@ -387,9 +392,9 @@ class RpsZombie(Game):
             "result": outcome.result,
             "winner": outcome.winner,
             "tied": list(outcome.tied),
-            "queue": [p for p in seats if brains[p] > 0],
+            "queue": [p for p in seats if brains[p] > 0] if 0 in brains else list(seats),
         }
-        self._log(d, {"e": "contest", "cards": list(cards), "result": outcome.result, "winner": outcome.winner,
+        _log(d, {"e": "contest", "cards": list(cards), "result": outcome.result, "winner": outcome.winner,
                       "tied": list(outcome.tied), "room": room})
         return "ask"
 
@@ -420,21 +425,21 @@ class RpsZombie(Game):
             d["live"][w] = False
             if len(d["trophies"][w]) < d["brains"][w]:
                 _add_trophy(d["trophies"][w], kind)
-                self._log(d, {"e": "trophy_won", "seat": w, "kind": kind})
+                _log(d, {"e": "trophy_won", "seat": w, "kind": kind})
             else:
                 d["discard"][kind] += 1
-                self._log(d, {"e": "trophy_discarded", "seat": w, "kind": kind})
+                _log(d, {"e": "trophy_discarded", "seat": w, "kind": kind})
             self._discard_competing(d, keep=w)
             return "round"
         if result == "nobody":
-            self._log(d, {"e": "no_winner"})
+            _log(d, {"e": "no_winner"})
             self._discard_competing(d)
             return "round"
         tied = list(c["tied"])
         self._discard_competing(d)
         self._clear_table(d)
         ok = len(d["deck"]) >= len(tied)
-        self._log(d, {"e": "redraw", "seats": tied, "ok": ok})
+        _log(d, {"e": "redraw", "seats": tied, "ok": ok})
         if not ok:
             return "round"
         d["sub"] += 1
@@ -452,7 +457,7 @@ class RpsZombie(Game):
             winners = [p for p in alive if (d["brains"][p], len(d["trophies"][p])) == best]
         winners = sorted(winners)
         d.update(phase="over", over=True, current=None, end_reason=reason, winner_seats=winners)
-        self._log(d, {"e": "game_end", "reason": reason, "winners": list(winners), "brains": list(d["brains"]),
+        _log(d, {"e": "game_end", "reason": reason, "winners": list(winners), "brains": list(d["brains"]),
                       "trophies": [len(t) for t in d["trophies"]]})
 
     # --------------------------------------------------------------- results
