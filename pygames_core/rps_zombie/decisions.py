@@ -86,7 +86,15 @@ def legal(d: dict[str, Any]) -> list[Action]:
         return [{"type": "choose_trophy", "kind": k} for k in TROPHY_KINDS]
     if phase == "defend":
         z, t = d["threats"][0]
-        return [{"type": "defend", "zombie_of": z, "with": w} for w in defences(d, t)]
+        acts: list[Action] = []  # defences(d, t), each as an action, in one pass
+        if d["live"][t] and d["revealed"][t] in KILLERS:
+            acts.append({"type": "defend", "zombie_of": z, "with": "revealed"})
+        tr = d["trophies"][t]
+        for k in KILLERS:
+            if k in tr:
+                acts.append({"type": "defend", "zombie_of": z, "with": k})
+        acts.append({"type": "defend", "zombie_of": z, "with": "none"})
+        return acts
     if phase == "drop_trophy":
         return [{"type": "drop_trophy", "kind": k} for k in rules.trophy_choices(d["trophies"][p])]
     if phase == "contest":
@@ -106,7 +114,13 @@ def match(d: dict[str, Any], action: dict[str, Any]) -> Action | None | Unsure:
         if type(zombie) is not int or type(how) is not str:
             return UNSURE
         z, t = d["threats"][0]
-        if kind != "defend" or n != 3 or zombie != z or how not in defences(d, t):
+        if kind != "defend" or n != 3 or zombie != z:
+            return None
+        # how in defences(d, t), without building the list
+        if how == "revealed":
+            if not (d["live"][t] and d["revealed"][t] in KILLERS):
+                return None
+        elif how != "none" and (how not in KILLERS or how not in d["trophies"][t]):
             return None
         return {"type": "defend", "zombie_of": z, "with": how}
     k = action.get("with") if kind == "block" else action.get("kind")
