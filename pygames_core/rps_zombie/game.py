@@ -206,10 +206,14 @@ class RpsZombie(Game):
         kind = action["type"]
         p = d["current"]
         stage: str | None
-        if kind == "choose_trophy":
-            stage = self._choose_trophy(d, rng, p, action["kind"])
+        if kind == "pass":  # the commonest decisions first
+            _log(d, {"e": "pass", "seat": p})
+            d["contest"]["queue"].pop(0)
+            stage = "ask"
         elif kind == "defend":
             stage = self._defend(d, p, action["with"], auto=False)
+        elif kind == "choose_trophy":
+            stage = self._choose_trophy(d, rng, p, action["kind"])
         elif kind == "drop_trophy":
             self._drop(d, p, action["kind"], auto=False)
             stage = "threats"
@@ -223,10 +227,6 @@ class RpsZombie(Game):
                 _log(d, {"e": "dump", "seat": p, "kind": k})
             self._discard_competing(d)
             stage = "round"
-        elif kind == "pass":
-            _log(d, {"e": "pass", "seat": p})
-            d["contest"]["queue"].pop(0)
-            stage = "ask"
         else:  # pragma: no cover - apply() only passes legal actions
             raise ValueError(f"unknown action type {kind!r}")
         self._advance(d, rng, stage)
