@@ -69,8 +69,8 @@ def contest_actions(d: dict[str, Any], p: int) -> list[Action]:
             acts.append({"type": "block", "with": k})
     mine = c["cards"][p]
     if mine is not None:
-        for k in rules.trophy_choices(tr):
-            if k != mine:
+        for k in TROPHY_KINDS:  # rules.trophy_choices(tr), in canonical order
+            if k != mine and k in tr:
                 acts.append({"type": "dump", "kind": k})
     acts.append({"type": "pass"})
     return acts
@@ -80,6 +80,8 @@ def legal(d: dict[str, Any]) -> list[Action]:
     """Every legal decision of ``d["current"]`` (RULES.md §2), in a stable order."""
     phase = d["phase"]
     p = d["current"]
+    if phase == "contest":  # the commonest decision first (a contest always has a seat to ask)
+        return contest_actions(d, p)
     if phase == "over" or p is None:
         return []
     if phase == "choose_trophy":
@@ -97,8 +99,6 @@ def legal(d: dict[str, Any]) -> list[Action]:
         return acts
     if phase == "drop_trophy":
         return [{"type": "drop_trophy", "kind": k} for k in rules.trophy_choices(d["trophies"][p])]
-    if phase == "contest":
-        return contest_actions(d, p)
     raise ValueError(f"unknown phase {phase!r}")
 
 
