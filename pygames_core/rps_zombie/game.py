@@ -75,13 +75,13 @@ _DATA_KEYS = frozenset({
 })
 
 
-#: State lists of scalars (or of pairs never changed in place: threats) that a step may change in place.
-#: (``revealed``, ``participants`` and ``winner_seats`` are only ever replaced, never changed; ``deck``,
-#: ``aside`` and ``out_round`` are copied by the rare steps that change them.)
-_FLAT_LISTS = ("log", "brains", "live", "threats")
-
-
 _log = Game._log  # (a plain function: no method lookup on the hot path)
+
+
+def _own_trophies(d: dict[str, Any], p: int) -> list[str]:
+    """Seat ``p``'s trophies, to be changed: a step's copy of the state still shares them with its input."""
+    tr = d["trophies"][p] = d["trophies"][p][:]
+    return tr
 
 
 def _add_trophy(trophies: list[str], kind: str) -> None:
@@ -107,10 +107,12 @@ class RpsZombie(Game):
     def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
         """A copy shaped for this state: only what a step may change is copied, one level deep."""
         d = data.copy()
-        # _FLAT_LISTS, unrolled
+        # The lists of scalars (or of pairs never changed in place: threats) that a step may change in
+        # place.  ``revealed``, ``participants`` and ``winner_seats`` are only ever replaced, never changed;
+        # ``deck``, ``aside``, ``out_round`` and each seat's trophies are copied by the steps that change them.
         d["log"], d["brains"], d["live"] = data["log"][:], data["brains"][:], data["live"][:]
         d["threats"] = data["threats"][:]
-        d["trophies"] = list(map(list.copy, data["trophies"]))
+        d["trophies"] = data["trophies"][:]  # (see _own_trophies)
         d["discard"] = data["discard"].copy()
         contest = d["contest"]
         if contest is not None:
@@ -219,7 +221,7 @@ class RpsZombie(Game):
             stage = "threats"
         elif kind in ("block", "dump"):
             k = action["with"] if kind == "block" else action["kind"]
-            d["trophies"][p].remove(k)
+            _own_trophies(d, p).remove(k)
             d["discard"][k] += 1
             if kind == "block":
                 _log(d, {"e": "block", "seat": p, "with": k, "against": d["contest"]["winner"]})
@@ -241,9 +243,9 @@ class RpsZombie(Game):
     def _choose_trophy(self, d: dict[str, Any], rng: Rng, p: int, kind: str) -> str:
         d["aside"], d["deck"] = list(d["aside"]), list(d["deck"])
         source = d["aside"] if d["preset"] else d["deck"]
-        for trophies in d["trophies"]:  # one each (the order is irrelevant: all take the same kind)
+        for _ in range(d["players"]):  # one each
             source.remove(kind)
-            trophies.append(kind)
+        d["trophies"] = [[*tr, kind] for tr in d["trophies"]]
         if not d["preset"]:
             rng.shuffle(d["deck"])
         _log(d, {"e": "choose_trophy", "seat": p, "kind": kind})
@@ -320,7 +322,7 @@ class RpsZombie(Game):
             d["live"][t] = False
             d["discard"][d["revealed"][t]] += 1
         elif how != "none":
-            d["trophies"][t].remove(how)
+            _own_trophies(d, t).remove(how)
             d["discard"][how] += 1
         else:
             return self._bite(d, t, z)
@@ -343,7 +345,7 @@ class RpsZombie(Game):
             dropped = list(trophies)
             for k in dropped:
                 d["discard"][k] += 1
-            trophies.clear()
+            d["trophies"][t] = []
             d["threats"][:] = [th for th in d["threats"] if th[1] != t]
             _log(d, {"e": "out", "seat": t, "trophies": dropped})
         elif len(trophies) > brains:
@@ -355,7 +357,7 @@ class RpsZombie(Game):
         return "threats"
 
     def _drop(self, d: dict[str, Any], p: int, kind: str, auto: bool) -> None:
-        d["trophies"][p].remove(kind)
+        _own_trophies(d, p).remove(kind)
         d["discard"][kind] += 1
         _log(d, {"e": "drop_trophy", "seat": p, "kind": kind, "auto": auto})
 
@@ -424,7 +426,7 @@ class RpsZombie(Game):
             kind = c["cards"][w]
             d["live"][w] = False
             if len(d["trophies"][w]) < d["brains"][w]:
-                _add_trophy(d["trophies"][w], kind)
+                _add_trophy(_own_trophies(d, w), kind)
                 _log(d, {"e": "trophy_won", "seat": w, "kind": kind})
             else:
                 d["discard"][kind] += 1
