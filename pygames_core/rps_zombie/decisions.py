@@ -123,6 +123,8 @@ def match(d: dict[str, Any], action: dict[str, Any]) -> Action | None | Unsure:
         elif how != "none" and (how not in KILLERS or how not in d["trophies"][t]):
             return None
         return {"type": "defend", "zombie_of": z, "with": how}
+    if kind == "pass" and n == 1:  # the commonest decision, early
+        return {"type": "pass"} if phase == "contest" else None
     k = action.get("with") if kind == "block" else action.get("kind")
     if k is not None and type(k) is not str:
         return UNSURE
