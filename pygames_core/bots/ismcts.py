@@ -16,7 +16,11 @@ iteration
 4. credits every node on the path from the point of view of the seat that
    made the move leading into it (so it works for any number of players).
 
-The move played is the root's most visited child.
+The move played is the root's most visited child; with ``greedy_margin`` > 0 the
+greedy heuristic's favourite is kept unless that child's mean reward beats the
+favourite's by ``greedy_margin`` standard errors (search overrules the heuristic
+only where it is confident; ``prior_weight`` sets how strongly the heuristic's
+ranking steers the first visits).
 
 Search amount: ``iterations`` alone runs exactly that many (deterministic given
 ``seed``); ``budget_ms`` searches for that long, but at least ``min_iterations``
@@ -63,6 +67,9 @@ DEFAULT_EXPLORATION = 0.7
 #: (progressive bias, Chaslot et al. 2008): it spends few iterations on moves that
 #: look bad when a table has dozens of moves.
 DEFAULT_PRIOR_WEIGHT = 0.5
+#: The greedy heuristic's favourite root move is played unless the most visited move's
+#: mean reward beats it by more than this many standard errors (see :meth:`Search.result`).
+DEFAULT_GREEDY_MARGIN = 0.0
 
 
 def evaluator_for(game_name: str) -> Evaluator | None:
@@ -85,7 +92,7 @@ def action_key(action: Action) -> Hashable:
 
 
 class _Node:
-    __slots__ = ("action", "seat", "parent", "children", "visits", "avail", "reward", "bias")
+    __slots__ = ("action", "seat", "parent", "children", "visits", "avail", "reward", "reward_sq", "bias")
 
     def __init__(self, action: Action | None, seat: int, parent: "_Node | None") -> None:
         self.action = action
@@ -95,6 +102,7 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.reward_sq = 0.0  # sum of squared rewards: the spread of a root move's estimate
         self.bias = 0.0  # progressive bias (root moves only): weight x the greedy heuristic's rank
 
 
@@ -132,6 +140,7 @@ class IsmctsBot(Bot):
         playout_moves: int = 2,
         exploration: float = DEFAULT_EXPLORATION,
         prior_weight: float = DEFAULT_PRIOR_WEIGHT,
+        greedy_margin: float = DEFAULT_GREEDY_MARGIN,
     ) -> None:
         super().__init__(seed)
         for label, value in (("iterations", iterations), ("min_iterations", min_iterations)):
@@ -142,7 +151,8 @@ class IsmctsBot(Bot):
             raise ValueError(f"budget_ms must be a positive number, got {budget_ms!r}")
         if isinstance(playout_moves, bool) or not isinstance(playout_moves, int) or playout_moves < 0:
             raise ValueError(f"playout_moves must be an int >= 0, got {playout_moves!r}")
-        for label, number in (("exploration", exploration), ("prior_weight", prior_weight)):
+        for label, number in (("exploration", exploration), ("prior_weight", prior_weight),
+                              ("greedy_margin", greedy_margin)):
             if isinstance(number, bool) or not isinstance(number, (int, float)) or number < 0:
                 raise ValueError(f"{label} must be a number >= 0, got {number!r}")
         if budget_ms is None:
@@ -158,6 +168,7 @@ class IsmctsBot(Bot):
         self.playout_moves = playout_moves
         self.exploration = float(exploration)
         self.prior_weight = float(prior_weight)
+        self.greedy_margin = float(greedy_margin)
         self.last_analysis: Analysis | None = None
 
     @property
@@ -239,7 +250,9 @@ class IsmctsBot(Bot):
         # Backpropagation.
         while node is not root:
             node.visits += 1
-            node.reward += rewards[node.seat]
+            r = rewards[node.seat]
+            node.reward += r
+            node.reward_sq += r * r
             node = node.parent  # type: ignore[assignment]
         root.visits += 1
 
@@ -298,6 +311,16 @@ class Search:
         self.spent_s += time.perf_counter() - started
         return self.done
 
+    def _clearly_better(self, a: Action, b: Action) -> bool:
+        """Whether root move ``a``'s mean reward beats ``b``'s by ``greedy_margin`` standard errors."""
+        na, nb = self.root.children.get(action_key(a)), self.root.children.get(action_key(b))
+        if na is None or not na.visits:
+            return False
+        if nb is None or not nb.visits:
+            return True
+        gap = na.reward / na.visits - nb.reward / nb.visits
+        return gap > self.bot.greedy_margin * math.sqrt(_spread(na) + _spread(nb))
+
     def result(self) -> Analysis:
         """The chosen move and its statistics so far (see the module docstring)."""
         moves = []
@@ -308,10 +331,24 @@ class Search:
             moves.append(MoveStats(a, visits, prob))
         # Most visited; among equals the better mean, then the first legal (stable).
         best = max(range(len(moves)), key=lambda i: (moves[i].visits, moves[i].win_prob, -i))
+        # The search overrules the greedy favourite only when its estimate is clearly better.
+        if self.prior and self.bot.greedy_margin > 0:
+            favourite = max(range(len(moves)), key=lambda i: (self.prior[action_key(moves[i].action)], -i))
+            if favourite != best and not self._clearly_better(moves[best].action, moves[favourite].action):
+                best = favourite
         analysis = Analysis(moves[best].action, moves[best].win_prob, self.iterations,
                             self.spent_s * 1000.0, moves)
         self.bot.last_analysis = analysis
         return analysis
+
+
+def _spread(node: _Node) -> float:
+    """The squared standard error of a node's mean reward."""
+    n = node.visits
+    if n < 2:
+        return 1.0
+    mean = node.reward / n
+    return max(0.0, node.reward_sq / n - mean * mean) / (n - 1)
 
 
 def _prior(game: Game, view: dict[str, Any], legal: list[Action], weight: float) -> dict[Hashable, float]:

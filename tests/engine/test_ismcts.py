@@ -10,6 +10,7 @@ import pytest
 
 from pygames_core import bots, games
 from pygames_core.base import Game, State
+from pygames_core.bots.greedy import heuristic_for
 from pygames_core.bots.ismcts import Analysis, IsmctsBot, action_key
 from pygames_core.jsonio import canonical
 from pygames_core.rng import Rng
@@ -62,6 +63,7 @@ def test_registered_with_its_options() -> None:
     ({"playout_moves": -1}, "playout_moves"),
     ({"exploration": "high"}, "exploration"),
     ({"prior_weight": -1}, "prior_weight must be a number >= 0"),
+    ({"greedy_margin": -0.5}, "greedy_margin must be a number >= 0"),
 ])
 def test_bad_options_are_named(options: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -178,6 +180,26 @@ def test_the_root_prior_follows_the_greedy_ranking() -> None:
     assert one.action == greedy
     plain = bots.get("ismcts", seed=1, iterations=1, prior_weight=0).analyse(game, state)
     assert [m.visits for m in plain.moves].count(1) == 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_greedy_margin_keeps_greedys_favourite_unless_clearly_beaten(name: str) -> None:
+    """With a margin the move played is greedy's favourite, or a move whose mean clearly beats it."""
+    game = games.get(name)
+    score = heuristic_for(name)
+    assert score is not None
+    state = open_position(game, 2, seed=3)
+    view = game.view(state, state.current_player)  # type: ignore[arg-type]
+    legal = game.legal_actions(state)
+    top = max(score(view, a) for a in legal)
+    for margin in (0.5, 1e9):
+        analysis = bots.get("ismcts", seed=2, iterations=150, greedy_margin=margin).analyse(game, state)
+        if margin == 1e9:
+            assert score(view, analysis.action) == top
+        elif score(view, analysis.action) != top:
+            chosen = next(m for m in analysis.moves if m.action == analysis.action)
+            assert any(m.win_prob < chosen.win_prob for m in analysis.moves if score(view, m.action) == top)
+            assert chosen.visits == max(m.visits for m in analysis.moves)
 
 
 def test_action_key_tells_actions_apart() -> None:
