@@ -58,11 +58,11 @@ from ..base import _NO_DRAWS, Action, Game, State, View
 from ..jsonio import JSON
 from ..rng import Rng
 from . import checks, public, rules
-from .decisions import rotation as _rotation
 from .decisions import in_seats as _in_seats
 from .decisions import legal as _legal
 from .decisions import match as match_action
 from .decisions import may_intervene
+from .decisions import rotation as _rotation
 from .rules import COUNTS, KILLERS, KINDS, TROPHY_KINDS
 
 PHASES = ("choose_trophy", "defend", "drop_trophy", "contest", "over")
@@ -88,9 +88,6 @@ def _add_trophy(trophies: list[str], kind: str) -> None:
     trophies.append(kind)
     trophies.sort(key=TROPHY_KINDS.index)
 
-
-#: The cards of the draw pile but its brains, in canonical order (before the shuffle).
-_PILE_WITHOUT_BRAINS = [k for k in KINDS[1:] for _ in range(COUNTS[k])]
 
 class RpsZombie(Game):
     """The engine of Камень, ножницы, бумага и … ЗОМБИ!!! for 2 or 3 players."""
@@ -137,7 +134,7 @@ class RpsZombie(Game):
         per = rules.brains_per_player(n)
         in_deck = rules.deck_brains(n, options["brains_in_deck_2p"])
         if deck is None:
-            pile = ["brain"] * in_deck + _PILE_WITHOUT_BRAINS
+            pile = ["brain"] * in_deck + list(rules.PILE_WITHOUT_BRAINS)
             aside = ["brain"] * rules.set_aside_brains(n, options["brains_in_deck_2p"])
         else:
             pile = list(deck)
@@ -184,7 +181,12 @@ class RpsZombie(Game):
             if data["current"] is not None:
                 found = match_action(data, action)
                 if type(found) is dict:  # not None (illegal) nor UNSURE
-                    return self.apply_unchecked(state, found)
+                    if found["type"] == "choose_trophy":
+                        return super().apply_unchecked(state, found)
+                    data = self._copy_data(data)  # apply_unchecked, inlined
+                    self._step(data, _NO_DRAWS, found)
+                    data["turn"] += 1
+                    return State(self.name, data)
         return super().apply(state, action)
 
     def apply_unchecked(self, state: State, action: Action) -> State:
@@ -231,11 +233,8 @@ class RpsZombie(Game):
             stage = "round"
         else:  # pragma: no cover - apply() only passes legal actions
             raise ValueError(f"unknown action type {kind!r}")
-        self._advance(d, rng, stage)
-
-    # The round runs as a small state machine: each stage returns the next stage,
-    # or None when it stopped at a decision (or the game ended).
-    def _advance(self, d: dict[str, Any], rng: Rng, stage: str | None) -> None:
+        # The round runs as a small state machine: each stage returns the name of the next stage,
+        # or None when it stopped at a decision (or the game ended).
         stages = _STAGES
         while stage is not None:
             stage = stages[stage](self, d)
@@ -489,7 +488,7 @@ class RpsZombie(Game):
         checks.check_state(d)
 
 
-#: The stages of :meth:`RpsZombie._advance` by name.
+#: The stages of a round (see :meth:`RpsZombie._step`) by name.
 _STAGES: dict[str, Callable[[RpsZombie, dict[str, Any]], str | None]] = {
     "round": RpsZombie._start_round,
     "threats": RpsZombie._threats,

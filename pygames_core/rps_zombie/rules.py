@@ -67,6 +67,8 @@ BEATS: dict[str, str] = {"rock": "scissors", "scissors": "paper", "paper": "rock
 BEATEN_BY: dict[str, str] = {b: a for a, b in BEATS.items()}
 
 _ORDER = {k: i for i, k in enumerate(KINDS)}
+#: The cards of a draw pile but its brains, in canonical order (before the shuffle).
+PILE_WITHOUT_BRAINS: tuple[str, ...] = tuple(k for k in KINDS[1:] for _ in range(COUNTS[k]))
 
 
 def beats(a: str, b: str) -> bool:
