@@ -386,17 +386,17 @@ class RpsZombie(Game):
                     competing.append((p, card))
         if not competing:
             return "round"
-        outcome = rules.remembered_outcome(tuple(competing))
-        room = outcome.winner is not None and len(d["trophies"][outcome.winner]) < brains[outcome.winner]
+        result, winner, tied = rules.remembered_outcome(tuple(competing))
+        room = winner is not None and len(d["trophies"][winner]) < brains[winner]
         d["contest"] = {
             "cards": cards,
-            "result": outcome.result,
-            "winner": outcome.winner,
-            "tied": list(outcome.tied),
+            "result": result,
+            "winner": winner,
+            "tied": list(tied),
             "queue": [p for p in seats if brains[p] > 0] if 0 in brains else list(seats),
         }
-        _log(d, {"e": "contest", "cards": list(cards), "result": outcome.result, "winner": outcome.winner,
-                      "tied": list(outcome.tied), "room": room})
+        _log(d, {"e": "contest", "cards": list(cards), "result": result, "winner": winner,
+                      "tied": list(tied), "room": room})
         return "ask"
 
     def _ask(self, d: dict[str, Any]) -> str | None:
