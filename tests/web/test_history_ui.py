@@ -20,6 +20,8 @@ from pygames_ui.i18n import merge_catalogues
 from pygames_ui.replay import Replay
 from pygames_ui.session import MemoryStorage, Seat, Session
 
+from apptools import click
+
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 YOU_AND_BOT = [Seat("Ann", "human"), Seat("Bot", "greedy")]
 
@@ -174,10 +176,6 @@ def new_app(storage: MemoryStorage | None = None) -> App:
     a = App(CATALOGUES, "en", storage or MemoryStorage(), seed=5)
     a.boot()
     return a
-
-
-def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
-    a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
 
 
 def play_to_the_end(a: App) -> None:

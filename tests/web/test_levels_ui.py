@@ -21,6 +21,8 @@ from pygames_ui.i18n import merge_catalogues
 from pygames_ui.tables.rps_zombie import alike_groups
 from pygames_ui.session import SAVE_KEY, SEAT_KINDS, MemoryStorage, Seat, Session, seat_kind
 
+from apptools import click
+
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 GAME_OPTIONS = {"klats": {"target": 40}, "zoomagia": {}, "rps_zombie": {}}
 
@@ -29,10 +31,6 @@ def make_app(storage: MemoryStorage | None = None, lang: str = "en") -> App:
     a = App(CATALOGUES, lang, storage or MemoryStorage())
     a.boot()
     return a
-
-
-def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
-    a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
 
 
 def played(game_name: str, seed: int, moves: int, players: int = 2) -> tuple[Any, list[dict[str, Any]]]:

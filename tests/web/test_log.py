@@ -14,6 +14,8 @@ from pygames_ui.i18n import merge_catalogues
 from pygames_ui.log import PAGE
 from pygames_ui.session import MemoryStorage
 
+from apptools import click, play_on
+
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 GAMES = ("klats", "zoomagia", "rps_zombie")
 LINE = re.compile(r'<li value="(\d+)" data-n="(\d+)">(.*?)</li>')
@@ -23,10 +25,6 @@ FORMS = {
     "zoomagia": {},
     "rps_zombie": {"opt_first_player": "0"},
 }
-
-
-def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
-    a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
 
 
 def start(game: str, lang: str = "en", seed: int = 1, **names: str) -> App:
@@ -44,23 +42,7 @@ def start(game: str, lang: str = "en", seed: int = 1, **names: str) -> App:
 
 def play(a: App, moves: int | None = None, seed: int = 7) -> None:
     """Play on (random legal moves for the human) until the game ends or ``moves`` human moves were made."""
-    rng = random.Random(seed)
-    s = a.session
-    assert s is not None
-    made = 0
-    for _ in range(20_000):
-        if s.game.is_over(s.state) or (moves is not None and made >= moves):
-            return
-        if a.interlude() is not None:
-            click(a, "dismiss")
-        elif a.bots_pending():
-            a.step_bot()
-        else:
-            ctx = a.ctx()
-            assert ctx is not None and ctx.my_turn
-            a.play(rng.choice(ctx.legal))
-            made += 1
-    raise AssertionError("the game did not end")
+    play_on(a, seed, moves)
 
 
 def log_lines(html: str) -> list[tuple[int, int, str]]:

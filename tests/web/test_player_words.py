@@ -9,6 +9,7 @@ import random
 import re
 from html import unescape
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -19,13 +20,11 @@ from pygames_ui.session import SAVE_KEY, MemoryStorage, Seat, Session
 from pygames_ui.tables import Ctx, rps_zombie
 from pygames_ui.tables.winners import who_won
 
+from apptools import click, play_on
+
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 GAMES = ("klats", "zoomagia", "rps_zombie")
 FORMS = {"klats": {"opt_target": "30"}, "zoomagia": {}, "rps_zombie": {"opt_first_player": "1"}}
-
-
-def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
-    a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
 
 
 def start(game: str, lang: str, seed: int = 1, storage: MemoryStorage | None = None,
@@ -39,25 +38,9 @@ def start(game: str, lang: str, seed: int = 1, storage: MemoryStorage | None = N
     return a
 
 
-def play(a: App, seed: int, each: object = None) -> None:
+def play(a: App, seed: int, each: Callable[[App], None] | None = None) -> None:
     """Random legal moves for the human, the bot's own, until the game ends; ``each(a)`` after every step."""
-    rng = random.Random(seed)
-    s = a.session
-    assert s is not None
-    for _ in range(20_000):
-        if callable(each):
-            each(a)
-        if s.game.is_over(s.state):
-            return
-        if a.interlude() is not None:
-            click(a, "dismiss")
-        elif a.bots_pending():
-            a.step_bot()
-        else:
-            ctx = a.ctx()
-            assert ctx is not None and ctx.my_turn
-            a.play(rng.choice(ctx.legal))
-    raise AssertionError("the game did not end")
+    play_on(a, seed, each=each)
 
 
 def text(html: str) -> str:

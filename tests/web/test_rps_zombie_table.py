@@ -17,6 +17,8 @@ from pygames_ui.session import MemoryStorage, Seat, Session, save
 from pygames_ui.tables import TABLES, Ctx
 from pygames_ui.tables.rps_zombie import RpsZombieTable, alike_groups, choice_key
 
+from apptools import click
+
 I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 CATALOGUES = merge_catalogues(I18N)
 GAME = "rps_zombie"
@@ -34,10 +36,6 @@ def app(storage: MemoryStorage | None = None, lang: str = "en") -> App:
     a = App(CATALOGUES, lang, storage or MemoryStorage())
     a.boot()
     return a
-
-
-def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
-    a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
 
 
 def seat_game(a: App, seats: list[Seat], seed: int, options: dict[str, object] | None = None) -> Session:
