@@ -41,6 +41,9 @@ class App:
         self.games_started = 0
         self.storage = storage
         self.tables: dict[str, Table] = {name: cls() for name, cls in TABLES.items()}
+        if seed is not None:
+            for table in self.tables.values():
+                table.rng.seed(f"{seed}:{table.game_name}")
         self.session: Session | None = None
         self.screen = "home"
         self.notice: str | None = None  # plain-words message at the top (e.g. a save that could not be read)

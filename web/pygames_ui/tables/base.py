@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,6 +130,9 @@ class Table:
 
     def __init__(self) -> None:
         self.selected: Any = None  # what the player has picked (a card, …) before choosing where
+        # Chance the table itself deals in (e.g. a throw for the first player); the app seeds it
+        # when the page is given ``?seed=N``, so such a throw repeats too.
+        self.rng = random.Random()
 
     # ----------------------------------------------------------- new game
     def default_options(self) -> dict[str, Any]:

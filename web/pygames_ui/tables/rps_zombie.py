@@ -100,7 +100,7 @@ class RpsZombieTable(Table):
         """The options; "throw" as the first player throws rock-paper-scissors now and keeps the throw to show."""
         self._form_throw = values.get("opt_first_player") == THROW
         if self._form_throw:
-            rows = throw_for_first(players, random.Random())
+            rows = throw_for_first(players, self.rng)
             self._throw = (players, rows[-MAX_THROWS:])
             first = throw_winner(rows)
         else:
