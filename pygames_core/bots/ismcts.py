@@ -52,6 +52,7 @@ from typing import Any, Callable, Hashable
 from ..base import Action, Game, State
 from .base import Bot
 from .greedy import heuristic_for
+from .heuristics import shares
 
 Evaluator = Callable[[dict[str, Any]], list[float]]
 
@@ -363,12 +364,7 @@ def _prior(game: Game, view: dict[str, Any], legal: list[Action], weight: float)
 def _rewards(game: Game, state: State, me: int, n: int, evaluate: Evaluator | None) -> list[float]:
     """Per-seat reward in 0..1: the result of an ended game, else the heuristic's estimate."""
     if game.is_over(state):
-        winners = game.winners(state)
-        share = 1.0 / len(winners) if winners else 0.0
-        out = [0.0] * n
-        for w in winners:
-            out[w] = share
-        return out
+        return shares(game.winners(state), n)
     if evaluate is None:
         return [1.0 / n] * n
     return evaluate(game.view(state, me))

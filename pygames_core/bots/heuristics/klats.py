@@ -30,6 +30,7 @@ from typing import Any
 
 from ...klats import rules
 from ...klats.rules import COLOUR_OF, COLOURS, MAX_PILES
+from . import shares
 
 #: Outcome values of a finished match, far above any score difference.
 WIN, SHARED, LOSS = 10_000.0, 5_000.0, -10_000.0
@@ -80,8 +81,7 @@ def evaluate(view: dict[str, Any]) -> list[float]:
     totals: list[int] = view["totals"]
     if view["over"]:
         best = max(totals)
-        winners = [i for i, t in enumerate(totals) if t == best]
-        return [1.0 / len(winners) if t == best else 0.0 for t in totals]
+        return shares([i for i, t in enumerate(totals) if t == best], len(totals))
     me: int = view["me"]
     hand: list[int] = view["hand"]
     tabs: list[list[list[int]]] = view["tableaux"]

@@ -29,6 +29,7 @@ import math
 from typing import Any
 
 from ...rps_zombie.rules import BEATS, COUNTS, KILLERS
+from . import shares
 
 OUT_PENALTY = 10.0
 
@@ -88,8 +89,7 @@ def evaluate(view: dict[str, Any]) -> list[float]:
     """Each seat's estimated chance of winning (sums to 1), from ``view``."""
     players = view["players"]
     if view["over"]:
-        winners = view["winners"]
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(players))]
+        return shares(view["winners"], len(players))
     left = _unseen(view)
     endgame = _endgame(view)
     strength: list[float | None] = []

@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import Any, Optional, Sequence
 
 from ...zoomagia import rules
+from . import shares
 
 Cell = Optional[str]
 
@@ -144,8 +145,7 @@ def evaluate(view: dict[str, Any]) -> list[float]:
     """Each seat's estimated chance of winning (sums to 1), from ``view``."""
     players = view["players"]
     if view["over"]:
-        winners = view["winners"]
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(players))]
+        return shares(view["winners"], len(players))
     deck = max(0, view["deck_size"])
     values = [
         pl["banked_points"] - pl["penalty_count"] + hand_value(pl["cards"], deck) for pl in players
