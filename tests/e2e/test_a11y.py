@@ -1,6 +1,6 @@
 """Accessibility of the screens the screens test does not walk, and the screen-reader live region.
 
-axe-core (``axe_audit``) finds no serious or critical violation on the replay viewer of each
+axe-core (``axe_audit``) finds no violation of any impact on the replay viewer of each
 game, the phone menu opened by keyboard, and a notice; the live region outside ``#app``
 says each move of a bot, the end of a round and the end of the game, once each.
 """

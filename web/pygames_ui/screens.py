@@ -162,7 +162,8 @@ def table_screen(app: App) -> str:
     turn = app.turn_banner()
     banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
               if turn is not None else "")
-    return (f'{banner}<main class="table-screen" data-game="{s.game.name}"><h1 class="sr">{esc(s.game.title[t.lang])}</h1>{board}<div class="table-side">{app.assist.render(app, ctx)}{history_tools(app)}{log}</div></main>{overlay}')
+    # The banner sits inside <main> (spanning the grid) so that every piece of content is in a landmark.
+    return (f'<main class="table-screen" data-game="{s.game.name}"><h1 class="sr">{esc(s.game.title[t.lang])}</h1>{banner}{board}<div class="table-side">{app.assist.render(app, ctx)}{history_tools(app)}{log}</div></main>{overlay}')
 
 
 def wrap_lists(body: str) -> str:

@@ -223,7 +223,7 @@ class KlatsTable(Table):
                 f'<td class="{"ok" if ok else "no"}">{esc(t("klats.colours_n", n=len(colours)))}</td>'
                 f'<td class="num">{result["scores"][seat]}</td><td class="num">{result["totals"][seat]}</td></tr>'
             )
-        head = (f'<tr><th></th><th>{esc(t("klats.tops"))}</th><th>{esc(t("klats.colours"))}</th>'
+        head = (f'<tr><th><span class="sr">{esc(t("table.col_player"))}</span></th><th>{esc(t("klats.tops"))}</th><th>{esc(t("klats.colours"))}</th>'
                 f'<th>{esc(t("klats.round_points"))}</th><th>{esc(t("klats.match_total"))}</th></tr>')
         if result["reason"] == "six":
             why = ctx.say("klats.ended_six", by=result["by"])

@@ -498,7 +498,7 @@ class ZoomagiaTable(Table):
                 f'<td><div class="zm-wrap">{penalty}</div></td>'
                 f'<td class="num"><strong>{v["scores"][seat]}</strong></td></tr>'
             )
-        head = (f'<tr><th></th><th>{esc(t("zm.banked"))}</th><th class="num">{esc(t("zm.col_points"))}</th>'
+        head = (f'<tr><th><span class="sr">{esc(t("table.col_player"))}</span></th><th>{esc(t("zm.banked"))}</th><th class="num">{esc(t("zm.col_points"))}</th>'
                 f'<th>{esc(t("zm.penalty"))}</th>'
                 f'<th class="num">{esc(t("zm.col_score"))}</th></tr>')
         note = ""
