@@ -75,9 +75,11 @@ def check_depth(value: JSON, limit: int = MAX_STATE_DEPTH) -> None:
 
 
 def dump_state(game: str, data: dict[str, JSON]) -> str:
-    body = {"format": FORMAT_VERSION, "game": game, "state": data}
-    body["checksum"] = checksum(data)
-    return canonical(body)
+    """``canonical({"checksum": ..., "format": ..., "game": game, "state": data})``, encoding ``data`` once."""
+    text = canonical(data)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+    # The keys in sorted order, exactly as canonical() writes the whole object.
+    return f'{{"checksum":"{digest}","format":{FORMAT_VERSION},"game":{canonical(game)},"state":{text}}}'
 
 
 def load_state(text: object, game: str) -> dict[str, JSON]:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from pygames_core import IllegalAction, bots, games
-from pygames_core.jsonio import canonical
+from pygames_core.jsonio import canonical, checksum
 from pygames_core.rng import Rng
 
 GAMES = games.names()
@@ -101,6 +101,8 @@ def test_json_round_trip_and_continuation(name: str) -> None:
     g, _, trail = play_random(name, player_counts(name)[0], seed=3)
     for i, s in enumerate(trail[:: max(1, len(trail) // 25)]):
         text = g.to_json(s)
+        # The text is the canonical JSON of the whole saved object (written without re-encoding the state).
+        assert text == canonical({"format": 1, "game": name, "state": s.data, "checksum": checksum(s.data)})
         back = g.from_json(text)
         assert g.to_json(back) == text
         if not g.is_over(s):
