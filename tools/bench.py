@@ -3,6 +3,7 @@
     python tools/bench.py              # both tables
     python tools/bench.py --engine     # engine only
     python tools/bench.py --boot       # boot only (needs a built dist/ and Chromium)
+    python tools/bench.py --boot --runs 7 --dist dist-me   # another build (default: $PYGAMES_DIST or dist/)
 
 Results are printed as Markdown tables and written to bench-results/latest.json.
 """
@@ -29,16 +30,33 @@ sys.path.insert(0, str(ROOT / "tools"))
 # The yardstick: the pristine files of the pinned npm package, booted the documented way.
 BARE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BARE_HTML = """<!doctype html><html data-app-state="loading"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src data:">
 <link rel="icon" href="data:,"><script type="module" src="bare.js"></script></head><body>bare Pyodide</body></html>"""
 BARE_JS = """const t0 = performance.now();
 const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+performance.mark("boot:pyodide-module");
 const py = await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+performance.mark("boot:interpreter");
 py.runPython("1 + 1");
 document.documentElement.dataset.bootMs = String(Math.round(performance.now() - t0));
 document.documentElement.dataset.appState = "ready";
 """
 READY = 'html[data-app-state="ready"]'
+# When each stage of the start-up ended, in ms since navigation: the `boot:*` marks
+# (web/boot.js, web/snapshot.js, web/main.py; the bare page marks what it has) and
+# the arrival of the interpreter and the standard library.
+STAGES_JS = """() => {
+  const at = {};
+  for (const m of performance.getEntriesByType("mark")) if (m.name.startsWith("boot:")) at[m.name.slice(5)] = m.startTime;
+  for (const r of performance.getEntriesByType("resource")) {
+    const file = r.name.split("/").pop();
+    if (file === "pyodide.asm.wasm") at["wasm downloaded"] = r.responseEnd;
+    if (file.endsWith("stdlib.zip")) at["stdlib downloaded"] = r.responseEnd;
+  }
+  return at;
+}"""
+STAGE_ORDER = ("script", "pyodide-module", "stdlib downloaded", "wasm downloaded", "catalogues", "snapshot-found",
+               "snapshot-read", "snapshot-checked", "interpreter", "main-imported", "app", "first-render", "ready")
 # What the site does after it is ready (precache for offline play, the snapshot for the
 # next visit) is over when these hold; a second visit comes after that, as in life.
 SETTLED = ('html[data-offline="ready"][data-snapshot="saved"], html[data-offline="ready"][data-snapshot="used"], '
@@ -101,6 +119,7 @@ def bench_boot(runs: int = 5, dist: Path | None = None) -> dict[str, object]:
         # Two origins: the site's service worker and storage never touch the bare page.
         servers = {"bare": _counting_server(bare, "/bare/"), "app": _counting_server(dist, "/pygames/")}
         results: dict[str, dict[str, list[float]]] = {k: {"cold": [], "warm": [], "bytes": []} for k in servers}
+        stages: dict[str, dict[str, list[dict[str, float]]]] = {k: {"cold": [], "warm": []} for k in servers}
         with sync_playwright() as pw:
             exe = _executable()
             for run in range(runs):
@@ -118,6 +137,7 @@ def bench_boot(runs: int = 5, dist: Path | None = None) -> dict[str, object]:
                         page.goto(url, wait_until="commit")  # the clock stops at ready, not at "load"
                         page.wait_for_selector(READY, timeout=120_000)
                         results[kind][temp].append((time.perf_counter() - t0) * 1000)
+                        stages[kind][temp].append(page.evaluate(STAGES_JS))
                         if temp == "cold":
                             if kind == "app":
                                 page.wait_for_selector(SETTLED, timeout=120_000)
@@ -134,7 +154,24 @@ def bench_boot(runs: int = 5, dist: Path | None = None) -> dict[str, object]:
     b = statistics.median(results["bare"]["bytes"])
     a = statistics.median(results["app"]["bytes"])
     summary["bytes"] = {"bare": int(b), "app": int(a), "ratio": round(a / b, 3), "target": BOOT_TARGETS["bytes"]}
+    summary["runs"] = {k: {t: [round(ms) for ms in v[t]] for t in ("cold", "warm")} for k, v in results.items()}
+    summary["stages"] = {
+        f"{kind} {temp}": {name: round(statistics.median(times))
+                           for name in STAGE_ORDER
+                           if (times := [run[name] for run in stages[kind][temp] if name in run])}
+        for kind in servers for temp in ("cold", "warm")
+    }
     return summary
+
+
+def stage_table(stages: dict[str, dict[str, int]]) -> str:
+    """The start-up stages as a Markdown table: when each ended (median ms since navigation)."""
+    columns = list(stages)
+    lines = ["| stage ended at (ms) | " + " | ".join(columns) + " |", "|---" + "|---:" * len(columns) + "|"]
+    for name in STAGE_ORDER:
+        if any(name in stages[c] for c in columns):
+            lines.append(f"| {name} | " + " | ".join(str(stages[c].get(name, "")) for c in columns) + " |")
+    return "\n".join(lines)
 
 
 BOOT_TARGETS = {"cold": 0.60, "warm": 0.50, "bytes": 1.05}  # issue 9 §1: at most these ratios
@@ -145,6 +182,8 @@ def main() -> None:
     parser.add_argument("--engine", action="store_true")
     parser.add_argument("--boot", action="store_true")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--dist", type=Path, default=None,
+                        help="the built site to measure (default: $PYGAMES_DIST, else dist/)")
     args = parser.parse_args()
     both = not (args.engine or args.boot)
     out: dict[str, object] = {}
@@ -156,7 +195,7 @@ def main() -> None:
         print(f"\n## Engine: random playouts against {bench_engine.BASELINE_COMMIT} in CPython", sys.version.split()[0])
         print(bench_engine.markdown(rows))
     if args.boot or both:
-        boot = bench_boot(args.runs)
+        boot = bench_boot(args.runs, args.dist.resolve() if args.dist else None)
         out["boot"] = boot
         print(f"\n## Boot in headless Chromium (median of {args.runs}; until the table is interactive)")
         print("| measure | bare Pyodide | pygames | ratio | target |\n|---|---:|---:|---:|---:|")
@@ -165,6 +204,9 @@ def main() -> None:
             print(f"| {temp} (ms) | {r['bare_ms']} | {r['app_ms']} | {r['ratio']} | ≤ {r['target']} |")
         r = boot["bytes"]
         print(f"| downloaded (bytes) | {r['bare']:,} | {r['app']:,} | {r['ratio']} | ≤ {r['target']} |")
+        print("\nEach run (ms):", json.dumps(boot["runs"]))
+        print("\n### Where the start-up time goes (median of the runs)")
+        print(stage_table(boot["stages"]))
     (ROOT / "bench-results").mkdir(exist_ok=True)
     (ROOT / "bench-results" / "latest.json").write_text(json.dumps(out, indent=1) + "\n")
 

@@ -37,8 +37,8 @@ from pygames_ui.i18n import merge_catalogues  # noqa: E402
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_ZIP = "stdlib.zip"  # replaces Pyodide's python_stdlib.zip (passed as stdLibURL)
-WEB_STATIC = ("index.html", "boot.js", "snapshot.js", "snapshot-worker.js", "bot-worker.js", "styles.css", "favicon.svg",
-              "manifest.webmanifest")
+WEB_STATIC = ("index.html", "boot.js", "snapshot.js", "snapshot-worker.js", "wheels.js", "bot-worker.js", "styles.css",
+              "favicon.svg", "manifest.webmanifest")
 BOOT_PACKAGES = ("pygames-core", "pygames-ui")  # installed at boot; the rest of the lock only on demand
 CACHE = ROOT / ".cache" / "site-wheels"
 
@@ -83,14 +83,30 @@ def wheel_name_version(path: Path) -> tuple[str, str]:
     return name.replace("_", "-").lower(), version
 
 
-PY_SUFFIXES = (".py", ".pyc", ".json", ".typed")
+PY_SUFFIXES = (".py", ".json", ".typed")
+
+
+def with_bytecode(files: dict[str, Path]) -> dict[str, Path]:
+    """``files`` and, beside each ``x.py``, its ``x.pyc`` (written by :func:`precompiled_sources`)."""
+    out = dict(files)
+    for arc, path in files.items():
+        if arc.endswith(".py"):
+            pyc = path.with_suffix(".pyc")
+            if not pyc.is_file():
+                raise SystemExit(f"no bytecode for {path}")
+            out[arc[:-3] + ".pyc"] = pyc
+    return out
+
+
 def precompiled_sources(out: Path) -> Path:
-    """Copy the Python sources to build/py and add Pyodide's bytecode next to them.
+    """Copy the Python sources to build/py and add Pyodide's bytecode beside them.
 
     Compiling ~6000 lines takes the browser a quarter of a second at every boot;
-    shipping ``__pycache__/*.cpython-314.pyc`` (compiled by Pyodide itself, in
-    Node, as unchecked hash-based pycs) removes that from the start-up.  The same
-    run writes ``out/pyodide/stdlib.zip``: the standard library modules these
+    shipping ``x.pyc`` beside each ``x.py`` (compiled by Pyodide itself, in Node, as
+    unchecked hash-based pycs) removes that from the start-up. That is the layout
+    zipimport reads: the site puts the wheels themselves on ``sys.path`` (no
+    unpacking at start-up), and the sources beside give tracebacks their lines. The
+    same run writes ``out/pyodide/stdlib.zip``: the standard library modules these
     sources can import, as bytecode (see tools/stdlib_zip.py).
     """
     # One staging folder per output folder, so two builds (e.g. dist/ and a test's own) never collide.
@@ -132,7 +148,7 @@ def write_boot_config(out: Path, lock: dict[str, object]) -> None:
     if not build_id:
         raise SystemExit("pyodide.mjs: no BUILD_ID found (did the pinned Pyodide change its bundle?)")
     key = hashlib.sha256(build_id.group(1).encode())
-    for name in (f"pyodide/{STDLIB_ZIP}", "snapshot-worker.js"):
+    for name in (f"pyodide/{STDLIB_ZIP}", "snapshot-worker.js", "wheels.js"):
         key.update(hashlib.sha256((out / name).read_bytes()).digest())
     packages = lock["packages"]
     assert isinstance(packages, dict)
@@ -172,10 +188,10 @@ def build(out: Path) -> None:
 
     stage = precompiled_sources(out)
     core = build_wheel(out / "pyodide", meta["name"], meta["version"],
-                       package_files(stage, "pygames_core", PY_SUFFIXES), summary=meta["description"])
+                       with_bytecode(package_files(stage, "pygames_core", PY_SUFFIXES)), summary=meta["description"])
     ui_files = package_files(stage, "pygames_ui", PY_SUFFIXES)
     ui_files["main.py"] = stage / "main.py"
-    ui_files.update({f"__pycache__/{p.name}": p for p in (stage / "__pycache__").glob("main.*.pyc")})
+    ui_files = with_bytecode(ui_files)
     ui = build_wheel(out / "pyodide", "pygames-ui", meta["version"], ui_files,
                      summary="pygames: the Python-to-DOM layer of the site")
     shipped = {"pygames-core": lock_entry(core, ["pygames_core"]), "pygames-ui": lock_entry(ui, ["pygames_ui", "main"])}

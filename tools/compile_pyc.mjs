@@ -1,9 +1,11 @@
 // Precompile Python to Pyodide's own bytecode (Python 3.14), so the browser imports
 // it without compiling: run by tools/build_site.py.
 //   node tools/compile_pyc.mjs <folder> [--stdlib <out.zip>]
-// Writes __pycache__/*.cpython-314.pyc next to every .py in <folder>, as unchecked
-// hash-based pycs (PEP 552): their bytes depend only on the sources, and they are
-// used as is. With --stdlib, also writes the site's standard library: the modules
+// Writes <name>.pyc beside every <name>.py in <folder> (the layout zipimport reads:
+// the site imports our wheels straight from their zips), as unchecked hash-based pycs
+// (PEP 552): their bytes depend only on the sources, and they are used as is. Their
+// file names are relative to <folder> ("pygames_core/base.py"): tracebacks find the
+// source lines through the zip's loader. With --stdlib, also writes the site's standard library: the modules
 // the sources in <folder> can import, as sourceless bytecode (tools/stdlib_zip.py).
 import { readFileSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
@@ -41,7 +43,7 @@ stdlib_zip.build(next(p for p in sys.path if p.endswith(".zip")), "/src", out_zi
 
 const ok = py.runPython(`
 import compileall, py_compile, sys
-ok = compileall.compile_dir("/src", quiet=1, force=True,
+ok = compileall.compile_dir("/src", quiet=1, force=True, legacy=True, stripdir="/src",
                             invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 print(f"compiled for Python {sys.version.split()[0]} (tag {sys.implementation.cache_tag})")
 ok

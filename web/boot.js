@@ -2,12 +2,20 @@
 // there is a good one), hand over to web/main.py, then get the site ready for offline
 // play and the next visit. Everything is relative to this page, so any sub-path works.
 import { dropSnapshots, findSnapshot, makeSnapshotInWorker, snapshotsSupported } from "./snapshot.js";
+import { WheelError, fetchWheels, mountWheels } from "./wheels.js";
 
 // Filled in by tools/build_site.py: the lock file (inline: one request less), the
-// standard library zip, the wheels to install, and the key of a valid snapshot.
+// standard library zip, the wheels to put on sys.path, and the key of a valid snapshot.
 const SITE = __SITE__;
 const html = document.documentElement;
 const t0 = performance.now();
+
+// The boot's stages on the page's performance timeline (`boot:<stage>` marks, in the
+// order they happen; web/main.py adds its own), read by tools/bench.py and DevTools.
+function mark(stage) {
+  performance.mark(`boot:${stage}`);
+}
+mark("script");
 const STAGES = { download: [2, 70], start: [70, 90], engine: [90, 100] };
 let catalogue = {};
 let stage = "download";
@@ -99,32 +107,41 @@ function pyodideOptions(extra) {
     packageBaseUrl: indexURL,
     stdLibURL: new URL(SITE.stdlib, location.href).href,
     lockFileContents: SITE.lock,
-    packages: SITE.packages,
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
     ...extra,
   };
 }
 
-// A warm start: the interpreter's heap as it was after importing the engine and the UI
-// (snapshot-worker.js). Only main.py is left to import: straight from its wheel (a zip
-// on sys.path); the wheels are installed properly once the table is up. Any problem
-// (damaged, stale, refused by Pyodide) drops the snapshot: a normal boot follows.
-async function startFromSnapshot(loadPyodide, snapshotP) {
+// Our wheels, as zips on sys.path (wheels.js); a wheel that cannot be had is named
+// with its HTTP status (or the lost connection) in the error box.
+async function wheelsOrFail(wheelsP) {
   try {
-    const found = await snapshotP;
-    if (!found) return null;
-    const uiWheel = SITE.lock.packages["pygames-ui"].file_name;
-    const wheelP = fetch(`pyodide/${uiWheel}`).then((res) => {
-      if (!res.ok) throw new Error(`${uiWheel}: HTTP ${res.status}`);
-      return res.arrayBuffer();
-    });
-    wheelP.catch(() => {});
-    // Pyodide fetches and compiles its files while the snapshot is read and checked.
-    const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: found.bytes, packages: [] }));
-    pyodide.FS.writeFile(`/tmp/${uiWheel}`, new Uint8Array(await wheelP));
+    return await wheelsP;
+  } catch (err) {
+    if (!(err instanceof WheelError)) throw err;
+    const why = err.status ? `HTTP ${err.status}` : navigator.onLine === false
+      ? say("boot.no_network", "no connection") : String(err.message);
+    throw new Error(`${say("boot.missing_file", "Could not download")} ${err.file} (${why})`);
+  }
+}
+
+// A warm start: the interpreter's heap as it was after importing the engine and the UI
+// (snapshot-worker.js). Their zips go back where the heap expects them; only main.py
+// is left to import. Any problem with the snapshot (damaged, stale, refused by
+// Pyodide) drops it: a normal boot follows.
+async function startFromSnapshot(loadPyodide, snapshotP, wheelsP) {
+  const found = await snapshotP;
+  if (!found) return null;
+  mark("snapshot-found");
+  const wheels = await wheelsOrFail(wheelsP); // not the snapshot's fault: no fallback helps
+  try {
+    // Pyodide fetches its files while the snapshot is read and checked.
+    const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: found.bytes }));
+    mark("interpreter");
+    mountWheels(pyodide, wheels);
     // Every visitor would otherwise get the same "random" numbers as the heap that was saved.
-    pyodide.runPython(`import random, sys; random.seed(); sys.path.append("/tmp/${uiWheel}")`);
+    pyodide.runPython("import random; random.seed()");
     pyodide.pyimport("main");
     html.dataset.bootFrom = "snapshot";
     return pyodide;
@@ -136,17 +153,10 @@ async function startFromSnapshot(loadPyodide, snapshotP) {
   }
 }
 
-// Pyodide only logs a wheel it could not download (and checks their hashes, so a
-// failed download may show no HTTP status at all): name the file and its status.
-async function startFresh(loadPyodide) {
+async function startFresh(loadPyodide, wheelsP) {
   const pyodide = await loadPyodide(pyodideOptions({}));
-  for (const name of SITE.packages) {
-    if (pyodide.loadedPackages[name]) continue;
-    const file = SITE.lock.packages[name].file_name;
-    const res = await fetch(`pyodide/${file}`, { method: "HEAD", cache: "no-store" }).catch(() => null);
-    const why = res ? `HTTP ${res.status}` : say("boot.no_network", "no connection");
-    throw new Error(`${say("boot.missing_file", "Could not download")} ${file} (${why})`);
-  }
+  mountWheels(pyodide, await wheelsOrFail(wheelsP));
+  mark("interpreter");
   html.dataset.bootFrom = "fresh";
   return pyodide;
 }
@@ -154,23 +164,28 @@ async function startFresh(loadPyodide) {
 async function boot() {
   const lang = pickLang();
   html.lang = lang;
-  // Python starts at once; the catalogues and the snapshot arrive while it does.
+  // Python starts at once; the catalogues, our wheels and the snapshot arrive while it does.
   const pyodideModuleP = import("./pyodide/pyodide.mjs");
   const snapshotP = findSnapshot(SITE.snapshotKey).catch(() => null);
+  const wheelsP = fetchWheels(SITE.lock, SITE.packages, new URL("pyodide/", location.href));
+  wheelsP.catch(() => {}); // reported where it is awaited
   const cataloguesP = Promise.all([fetchJSON("i18n/ru.json"), fetchJSON("i18n/en.json")]);
   cataloguesP.then(([ru, en]) => {
+    mark("catalogues");
     catalogue = lang === "ru" ? ru : en;
     applyShell();
   }, fail);
   setStage("download");
   watchDownloads();
   const { loadPyodide } = await pyodideModuleP;
-  const pyodide = await startFromSnapshot(loadPyodide, snapshotP) ?? await startFresh(loadPyodide);
+  mark("pyodide-module");
+  const pyodide = await startFromSnapshot(loadPyodide, snapshotP, wheelsP) ?? await startFresh(loadPyodide, wheelsP);
   const tPython = performance.now();
   setStage("engine");
   const [ru, en] = await cataloguesP;
   globalThis.pygamesBoot = { catalogues: { ru, en }, lang, fail, pyodide };
   const main = pyodide.pyimport("main");
+  mark("main-imported");
   try {
     await main.start();
   } catch (err) {
@@ -178,6 +193,7 @@ async function boot() {
     throw err;
   }
   const tReady = performance.now();
+  mark("ready");
   clearInterval(timer);
   bar.value = 100;
   html.dataset.bootMs = String(Math.round(tReady - t0));
@@ -187,9 +203,6 @@ async function boot() {
     setTimeout(saveSnapshot, 1500); // after the first paint of the table and the first bot moves
   } else {
     html.dataset.snapshot = "used";
-    // The wheels' files on disk too, for tracebacks with source lines (all modules are loaded).
-    pyodide.loadPackage(SITE.packages, { messageCallback: () => {} })
-      .catch((err) => console.warn("pygames: could not install the wheels' files:", err));
   }
 }
 

@@ -7,20 +7,27 @@
 // In: {"id": n, "request": {...}}  (pygames_ui.thinking.request)
 // Out: {"id": n, "answer": {...}}  (pygames_ui.thinking.think) or {"id": n, "error": "..."}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { fetchWheels, mountWheels } from "./wheels.js";
 
 const root = new URL("./", self.location.href);
 const indexURL = new URL("pyodide/", root).href;
 
 async function start() {
+  const res = await fetch(new URL("pyodide-lock.json", indexURL));
+  if (!res.ok) throw new Error(`pyodide-lock.json: HTTP ${res.status}`);
+  const lock = await res.json();
+  // The UI wheel is small and pure Python; only pygames_ui.thinking is imported from it.
+  const wheelsP = fetchWheels(lock, ["pygames-core", "pygames-ui"], indexURL);
+  wheelsP.catch(() => {}); // reported below, where it is awaited
   const py = await loadPyodide({
     indexURL,
     packageBaseUrl: indexURL,
+    lockFileContents: lock,
     stdLibURL: new URL("pyodide/stdlib.zip", root).href,
     stdout: () => {},
     stderr: (line) => console.warn("bot worker:", line),
   });
-  // The UI wheel is small and pure Python; only pygames_ui.thinking is imported from it.
-  await py.loadPackage(["pygames-core", "pygames-ui"], { messageCallback: () => {} });
+  mountWheels(py, await wheelsP);
   return py.pyimport("pygames_ui.thinking").think_json;
 }
 

@@ -539,7 +539,9 @@ async def start() -> None:
     page = Page(app, delay)
     try:
         app.boot()
+        window.performance.mark("boot:app")  # boot.js's timeline of the start-up (tools/bench.py reads it)
         page.render()
+        window.performance.mark("boot:first-render")
     except Exception:  # noqa: BLE001 - see the docstring
         app = App(catalogues, lang, storage, seed=seed)
         app.set_aside_save(traceback.format_exc())

@@ -6,21 +6,17 @@
 // reason) or {error}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { writeSnapshot } from "./snapshot.js";
+import { fetchWheels, mountWheels } from "./wheels.js";
 
-// Runs inside the worker's Pyodide. The wheels are unpacked where Pyodide itself
-// installs packages (loadPackage cannot be used before a snapshot: it leaves
-// JavaScript references behind that no snapshot can hold); importing everything
-// now is what makes the warm start fast. Stdlib modules the page imports right
-// after start come along too.
+// Runs inside the worker's Pyodide, with the wheels on sys.path as zips, where the
+// page puts them too (wheels.js; never loadPackage before a snapshot: it leaves
+// JavaScript references behind that no snapshot can hold). Importing everything now
+// is what makes the warm start fast. Stdlib modules the page imports right after
+// start come along too.
 const PRELOAD = `
-def _preload(wheels, tops):
-    import importlib, pkgutil, zipfile
-    from pyodide._package_loader import SITE_PACKAGES
+def _preload(tops):
+    import importlib, pkgutil
 
-    for wheel in wheels:
-        with zipfile.ZipFile(f"/tmp/{wheel}") as whl:
-            whl.extractall(SITE_PACKAGES)
-    importlib.invalidate_caches()
     failed = []
     for top in tops:
         package = importlib.import_module(top)
@@ -50,14 +46,9 @@ self.onmessage = async ({ data }) => {
       stderr: (line) => console.warn("snapshot worker:", line),
     });
     const heapAtStart = py._module.HEAP8.length;
-    const wheels = packages.map((name) => lock.packages[name].file_name);
-    for (const name of wheels) {
-      const res = await fetch(new URL(name, indexURL));
-      if (!res.ok) throw new Error(`${name}: HTTP ${res.status}`);
-      py.FS.writeFile(`/tmp/${name}`, new Uint8Array(await res.arrayBuffer()));
-    }
+    mountWheels(py, await fetchWheels(lock, packages, indexURL));
     const tops = packages.map((name) => lock.packages[name].imports.filter((m) => m !== "main")).flat();
-    const failed = py.runPython(`${PRELOAD}\n_preload(${JSON.stringify(wheels)}, ${JSON.stringify(tops)})`);
+    const failed = py.runPython(`${PRELOAD}\n_preload(${JSON.stringify(tops)})`);
     py.runPython("del _preload; import gc; gc.collect()");
     // A warm start imports nothing of ours but main.py: every other module must be in the heap.
     if (failed) {

@@ -41,7 +41,9 @@ export async function findSnapshot(key) {
   const bytes = (async () => {
     const want = res.headers.get(DIGEST_HEADER);
     const data = new Uint8Array(await res.arrayBuffer());
+    performance.mark("boot:snapshot-read");
     const got = hex(await crypto.subtle.digest("SHA-256", data));
+    performance.mark("boot:snapshot-checked");
     if (!want || got !== want) throw new Error(`the stored snapshot is damaged (sha256 ${got.slice(0, 12)}…)`);
     return data;
   })();

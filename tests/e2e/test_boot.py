@@ -30,6 +30,27 @@ def boot_fresh_then_save(page: object, site_url: str) -> None:
     assert page.get_attribute("html", "data-snapshot") == "saved"
 
 
+# A frame of the engine, as a traceback shows it: its file name and its source line
+# (from the wheel's zip: the site imports the wheels straight from sys.path).
+ENGINE_FRAME = """
+import traceback
+from pygames_core import games
+try:
+    games.get("no-such-game")
+except Exception as exc:
+    frames = traceback.extract_tb(exc.__traceback__)
+frame = next(f for f in frames if f.filename.startswith("pygames_core/"))
+f"{frame.filename}: {frame.line}"
+"""
+
+
+def assert_tracebacks_have_source_lines(page: object) -> None:
+    frame = page.evaluate("(code) => pygamesBoot.pyodide.runPython(code)", ENGINE_FRAME)
+    filename, _, line = frame.partition(": ")
+    source = (ROOT / filename).read_text().splitlines()
+    assert line and line in (s.strip() for s in source), frame
+
+
 def start_klats_and_move(page: object) -> None:
     page.click('[data-action="setup"][data-game="klats"]')
     page.click('[data-action="start"]')
@@ -51,7 +72,7 @@ def test_stdlib_zip_is_pruned_bytecode() -> None:
     assert header[4:8] == (1).to_bytes(4, "little"), "unchecked hash-based pyc (PEP 552)"
     # The same bytecode version as our wheels', which Pyodide itself compiled.
     core = zipfile.ZipFile(next((DIST / "pyodide").glob("pygames_core-*.whl")))
-    wheel_pyc = core.read(next(n for n in core.namelist() if n.endswith(".cpython-314.pyc")))
+    wheel_pyc = core.read("pygames_core/base.pyc")
     assert header[:4] == wheel_pyc[:4]
     pristine = zipfile.ZipFile(PYODIDE / "python_stdlib.zip")
     assert len(pycs) < len([n for n in pristine.namelist() if n.endswith(".py")])
@@ -63,6 +84,8 @@ def test_every_module_the_app_may_import_is_there(page, site_url) -> None:
     """In the browser: the lazily imported margin and every module of ours import from the shipped zip."""
     open_app(page, site_url)
     names = list(_stdlib_zip_module().MARGIN)
+    assert page.get_attribute("html", "data-boot-from") == "fresh"
+    assert_tracebacks_have_source_lines(page)
     failures = page.evaluate("""(names) => pygamesBoot.pyodide.runPython(`
 import importlib, pkgutil
 failed = []
@@ -110,12 +133,7 @@ def test_warm_start_from_the_snapshot(browser, site_url, problems) -> None:
     draws.append(page.evaluate("pygamesBoot.pyodide.runPython('import random; random.random()')"))
     assert draws[0] != draws[1]
     start_klats_and_move(page)
-    # The wheels' files are installed after the table is up (tracebacks show source lines).
-    for _ in range(60):
-        if page.evaluate("'pygames-core' in pygamesBoot.pyodide.loadedPackages"):
-            break
-        page.wait_for_timeout(500)
-    assert page.evaluate("pygamesBoot.pyodide.runPython('import os, pygames_core; os.path.isfile(pygames_core.__file__)')")
+    assert_tracebacks_have_source_lines(page)
     ctx.close()
     problems.check()
     assert warm_ms < fresh_ms, (warm_ms, fresh_ms)
