@@ -36,6 +36,9 @@ from .rules import BEATEN_BY, KILLERS
 # The stages (see the module's docstring).  A stage that reaches a decision (or the end) returns.
 _ROUND, _THREATS, _DEFEND, _AFTER_ZOMBIES, _ASK, _RESOLVE = range(6)
 
+#: Contest outcomes by (first player, each seat's competing card or None): only a few dozen exist.
+_OUTCOMES: dict[tuple[int | str | None, ...], rules.Outcome] = {}
+
 
 def _own_trophies(d: dict[str, Any], p: int) -> list[str]:
     """Seat ``p``'s trophies, to be changed: a step's copy of the state still shares them with its input."""
@@ -210,7 +213,7 @@ def apply_decision(d: dict[str, Any], rng: Rng, action: Action) -> None:
                 return
             live, revealed, seats = d["live"], d["revealed"], d["participants"]
             cards = [None] * players  # the competing card of each seat (None: not competing)
-            competing: list[tuple[int, str]] = []
+            competing = False
             for q in seats:
                 if not live[q]:
                     continue
@@ -226,11 +229,16 @@ def apply_decision(d: dict[str, Any], rng: Rng, action: Action) -> None:
                         n += 1
                     else:
                         cards[q] = card
-                        competing.append((q, card))
+                        competing = True
             if not competing:
                 stage = _ROUND
                 continue
-            result, winner, tied = rules.remembered_outcome(tuple(competing))
+            # The outcome depends on the cards and on the turn order (the order of ``tied``).
+            key = (d["options"]["first_player"], *cards)
+            outcome = _OUTCOMES.get(key)
+            if outcome is None:
+                outcome = _OUTCOMES[key] = rules.contest_outcome({q: cards[q] for q in seats if cards[q] is not None})
+            result, winner, tied = outcome
             room = winner is not None and len(trophies[winner]) < brains[winner]
             # ``cards`` and ``tied`` are never changed in place: the log entry shares them with the contest.
             tied_list = list(tied)

@@ -160,17 +160,6 @@ def contest_outcome(cards: Mapping[int, str]) -> Outcome:
     return Outcome("redraw", None, top)
 
 
-_OUTCOMES: dict[tuple[tuple[int, str], ...], Outcome] = {}
-
-
-def remembered_outcome(cards: tuple[tuple[int, str], ...]) -> Outcome:
-    """:func:`contest_outcome` of (seat, kind) pairs, remembered: the engine's hot path (only a few dozen exist)."""
-    found = _OUTCOMES.get(cards)
-    if found is None:
-        found = _OUTCOMES[cards] = contest_outcome(dict(cards))
-    return found
-
-
 def count_kinds(cards: Iterable[str]) -> dict[str, int]:
     """Copies of each kind in ``cards``, every kind listed (0 when absent)."""
     c = Counter(cards)
