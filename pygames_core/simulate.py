@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from . import bots, games
 from .bots import levels
 from .bots.base import Bot
-from .census import check_state
+from .census import ROUND_TRIP_EVERY, check_state
 
 #: Called once per finished game (progress reporting).
 Progress = Callable[[], None]
@@ -127,7 +127,8 @@ def play_game(setup: Setup, seed: int, index: int) -> GameResult:
         state = game.apply(state, action)
         decisions += 1
         if setup.check:
-            check_state(game, state)
+            over = game.is_over(state)
+            check_state(game, state, round_trip=over or decisions % ROUND_TRIP_EVERY == 0)
     return GameResult(index, game.winners(state), game.scores(state), decisions, counts, seconds)
 
 

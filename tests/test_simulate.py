@@ -157,8 +157,30 @@ def test_check_catches_a_lost_card_and_a_broken_state() -> None:
         check_state(game, state)
     state = game.new_game(players=2, seed=1)
     state.data["totals"][0] = 7  # no finished round adds up to it
-    with pytest.raises(InvariantError, match="fails its own checks"):
-        check_state(game, state)
+    for round_trip in (True, False):
+        with pytest.raises(InvariantError, match="fails its own checks"):
+            check_state(game, state, round_trip=round_trip)
+    state = game.new_game(players=2, seed=1)
+    del state.data["totals"]
+    with pytest.raises(InvariantError, match="fails its own checks: unexpected keys"):
+        check_state(game, state, round_trip=False)
+
+
+def test_check_round_trips_the_state_at_the_end_of_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pygames_core import census, simulate
+
+    seen: list[tuple[bool, bool]] = []
+    real = census.check_state
+
+    def spy(game, state, round_trip=True):  # type: ignore[no-untyped-def]
+        seen.append((game.is_over(state), round_trip))
+        real(game, state, round_trip)
+
+    monkeypatch.setattr(simulate, "check_state", spy)
+    setup = simulate.Setup("rps_zombie", 2, ("random", "random"), {}, ({}, {}), True)
+    simulate.play_game(setup, 5, 0)
+    assert seen[0] == (False, True) and seen[-1] == (True, True)  # the deal and the end round-trip
+    assert len(seen) > census.ROUND_TRIP_EVERY and sum(rt for _, rt in seen) >= len(seen) // census.ROUND_TRIP_EVERY
 
 
 def test_a_failed_check_stops_the_run_with_status_1(
