@@ -59,11 +59,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..actions import Unsure
-from ..base import VIEW_LOG_LENGTH, Action, Game, State, View
+from ..base import _NO_DRAWS, VIEW_LOG_LENGTH, Action, Game, State, View
 from ..jsonio import JSON, copy_json
 from ..rng import Rng
-from . import checks, matching, rules
-from .rules import ANIMAL_OF, MAX_PER_PART, PART_OF
+from . import checks, matching, rules, turns
+from .rules import ANIMAL_OF, PART_OF
 
 #: The fields of each log event that hold lists (copied for the view; the rest are scalars).
 _EVENT_LISTS: dict[str, tuple[str, ...]] = {
@@ -73,15 +73,6 @@ _EVENT_LISTS: dict[str, tuple[str, ...]] = {
     "bank": ("cards",),
     "game_end": ("leftover", "scores", "penalties", "winners"),
 }
-
-
-def _own_seat(d: dict[str, JSON], p: int) -> dict[str, Any]:
-    """Seat ``p`` of ``d``, copied so that it may be changed (copy-on-write; banked triples are never changed)."""
-    seats = d["seats"] = list(d["seats"])
-    s = seats[p]
-    # Only the cards are copied: the penalty pile and banked animals change rarely and are replaced then.
-    seat = seats[p] = {"cards": list(s["cards"]), "penalty": s["penalty"], "banked": s["banked"]}
-    return seat
 
 
 class Zoomagia(Game):
@@ -146,10 +137,10 @@ class Zoomagia(Game):
         self._log(d, {"e": "game_start", "dealer": dealer, "players": players, "deck_size": len(pile),
                       "removed": len(removed), "columns": options["columns"]})
         if pile:
-            self._start_turn(d, dealer)
+            turns.start_turn(d, dealer)
         else:
             # Nothing to draw: no turn can be played (a very short custom deck).
-            self._end_game(d)
+            turns.end_game(d)
         return d
 
     def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:
@@ -182,6 +173,28 @@ class Zoomagia(Game):
             return acts
         return []
 
+    def apply(self, state: State, action: object) -> State:
+        """Return the state after ``action``; an illegal action raises :class:`IllegalAction`."""
+        # The common case checked directly (apply_unchecked inlined); anything else, and every
+        # error, goes the generic way.
+        if type(state) is State and type(action) is dict and state.game == self.name:
+            data = state.data
+            if data["current"] is not None:
+                found = matching.match(data, action)
+                if type(found) is dict:  # not None (illegal) nor UNSURE
+                    data = data.copy()  # _copy_data
+                    self._step(data, _NO_DRAWS, found)
+                    data["turn"] += 1
+                    return State(self.name, data)
+        return super().apply(state, action)
+
+    def apply_unchecked(self, state: State, action: Action) -> State:
+        """Apply an action known to be legal (no step of this game draws from the RNG)."""
+        data = state.data.copy()  # _copy_data
+        self._step(data, _NO_DRAWS, action)
+        data["turn"] += 1
+        return State(self.name, data)
+
     def _match(self, state: State, action: object) -> Action | None:
         """The action checked directly against the state (see :mod:`.matching`)."""
         if type(action) is dict:
@@ -199,152 +212,16 @@ class Zoomagia(Game):
         return data.copy()
 
     def _step(self, d: dict[str, JSON], rng: Rng, action: Action) -> None:
-        kind = action["type"]
-        p = d["current"]
-        d["log"] = list(d["log"])
-        seat = _own_seat(d, p)
-        if kind == "push":
-            self._push(d, p, action)
-        elif kind == "take":
-            pending = d["pending"]
-            if action["what"] == "card":
-                card = pending["out"]
-                d["pending"] = None
-                self._log(d, {"e": "take_card", "p": p, "card": card, "auto": False})
-                self._receive(d, p, [card])
-            else:
-                r = action["row"]
-                field = d["field"] = list(d["field"])
-                cards = list(field[r])
-                field[r] = [None, None, None]
-                self._log(d, {"e": "take_animal", "p": p, "row": r, "cards": cards, "points": rules.animal_points(cards)})
-                deck = d["deck"]
-                refill = [pending["out"]] + deck[:2]
-                d["deck"] = deck[2:]
-                d["pending"] = {"row": r, "cards": rules.sort_cards(refill), "taken": cards}
-                d["phase"] = "refill"
-        elif kind == "refill":
-            r = d["pending"]["row"]
-            taken = d["pending"]["taken"]
-            field = d["field"] = list(d["field"])
-            field[r] = list(action["cells"])
-            d["pending"] = None
-            self._log(d, {"e": "refill", "p": p, "row": r, "cells": list(action["cells"])})
-            self._receive(d, p, taken)
-        elif kind == "discard":
-            card = action["card"]
-            seat["cards"].remove(card)
-            seat["penalty"] = seat["penalty"] + [card]
-            self._log(d, {"e": "discard", "p": p, "card": card})
-            self._after_receive(d, p)
-        elif kind == "bank":
-            triple = list(action["cards"])
-            for c in triple:
-                seat["cards"].remove(c)
-            seat["banked"] = seat["banked"] + [triple]
-            self._log(d, {"e": "bank", "p": p, "cards": triple, "points": rules.animal_points(triple)})
-            self._after_bank(d, p)
-        elif kind == "end_turn":
-            self._end_turn(d, p)
-        else:  # pragma: no cover - apply() only passes legal actions
-            raise ValueError(f"unknown action type {kind!r}")
-
-    def _push(self, d: dict[str, JSON], p: int, action: Action) -> None:
-        before = d["field"]  # never changed: the push works on a copy of what it moves
-        card = d["drawn"]
-        line, index, side = action["line"], action["index"], action["from"]
-        if line == "row":
-            field = list(before)
-            field[index] = list(before[index])
-        else:
-            field = [list(row) for row in before]
-        d["field"] = field
-        out = rules.push(field, line, index, side, card)
-        d["drawn"] = None
-        new = rules.new_animal_rows(before, field)
-        d["last_push"] = {"p": p, "line": line, "index": index, "from": side, "card": card, "out": out}
-        self._log(d, {"e": "push", "p": p, "line": line, "index": index, "from": side, "card": card, "out": out, "new": new})
-        if new:
-            d["phase"] = "take"
-            d["pending"] = {"out": out, "rows": new}
-        else:
-            # A field laid out from a short `deck` can hold empty cells: then nothing falls out.
-            if out is not None:
-                self._log(d, {"e": "take_card", "p": p, "card": out, "auto": True})
-            self._receive(d, p, [] if out is None else [out])
-
-    def _receive(self, d: dict[str, JSON], p: int, cards: list[str]) -> None:
-        seat = d["seats"][p]
-        seat["cards"] = rules.sort_cards(seat["cards"] + cards)
-        self._after_receive(d, p)
-
-    def _after_receive(self, d: dict[str, JSON], p: int) -> None:
-        """After cards arrive or one is discarded: discard while overflowing, then bank."""
-        counts = rules.part_counts(d["seats"][p]["cards"]).values()
-        if max(counts) > MAX_PER_PART:
-            d["phase"] = "discard"
-        elif min(counts) > 0:  # a head, a body and a tail: an animal to bank
-            d["phase"] = "bank"
-        else:
-            self._end_turn(d, p)
-
-    def _after_bank(self, d: dict[str, JSON], p: int) -> None:
-        if rules.can_bank(d["seats"][p]["cards"]):
-            d["phase"] = "bank"
-        else:
-            self._end_turn(d, p)
-
-    def _end_turn(self, d: dict[str, JSON], p: int) -> None:
-        self._log(d, {"e": "turn_end", "p": p, "deck_size": len(d["deck"])})
-        if not d["deck"]:
-            self._end_game(d)
-        else:
-            self._start_turn(d, (p + 1) % d["players"])
-
-    def _start_turn(self, d: dict[str, JSON], p: int) -> None:
-        d["current"] = p
-        deck = d["deck"]
-        d["drawn"] = deck[0]
-        d["deck"] = deck[1:]
-        d["phase"] = "push"
-        d["pending"] = None
-        self._log(d, {"e": "turn_start", "p": p, "drawn": d["drawn"]})
-
-    def _end_game(self, d: dict[str, JSON]) -> None:
-        leftover: list[list[str]] = []
-        for p in range(d["players"]):
-            seat = _own_seat(d, p)
-            leftover.append(list(seat["cards"]))
-            seat["penalty"] = seat["penalty"] + seat["cards"]
-            seat["cards"] = []
-        d["over"] = True
-        d["current"] = None
-        d["phase"] = "over"
-        d["pending"] = None
-        d["drawn"] = None
-        self._log(d, {"e": "game_end", "leftover": leftover, "scores": self._scores(d),
-                      "penalties": [len(s["penalty"]) for s in d["seats"]], "winners": self._winners(d)})
+        turns.apply_decision(d, action)
 
     # --------------------------------------------------------------- results
-    @staticmethod
-    def _banked_points(seat: dict[str, JSON]) -> int:
-        return sum(rules.animal_points(t) for t in seat["banked"])
-
-    def _scores(self, d: dict[str, JSON]) -> list[int]:
-        return [self._banked_points(s) - len(s["penalty"]) for s in d["seats"]]
-
     def scores(self, state: State) -> list[int]:
         """Banked points minus penalty cards (cards still in front count only at the end)."""
-        return self._scores(state.data)
-
-    def _winners(self, d: dict[str, JSON]) -> list[int]:
-        keys = [(sc, -len(s["penalty"])) for sc, s in zip(self._scores(d), d["seats"])]
-        best = max(keys)
-        return [i for i, k in enumerate(keys) if k == best]
+        return turns.scores(state.data)
 
     def winners(self, state: State) -> list[int]:
         """Highest score; on a tie fewer penalty cards; still tied: all of them."""
-        return self._winners(state.data) if state.data["over"] else []
+        return turns.winners(state.data) if state.data["over"] else []
 
     # ------------------------------------------------------------------ view
     @staticmethod
@@ -373,7 +250,7 @@ class Zoomagia(Game):
                 "rows": rules.arrange_rows(s["cards"]),
                 "penalty": list(s["penalty"]),
                 "banked": [list(t) for t in s["banked"]],
-                "banked_points": self._banked_points(s),
+                "banked_points": turns.banked_points(s),
                 "penalty_count": len(s["penalty"]),
             })
         v.update(
@@ -396,8 +273,8 @@ class Zoomagia(Game):
             } if phase == "refill" else None,
             overflow=rules.overflow_parts(d["seats"][cur]["cards"]) if phase == "discard" else [],
             last_push=copy_json(d["last_push"]),
-            scores=self._scores(d),
-            winners=self._winners(d) if d["over"] else [],
+            scores=turns.scores(d),
+            winners=turns.winners(d) if d["over"] else [],
         )
         return v
 
