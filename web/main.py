@@ -1,6 +1,6 @@
 """The site's Python entry point: wires :class:`pygames_ui.app.App` to the page.
 
-``boot.js`` loads Pyodide with the engine and UI wheels, then awaits :func:`start`.
+``boot.js`` loads Pyodide with the engine and UI wheels, then calls :func:`start`.
 This module is the only place (with ``boot.js``) that touches the DOM: one
 delegated click listener on ``#app``, one ``innerHTML`` write per render, and an
 asyncio task that plays the bots' moves one by one with a pause between them.
@@ -9,6 +9,7 @@ asyncio task that plays the bots' moves one by one with a pause between them.
 from __future__ import annotations
 
 import asyncio
+import json
 import traceback
 from typing import Any
 
@@ -524,15 +525,18 @@ def _int_param(name: str, default: int | None, lo: int, hi: int) -> int | None:
         return default
 
 
-async def start() -> None:
+def start() -> None:
     """Build the app from the boot data, render it and hand the page over to it.
+
+    Called by ``boot.js`` directly, not as a coroutine: the first screen is up within
+    this call, without waiting for the event loop's next turn.
 
     No save may stop the start: ``App`` sets aside a save it cannot restore, and should
     anything still fail while booting or drawing the first screen, a fresh app starts on
     its home screen with the save set aside (the last line of defence).
     """
     boot = window.pygamesBoot
-    catalogues, lang, storage = boot.catalogues.to_py(), str(boot.lang), _storage()
+    catalogues, lang, storage = json.loads(str(boot.cataloguesJSON)), str(boot.lang), _storage()
     seed = _int_param("seed", None, 0, 2**53)
     delay = _int_param("delay", DEFAULT_BOT_DELAY_MS, 0, 5000) or 0
     app = App(catalogues, lang, storage, seed=seed)

@@ -25,7 +25,7 @@ from .log import GameLog
 from .replay import Replay
 from .levels_ui import DEFAULT_BOT
 from .session import Seat, Session, Storage, clean_name, seat_kind
-from .tables import TABLES, Ctx, Table
+from .tables import Ctx, Table, TableSet
 
 
 #: The most log lines one announcement reads out (a new or resumed game says only its latest few).
@@ -40,10 +40,7 @@ class App:
         self.seed = seed
         self.games_started = 0
         self.storage = storage
-        self.tables: dict[str, Table] = {name: cls() for name, cls in TABLES.items()}
-        if seed is not None:
-            for table in self.tables.values():
-                table.rng.seed(f"{seed}:{table.game_name}")
+        self.tables = TableSet(seed)  # a game's table module is imported when the game is first shown
         self.session: Session | None = None
         self.screen = "home"
         self.notice: str | None = None  # plain-words message at the top (e.g. a save that could not be read)
@@ -102,7 +99,7 @@ class App:
         store.set_aside(self.storage, text)
         self.session, self.viewer, self.screen = None, None, "home"
         self._unproven_save = None
-        for table in self.tables.values():
+        for table in self.tables.made():
             table.reset()
         self.notice = self.t("notice.save_failed")
         self.save_error = error
@@ -322,7 +319,7 @@ class App:
         seed = None if self.seed is None else self.seed + self.games_started
         self.games_started += 1
         self.session = Session.new(self.form["game"], seats, self.form["options"], seed=seed)
-        for table in self.tables.values():
+        for table in self.tables.made():
             table.reset()
         self.session.ui.update(self.tables[self.form["game"]].start_ui(self.session))
         self.viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
