@@ -204,6 +204,10 @@ class RpsZombie(Game):
         """The winning seats once the game is over (several on a shared result)."""
         return list(state.data["winner_seats"]) if state.data["over"] else []
 
+    @staticmethod
+    def _recent_log(data: dict[str, JSON]) -> list[JSON]:
+        return public.recent_log(data)
+
     def view(self, state: State, player: int) -> View:
         """Everything public (all but the draw pile's order and the set-aside cards of a preset deck)."""
         v = self._view_common(state.data, player)

@@ -9,13 +9,39 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import View
-from ..jsonio import JSON
+from ..base import VIEW_LOG_LENGTH, View
+from ..jsonio import JSON, copy_json
 from ..rng import Rng
 from . import rules
 from .decisions import defences as _defences
 from .decisions import may_intervene
 from .rules import BEATEN_BY, COUNTS, KINDS, TROPHY_KINDS
+
+
+#: The fields of each log event that hold lists (copied for the view; the rest are scalars).
+_EVENT_LISTS: dict[str, tuple[str, ...]] = {
+    "setup": ("brains",),
+    "round_start": ("seats",),
+    "reveal": ("cards",),
+    "out": ("trophies",),
+    "contest": ("cards", "tied"),
+    "redraw": ("seats",),
+    "game_end": ("winners", "brains", "trophies"),
+}
+
+
+def recent_log(d: dict[str, Any]) -> list[JSON]:
+    """The view's copy of the latest events (events are flat dicts: only their lists need copies of their own)."""
+    out: list[JSON] = []
+    lists = _EVENT_LISTS
+    for e in d["log"][-VIEW_LOG_LENGTH:]:
+        c = e.copy()
+        fields = lists.get(e["e"])
+        if fields is not None:
+            for k in fields:
+                c[k] = copy_json(c[k])
+        out.append(c)
+    return out
 
 
 def view_fields(d: dict[str, Any]) -> View:
