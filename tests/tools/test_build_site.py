@@ -1,0 +1,59 @@
+"""tools/build_site.py: the wheels' bytecode layout and the start-up snapshot's key."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from build_site import with_bytecode, write_boot_config  # noqa: E402
+
+BUILD_ID = "ab" * 32
+
+
+def test_bytecode_goes_beside_each_source(tmp_path: Path) -> None:
+    """zipimport reads ``x.pyc`` beside ``x.py``: that is where the wheels carry it."""
+    (tmp_path / "pkg").mkdir()
+    for name in ("pkg/__init__", "pkg/mod"):
+        (tmp_path / f"{name}.py").write_text("x = 1\n")
+        (tmp_path / f"{name}.pyc").write_bytes(b"bytecode")
+    (tmp_path / "pkg" / "data.json").write_text("{}")
+    files = {p.relative_to(tmp_path).as_posix(): p for p in tmp_path.rglob("*") if p.suffix in (".py", ".json")}
+    out = with_bytecode(files)
+    assert sorted(out) == ["pkg/__init__.py", "pkg/__init__.pyc", "pkg/data.json", "pkg/mod.py", "pkg/mod.pyc"]
+    assert out["pkg/mod.pyc"] == tmp_path / "pkg" / "mod.pyc"
+
+
+def test_a_source_without_bytecode_stops_the_build(tmp_path: Path) -> None:
+    (tmp_path / "mod.py").write_text("x = 1\n")
+    with pytest.raises(SystemExit, match="no bytecode for .*mod.py"):
+        with_bytecode({"mod.py": tmp_path / "mod.py"})
+
+
+def _site(out: Path, worker: str = "worker", wheels: str = "wheels", wheel_sha: str = "1" * 64) -> dict[str, object]:
+    """A minimal built site; returns the ``SITE`` that write_boot_config puts into boot.js."""
+    (out / "pyodide").mkdir(parents=True, exist_ok=True)
+    (out / "pyodide" / "pyodide.mjs").write_text(f'x={{BUILD_ID:"{BUILD_ID}"}}')
+    (out / "pyodide" / "stdlib.zip").write_bytes(b"zip")
+    (out / "snapshot-worker.js").write_text(worker)
+    (out / "wheels.js").write_text(wheels)
+    (out / "boot.js").write_text("const SITE = __SITE__;\n")
+    packages = {name: {"file_name": f"{name}.whl", "sha256": wheel_sha} for name in ("pygames-core", "pygames-ui")}
+    write_boot_config(out, {"info": {}, "packages": packages})
+    text = (out / "boot.js").read_text()
+    return json.loads(text.removeprefix("const SITE = ").removesuffix(";\n"))
+
+
+def test_the_snapshot_key_follows_everything_the_heap_depends_on(tmp_path: Path) -> None:
+    """A new worker, wheel loader or wheel never restores an old heap: each changes the key."""
+    base = _site(tmp_path / "a")
+    assert base["packages"] == ["pygames-core", "pygames-ui"]
+    assert str(base["snapshotKey"]).startswith(BUILD_ID[:12] + "-")
+    assert _site(tmp_path / "b")["snapshotKey"] == base["snapshotKey"], "the key is reproducible"
+    for changed in ({"worker": "worker 2"}, {"wheels": "wheels 2"}, {"wheel_sha": "2" * 64}):
+        assert _site(tmp_path / "c", **changed)["snapshotKey"] != base["snapshotKey"], changed
