@@ -57,38 +57,34 @@ def defences(d: dict[str, Any], target: int) -> list[str]:
     return out
 
 
-def contest_actions(d: dict[str, Any], p: int) -> list[Action]:
-    """What seat ``p`` may do in the pending trophy contest."""
-    c = d["contest"]
-    tr = d["trophies"][p]
-    acts: list[Action] = []
-    winner = c["winner"]
-    if c["result"] == "win" and winner != p:
-        k = BEATEN_BY[c["cards"][winner]]
-        if k in tr:
-            acts.append({"type": "block", "with": k})
-    mine = c["cards"][p]
-    if mine is not None:
-        for k in TROPHY_KINDS:  # rules.trophy_choices(tr), in canonical order
-            if k != mine and k in tr:
-                acts.append({"type": "dump", "kind": k})
-    acts.append({"type": "pass"})
-    return acts
-
-
 def legal(d: dict[str, Any]) -> list[Action]:
     """Every legal decision of ``d["current"]`` (RULES.md §2), in a stable order."""
     phase = d["phase"]
     p = d["current"]
     if phase == "contest":  # the commonest decision first (a contest always has a seat to ask)
-        return contest_actions(d, p)
+        c = d["contest"]
+        tr = d["trophies"][p]
+        acts: list[Action] = []
+        if tr:  # (nothing but pass without trophies)
+            winner = c["winner"]
+            if c["result"] == "win" and winner != p:
+                k = BEATEN_BY[c["cards"][winner]]
+                if k in tr:
+                    acts.append({"type": "block", "with": k})
+            mine = c["cards"][p]
+            if mine is not None:
+                for k in TROPHY_KINDS:  # rules.trophy_choices(tr), in canonical order
+                    if k != mine and k in tr:
+                        acts.append({"type": "dump", "kind": k})
+        acts.append({"type": "pass"})
+        return acts
     if phase == "over" or p is None:
         return []
     if phase == "choose_trophy":
         return [{"type": "choose_trophy", "kind": k} for k in TROPHY_KINDS]
     if phase == "defend":
         z, t = d["threats"][0]
-        acts: list[Action] = []  # defences(d, t), each as an action, in one pass
+        acts = []  # defences(d, t), each as an action, in one pass
         if d["live"][t] and d["revealed"][t] in KILLERS:
             acts.append({"type": "defend", "zombie_of": z, "with": "revealed"})
         tr = d["trophies"][t]

@@ -51,6 +51,7 @@ Log events (``view["log"]``; every entry also has ``n`` and ``e`` = the event na
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Hashable, Sequence
 
 from ..actions import Unsure
@@ -75,6 +76,13 @@ _DATA_KEYS = frozenset({
 _log = Game._log  # (a plain function: no method lookup on the hot path)
 
 
+@lru_cache(maxsize=None)
+def _fresh_piles(players: int, brains_in_deck_2p: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The draw pile (before the shuffle) and the set-aside cards of a game without a preset deck."""
+    pile = ("brain",) * rules.deck_brains(players, brains_in_deck_2p) + rules.PILE_WITHOUT_BRAINS
+    return pile, ("brain",) * rules.set_aside_brains(players, brains_in_deck_2p)
+
+
 class RpsZombie(Game):
     """The engine of Камень, ножницы, бумага и … ЗОМБИ!!! for 2 or 3 players."""
 
@@ -94,7 +102,8 @@ class RpsZombie(Game):
         # place.  ``revealed``, ``participants`` and ``winner_seats`` are only ever replaced, never changed;
         # ``deck``, ``aside``, ``out_round`` and each seat's trophies are copied by the steps that change them.
         d["log"], d["brains"], d["live"] = data["log"][:], data["brains"][:], data["live"][:]
-        d["threats"] = data["threats"][:]
+        if data["threats"]:  # (an empty list of threats is replaced, never changed in place)
+            d["threats"] = data["threats"][:]
         d["trophies"] = data["trophies"][:]  # (see _own_trophies)
         d["discard"] = data["discard"].copy()
         contest = d["contest"]
@@ -118,10 +127,9 @@ class RpsZombie(Game):
     def _setup(self, players: int, rng: Rng, deck: list[Any] | None, options: dict[str, JSON]) -> dict[str, JSON]:
         n = players
         per = rules.brains_per_player(n)
-        in_deck = rules.deck_brains(n, options["brains_in_deck_2p"])
         if deck is None:
-            pile = ["brain"] * in_deck + list(rules.PILE_WITHOUT_BRAINS)
-            aside = ["brain"] * rules.set_aside_brains(n, options["brains_in_deck_2p"])
+            fresh_pile, fresh_aside = _fresh_piles(n, options["brains_in_deck_2p"])
+            pile, aside = list(fresh_pile), list(fresh_aside)
         else:
             pile = list(deck)
             rest = Counter(rules.full_deck())
@@ -192,8 +200,8 @@ class RpsZombie(Game):
                 return found
         return super()._match(state, action)
 
-    def _step(self, d: dict[str, JSON], rng: Rng, action: Action) -> None:
-        rounds.apply_decision(d, rng, action)
+    # (The function itself, not a method calling it: this is the hot path.)
+    _step = rounds.apply_decision
 
     # --------------------------------------------------------------- results
     def scores(self, state: State) -> list[int]:

@@ -34,7 +34,7 @@ from .decisions import rotation
 from .rules import BEATEN_BY, KILLERS
 
 # The stages (see the module's docstring).  A stage that reaches a decision (or the end) returns.
-_ROUND, _THREATS, _DEFEND, _AFTER_ZOMBIES, _ASK, _RESOLVE = range(6)
+_ROUND, _REVEAL, _THREATS, _DEFEND, _AFTER_ZOMBIES, _ASK, _RESOLVE = range(7)
 
 #: Contest outcomes by (first player, each seat's competing card or None): only a few dozen exist.
 _OUTCOMES: dict[tuple[int | str | None, ...], rules.Outcome] = {}
@@ -56,21 +56,24 @@ def _add_trophy(trophies: list[str], kind: str) -> None:
         trophies.insert(len(trophies) - trophies.count("paper"), kind)
 
 
-def apply_decision(d: dict[str, Any], rng: Rng, action: Action) -> None:
-    """Apply the legal ``action`` of ``d["current"]`` to ``d`` in place, then play on to the next decision."""
+def apply_decision(_game: object, data: dict[str, Any], rng: Rng, action: Action) -> None:
+    """Apply the legal ``action`` of ``data["current"]`` to ``data`` in place, then play on to the next decision.
+
+    (The engine's ``_step`` itself, hence ``_game``, the engine, which it does not need.)
+    """
+    d = data
     log = d["log"]
     n = log[-1]["n"] + 1 if log else 0  # the number of the next log entry
     kind = action["type"]
     p = d["current"]
-    # Set for _DEFEND: the threatened seat and his answer.
-    target, how, auto = p, "none", False
     if kind == "pass":  # the commonest decisions first
         log.append({"e": "pass", "seat": p, "n": n})
         n += 1
         d["contest"]["queue"].pop(0)
         stage = _ASK
     elif kind == "defend":
-        how = action["with"]
+        # The threatened seat and his answer (for _DEFEND).
+        target, how, auto = p, action["with"], False
         stage = _DEFEND
     elif kind == "choose_trophy":
         _choose_trophy(d, rng, p, action["kind"])
@@ -105,19 +108,22 @@ def apply_decision(d: dict[str, Any], rng: Rng, action: Action) -> None:
         raise ValueError(f"unknown action type {kind!r}")
 
     players = d["players"]
+    first = d["options"]["first_player"]
     brains, discard, trophies = d["brains"], d["discard"], d["trophies"]
+    live, revealed = d["live"], d["revealed"]  # (replaced together, by each reveal)
+    seats: list[int] = []  # who reveals (_REVEAL)
+    # Each stage falls through to the next one below it, or loops back to the top.
     while True:
         if stage == _ROUND:
-            live, revealed = d["live"], d["revealed"]
             for q, on in enumerate(live):  # the table cleared
                 if on:
                     live[q] = False
                     discard[revealed[q]] += 1
             d["contest"] = None
-            seats = list(rotation(d["options"]["first_player"], players))
-            if 0 in brains:
-                seats = [q for q in seats if brains[q] > 0]
-            if len(d["deck"]) < len(seats):
+            seats = [q for q in rotation(first, players) if brains[q] > 0] if 0 in brains else [
+                *rotation(first, players)]
+            size = len(d["deck"])
+            if size < len(seats):
                 # No round is being resolved: the view shows nothing as revealed.
                 d["revealed"] = [None] * players
                 d["participants"] = []
@@ -125,29 +131,35 @@ def apply_decision(d: dict[str, Any], rng: Rng, action: Action) -> None:
                 return
             d["round"] = rnd = d["round"] + 1
             d["sub"] = 0
-            log.append({"e": "round_start", "round": rnd, "seats": seats, "deck_size": len(d["deck"]), "n": n})
+            log.append({"e": "round_start", "round": rnd, "seats": seats, "deck_size": size, "n": n})
             n += 1
-            stage = _reveal(d, seats, n)
+            stage = _REVEAL
+        if stage == _REVEAL:  # each of ``seats`` reveals the top card of the pile
+            revealed = [None] * players
+            live = [False] * players
+            deck = d["deck"]
+            for q, card in zip(seats, deck):
+                revealed[q] = card
+                live[q] = True
+            d["deck"] = deck[len(seats):]
+            d["revealed"], d["live"], d["participants"] = revealed, live, seats
+            # ``revealed`` is only ever replaced, never changed in place: the log entry shares it.
+            log.append({"e": "reveal", "round": d["round"], "sub": d["sub"], "cards": revealed, "n": n})
             n += 1
-        elif stage == _ASK:
-            c = d["contest"]
-            queue, cards = c["queue"], c["cards"]
-            winner = c["winner"]
-            # The trophy that would block the winner (None: nothing to block).
-            blocker = BEATEN_BY[cards[winner]] if c["result"] == "win" else None
-            stage = _RESOLVE
-            while queue:
-                q = queue[0]
-                tr = trophies[q]
-                # May q do more than pass (decisions.may_intervene, inlined)?
-                if tr and ((blocker is not None and q != winner and blocker in tr)
-                           or (cards[q] is not None and tr.count(cards[q]) < len(tr))):
-                    d["phase"], d["current"] = "contest", q
-                    return
-                queue.pop(0)
-        elif stage == _THREATS:
+            if "zombie" in revealed:
+                # Each zombie threatens every other revealing player: by target, then by zombie, in turn order.
+                threats = []
+                for t in seats:
+                    for z in seats:
+                        if z != t and revealed[z] == "zombie":
+                            threats.append([z, t])
+                d["threats"] = threats
+                stage = _THREATS
+            else:
+                d["threats"] = []
+                stage = _AFTER_ZOMBIES
+        if stage == _THREATS:
             threats = d["threats"]
-            live, revealed = d["live"], d["revealed"]
             stage = _AFTER_ZOMBIES
             while threats:
                 t = threats[0][1]
@@ -162,22 +174,21 @@ def apply_decision(d: dict[str, Any], rng: Rng, action: Action) -> None:
                 target, how, auto = t, "none", True
                 stage = _DEFEND
                 break
-        elif stage == _DEFEND:
+        if stage == _DEFEND:
             t = target
             z = d["threats"].pop(0)[0]
             log.append({"e": "defend", "seat": t, "zombie_of": z, "with": how, "auto": auto, "n": n})
             n += 1
             stage = _THREATS
             if how == "revealed":
-                d["live"][t] = False
-                discard[d["revealed"][t]] += 1
+                live[t] = False
+                discard[revealed[t]] += 1
             elif how != "none":
                 _own_trophies(d, t).remove(how)
                 discard[how] += 1
             else:  # bitten
                 discard["brain"] += 1
-                live = d["live"]
-                if live[t] and d["revealed"][t] == "brain":
+                if live[t] and revealed[t] == "brain":
                     live[t] = False
                     eaten = "revealed"
                 else:
@@ -207,12 +218,13 @@ def apply_decision(d: dict[str, Any], rng: Rng, action: Action) -> None:
                     discard[k] += 1
                     log.append({"e": "drop_trophy", "seat": t, "kind": k, "auto": True, "n": n})
                     n += 1
-        elif stage == _AFTER_ZOMBIES:
+            continue
+        if stage == _AFTER_ZOMBIES:
             if players - brains.count(0) <= 1:  # at most one player still in
                 _finish(d, "survival", n)  # (which discards the zombies with the rest of the table)
                 return
-            live, revealed, seats = d["live"], d["revealed"], d["participants"]
-            cards = [None] * players  # the competing card of each seat (None: not competing)
+            seats = d["participants"]
+            cards: list[str | None] = [None] * players  # each seat's competing card (None: not competing)
             competing = False
             for q in seats:
                 if not live[q]:
@@ -234,10 +246,10 @@ def apply_decision(d: dict[str, Any], rng: Rng, action: Action) -> None:
                 stage = _ROUND
                 continue
             # The outcome depends on the cards and on the turn order (the order of ``tied``).
-            key = (d["options"]["first_player"], *cards)
+            key = (first, *cards)
             outcome = _OUTCOMES.get(key)
             if outcome is None:
-                outcome = _OUTCOMES[key] = rules.contest_outcome({q: cards[q] for q in seats if cards[q] is not None})
+                outcome = _OUTCOMES[key] = rules.contest_outcome({q: k for q in seats if (k := cards[q]) is not None})
             result, winner, tied = outcome
             room = winner is not None and len(trophies[winner]) < brains[winner]
             # ``cards`` and ``tied`` are never changed in place: the log entry shares them with the contest.
@@ -253,52 +265,62 @@ def apply_decision(d: dict[str, Any], rng: Rng, action: Action) -> None:
                         "tied": tied_list, "room": room, "n": n})
             n += 1
             stage = _ASK
-        else:  # _RESOLVE
+        if stage == _ASK:
             c = d["contest"]
-            d["contest"] = None
-            result, cards = c["result"], c["cards"]
-            live = d["live"]
-            if result == "win":
-                w = c["winner"]
-                kind = cards[w]
-                live[w] = False
-                if len(trophies[w]) < brains[w]:
-                    _add_trophy(_own_trophies(d, w), kind)
-                    log.append({"e": "trophy_won", "seat": w, "kind": kind, "n": n})
-                else:
-                    discard[kind] += 1
-                    log.append({"e": "trophy_discarded", "seat": w, "kind": kind, "n": n})
-                n += 1
-                for q, card in enumerate(cards):  # the other competing cards discarded
-                    if card is not None and q != w:
-                        live[q] = False
-                        discard[card] += 1
-                stage = _ROUND
-                continue
-            for q, card in enumerate(cards):  # every competing card discarded
-                if card is not None:
+            queue, cards = c["queue"], c["cards"]
+            winner = c["winner"]
+            # The trophy that would block the winner (None: nothing to block).
+            blocker = BEATEN_BY[cards[winner]] if c["result"] == "win" else None
+            while queue:
+                q = queue[0]
+                tr = trophies[q]
+                # May q do more than pass (decisions.may_intervene, inlined)?
+                if tr and ((blocker is not None and q != winner and blocker in tr)
+                           or (cards[q] is not None and tr.count(cards[q]) < len(tr))):
+                    d["phase"], d["current"] = "contest", q
+                    return
+                queue.pop(0)
+            stage = _RESOLVE
+        # _RESOLVE: nobody intervened (any more), the contest's outcome happens.
+        c = d["contest"]
+        d["contest"] = None
+        result, cards = c["result"], c["cards"]
+        stage = _ROUND
+        if result == "win":
+            w = c["winner"]
+            kind = cards[w]
+            live[w] = False
+            if len(trophies[w]) < brains[w]:
+                _add_trophy(_own_trophies(d, w), kind)
+                log.append({"e": "trophy_won", "seat": w, "kind": kind, "n": n})
+            else:
+                discard[kind] += 1
+                log.append({"e": "trophy_discarded", "seat": w, "kind": kind, "n": n})
+            n += 1
+            for q, card in enumerate(cards):  # the other competing cards discarded
+                if card is not None and q != w:
                     live[q] = False
                     discard[card] += 1
-            if result == "nobody":
-                log.append({"e": "no_winner", "n": n})
-                n += 1
-                stage = _ROUND
-                continue
-            tied_seats = list(c["tied"])
-            revealed = d["revealed"]
-            for q, on in enumerate(live):  # the table cleared
-                if on:
-                    live[q] = False
-                    discard[revealed[q]] += 1
-            ok = len(d["deck"]) >= len(tied_seats)
-            log.append({"e": "redraw", "seats": tied_seats, "ok": ok, "n": n})
+            continue
+        for q, card in enumerate(cards):  # every competing card discarded
+            if card is not None:
+                live[q] = False
+                discard[card] += 1
+        if result == "nobody":
+            log.append({"e": "no_winner", "n": n})
             n += 1
-            if not ok:
-                stage = _ROUND
-                continue
+            continue
+        seats = list(c["tied"])
+        for q, on in enumerate(live):  # the table cleared
+            if on:
+                live[q] = False
+                discard[revealed[q]] += 1
+        ok = len(d["deck"]) >= len(seats)
+        log.append({"e": "redraw", "seats": seats, "ok": ok, "n": n})
+        n += 1
+        if ok:
             d["sub"] += 1
-            stage = _reveal(d, tied_seats, n)
-            n += 1
+            stage = _REVEAL
 
 
 def _choose_trophy(d: dict[str, Any], rng: Rng, p: int, kind: str) -> None:
@@ -312,27 +334,6 @@ def _choose_trophy(d: dict[str, Any], rng: Rng, p: int, kind: str) -> None:
         rng.shuffle(d["deck"])
     log = d["log"]
     log.append({"e": "choose_trophy", "seat": p, "kind": kind, "n": log[-1]["n"] + 1 if log else 0})
-
-
-def _reveal(d: dict[str, Any], seats: list[int], n: int) -> int:
-    """Each of ``seats`` reveals the top card of the pile (logged as entry ``n``); the next stage."""
-    players = d["players"]
-    revealed: list[str | None] = [None] * players
-    live = [False] * players
-    deck = d["deck"]
-    for p, card in zip(seats, deck):
-        revealed[p] = card
-        live[p] = True
-    d["deck"] = deck[len(seats):]
-    d["revealed"], d["live"], d["participants"] = revealed, live, seats
-    # ``revealed`` is only ever replaced, never changed in place: the log entry shares it.
-    d["log"].append({"e": "reveal", "round": d["round"], "sub": d["sub"], "cards": revealed, "n": n})
-    if "zombie" in revealed:
-        zombies = [z for z in seats if revealed[z] == "zombie"]
-        d["threats"] = [[z, t] for t in seats for z in zombies if z != t]
-        return _THREATS
-    d["threats"] = []
-    return _AFTER_ZOMBIES
 
 
 def _finish(d: dict[str, Any], reason: str, n: int) -> None:
