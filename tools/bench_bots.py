@@ -1,6 +1,6 @@
 """Bot strength and speed: each level against the level below, per game, at 2 players and at the maximum.
 
-    python tools/bench_bots.py                 # the full table (~15 min on 2 cores)
+    python tools/bench_bots.py                 # the full table (~35 min on 2 busy cores)
     python tools/bench_bots.py --quick         # a smoke run (a minute)
     python tools/bench_bots.py --deals-hard 8 --jobs 4 --no-pyodide
 
@@ -8,13 +8,18 @@ Every deal of a fixed list is played in every seat arrangement: the tested level
 in each seat in turn, every other seat the level below.  Deals are seeded
 ``10_000 + d``; bots are seeded apart from them (from the deal, the arrangement
 and the seat).  Hard plays the iteration count the browser reaches in its time
-budget (``levels.HARD_ITERATIONS``), so the run is repeatable.  The win rate
-counts a shared win as 1/k; its 95% Wilson interval must lie above the
-baseline (1/2 at two players, 1/n at n) for the level to pass.
+budget at that game and player count (``levels.hard_iterations``), so the run
+is repeatable.  The win rate counts a shared win as 1/k; its 95% Wilson
+interval must lie above the baseline (1/2 at two players, 1/n at n) for the
+level to pass.  Hard's deals per game and player count (:data:`HARD_DEALS`) are
+as many as keep the whole run near half an hour.
 
-Also measured: decisions per second of each level (during these games), and
-ismcts iterations per second on fixed positions in CPython and in Pyodide
-(``node tools/pyodide_bench.mjs``, skipped when Node or the pyodide package is missing).
+Also measured, in CPU time (so a machine shared with other work gives the
+figures of a core to itself): decisions per second of each level (during these
+games), and Hard's iterations per second on positions spread over
+Medium-vs-Medium games in CPython and in Pyodide (``node tools/pyodide_bench.mjs``,
+skipped when Node or the pyodide package is missing); ``levels.HARD_ITERATIONS``
+is the Pyodide figure times the time budget.
 Prints Markdown tables and writes bench-results/bots.json.
 """
 
@@ -43,9 +48,14 @@ from pygames_core.stats import wilson  # noqa: E402
 DEAL_BASE = 10_000
 #: Pairs measured: (tested level, the level below).
 PAIRS = (("medium", "easy"), ("hard", "medium"))
-#: At the maximum every deal is played n times and Hard's games are longest: fewer deals
-#: there keep the whole run near 15 minutes on 2 cores (the baseline 1/n is also lower).
-MAX_PLAYER_DEALS = {"hard:klats:6": 3, "hard:zoomagia:6": 3, "hard:rps_zombie:3": 8}
+#: Deals of Hard vs Medium per game and player count (every deal is played once per seat).
+#: CPU seconds per game at the browser's iterations: Клац! 17 (2 players) and 21 (6),
+#: RPS 3 and 2.5, Зоомагия 14 and 8; RPS games are short and luck decides most of them,
+#: so it gets more deals.
+HARD_DEALS = {"hard:klats:2": 10, "hard:klats:6": 5, "hard:rps_zombie:2": 30, "hard:rps_zombie:3": 20,
+              "hard:zoomagia:2": 10, "hard:zoomagia:6": 8}
+#: Positions of the speed table per game and player count.
+SPEED_POSITIONS = 8
 
 
 @dataclass(frozen=True)
@@ -62,9 +72,9 @@ class Task:
 def make_bot(task: Task, key: str, seed: int) -> Any:
     """The bot of level ``key`` with its fixed amount of search (maybe overridden for smoke runs)."""
     if key == "hard" and task.hard_iterations is not None:
-        options = {**levels.fixed_options(levels.get(key), task.game), "iterations": task.hard_iterations}
+        options = {**levels.fixed_options(levels.get(key), task.game, task.players), "iterations": task.hard_iterations}
         return bots.get(levels.get(key).bot, seed=seed, **options)
-    return levels.make(key, seed=seed, game=task.game)
+    return levels.make(key, seed=seed, game=task.game, players=task.players)
 
 
 def play(task: Task) -> dict[str, Any]:
@@ -82,9 +92,9 @@ def play(task: Task) -> dict[str, Any]:
         seat = state.current_player
         assert seat is not None
         key = task.level if seat == task.seat else task.below
-        started = time.perf_counter()
+        started = time.process_time()
         action = seats[seat].choose(game, state)
-        spent[key] += time.perf_counter() - started
+        spent[key] += time.process_time() - started
         made[key] += 1
         state = game.apply(state, action)
     winners = game.winners(state)
@@ -162,9 +172,8 @@ def pyodide_speed(iterations: int, positions: int) -> list[dict[str, Any]] | Non
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals-medium", type=int, default=60, help="deals for Medium vs Easy (default 60)")
-    parser.add_argument("--deals-hard", type=int, default=12, help="deals for Hard vs Medium (default 12)")
-    parser.add_argument("--deals-hard-max", type=int,
-                        help="deals for Hard vs Medium at the maximum players (default: 3 at 6 players, 8 at 3)")
+    parser.add_argument("--deals-hard", type=int,
+                        help="deals for Hard vs Medium at every game and player count (default: HARD_DEALS)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--speed-iterations", type=int, default=400)
     parser.add_argument("--no-pyodide", action="store_true")
@@ -174,17 +183,16 @@ def main() -> None:
     if args.quick:
         args.deals_medium, args.deals_hard, args.no_pyodide, args.speed_iterations = 2, 1, True, 100
         args.hard_iterations = 100
-    if min(args.deals_medium, args.deals_hard, args.deals_hard_max or 1, args.jobs, args.speed_iterations) < 1:
+    if min(args.deals_medium, args.deals_hard or 1, args.jobs, args.speed_iterations) < 1:
         parser.error("--deals-*, --jobs and --speed-iterations must be at least 1")
     from botspeed import ismcts_speed
 
     started = time.perf_counter()
     print("## Bot strength: each level against the level below (every deal in every seat)\n")
-    deals = {"medium": args.deals_medium, "hard": args.deals_hard, **MAX_PLAYER_DEALS}
-    if args.deals_hard_max is not None:
-        deals.update({key: args.deals_hard_max for key in MAX_PLAYER_DEALS})
-    if args.quick:
+    if args.deals_hard is not None:
         deals = {"medium": args.deals_medium, "hard": args.deals_hard}
+    else:
+        deals = {"medium": args.deals_medium, "hard": min(HARD_DEALS.values()), **HARD_DEALS}
     rows, timing = strength(deals, args.jobs, args.hard_iterations)
     print("| game | players | level | vs | games | win rate | 95% interval | baseline | clear |")
     print("|---|---|---|---|---|---|---|---|---|")
@@ -192,7 +200,7 @@ def main() -> None:
         print(f"| {r['game']} | {r['players']} | {r['level']} | {r['against']} | {r['games']} | "
               f"{100 * r['win_rate']:.1f}% | {100 * r['ci_low']:.1f}–{100 * r['ci_high']:.1f}% | "
               f"{100 * r['baseline']:.0f}% | {'yes' if r['pass'] else 'NO'} |")
-    print("\n## Decisions per second (in these games, all games pooled)\n")
+    print("\n## Decisions per CPU second (in these games, all games pooled)\n")
     print("| level | bot | decisions | per second |")
     print("|---|---|---|---|")
     for level_key in levels.keys():
@@ -200,9 +208,10 @@ def main() -> None:
         if tm and tm["decisions"]:
             print(f"| {level_key} | {levels.get(level_key).bot} | {int(tm['decisions'])} | "
                   f"{tm['decisions'] / tm['seconds']:.1f} |")
-    print(f"\n## ismcts iterations per second ({args.speed_iterations} iterations on 4 fixed positions)\n")
-    cpython = ismcts_speed(args.speed_iterations, 4)
-    pyodide = None if args.no_pyodide else pyodide_speed(args.speed_iterations, 4)
+    print(f"\n## Hard's iterations per CPU second ({args.speed_iterations} iterations on {SPEED_POSITIONS} "
+          "positions spread over Medium-vs-Medium games)\n")
+    cpython = ismcts_speed(args.speed_iterations, SPEED_POSITIONS)
+    pyodide = None if args.no_pyodide else pyodide_speed(args.speed_iterations, SPEED_POSITIONS)
     in_browser: dict[tuple[Any, Any], float] = {(r["game"], r["players"]): r["iterations_per_s"] for r in pyodide or []}
     budget = levels.HARD_BUDGET_MS / 1000
     print(f"| game | players | CPython | Pyodide (Node) | Pyodide in {budget:g} s | Hard plays |")
@@ -211,7 +220,7 @@ def main() -> None:
         key = (r["game"], r["players"])
         py = in_browser.get(key)
         print(f"| {r['game']} | {r['players']} | {r['iterations_per_s']} | {py if py else '–'} | "
-              f"{round(py * budget) if py else '–'} | {levels.HARD_ITERATIONS.get(str(r['game']))} |")
+              f"{round(py * budget) if py else '–'} | {levels.hard_iterations(str(r['game']), int(str(r['players'])))} |")
     out = ROOT / "bench-results"
     out.mkdir(exist_ok=True)
     (out / "bots.json").write_text(json.dumps({

@@ -20,10 +20,18 @@ from .base import Bot
 
 #: Milliseconds Hard thinks per move at the table (a turn stays under ~1.5 s in the browser).
 HARD_BUDGET_MS = 1200
-#: Iterations Pyodide reaches in HARD_BUDGET_MS at 2 players on the development machine
-#: (2 cores, ``node tools/pyodide_bench.mjs``: 1270, 3000 and 830 iterations/s, measured
-#: while other work kept the machine busy); CPython benchmarks play Hard at these counts.
-HARD_ITERATIONS: dict[str, int] = {"klats": 1500, "rps_zombie": 3600, "zoomagia": 1000}
+#: Iterations Pyodide reaches in HARD_BUDGET_MS per game and player count (``"game:players"``):
+#: ``node tools/pyodide_bench.mjs`` times Hard's search in CPU seconds on positions spread over
+#: Medium-vs-Medium games (2,830 / 1,570 iterations/s at Клац! with 2 / 6 players, RPS 2,850 /
+#: 3,450, Зоомагия 2,290 / 2,680 on the 2-core development machine), times the budget.  On a
+#: machine busy with other work the browser reaches fewer in its wall-clock budget.  CPython
+#: benchmarks play Hard at these counts; a player count missing here takes the nearest one
+#: listed below it.
+HARD_ITERATIONS: dict[str, int] = {
+    "klats:2": 3300, "klats:6": 1800,
+    "rps_zombie:2": 3400, "rps_zombie:3": 4100,
+    "zoomagia:2": 2700, "zoomagia:6": 3200,
+}
 #: Hard's iterations for a game missing from HARD_ITERATIONS.
 HARD_ITERATIONS_DEFAULT = 1000
 #: Even on a slow device Hard searches at least this much (a turn may then take longer).
@@ -91,17 +99,27 @@ def level_for_legacy(kind: str) -> Level:
         raise KeyError(f"unknown bot seat kind {kind!r}; known kinds: {known}") from None
 
 
-def fixed_options(level: Level, game: str) -> dict[str, Any]:
+def hard_iterations(game: str, players: int = 2) -> int:
+    """The iterations Hard reaches in the browser in ``game`` at ``players`` (see HARD_ITERATIONS)."""
+    listed = sorted(int(key.partition(":")[2]) for key in HARD_ITERATIONS if key.partition(":")[0] == game)
+    below = [n for n in listed if n <= players]
+    if not listed:
+        return HARD_ITERATIONS_DEFAULT
+    return HARD_ITERATIONS[f"{game}:{below[-1] if below else listed[0]}"]
+
+
+def fixed_options(level: Level, game: str, players: int = 2) -> dict[str, Any]:
     """The level's options with a time budget replaced by the iterations the browser reaches in it."""
     if "budget_ms" not in level.options:
         return dict(level.options)
     rest = {k: v for k, v in level.options.items() if k not in ("budget_ms", "min_iterations")}
-    rest["iterations"] = HARD_ITERATIONS.get(game, HARD_ITERATIONS_DEFAULT)
+    rest["iterations"] = hard_iterations(game, players)
     return rest
 
 
-def make(key: str, seed: int | None = None, game: str | None = None) -> Bot:
-    """A bot playing at level ``key``; with ``game`` a search runs a fixed amount (deterministic)."""
+def make(key: str, seed: int | None = None, game: str | None = None, players: int = 2) -> Bot:
+    """A bot playing at level ``key``; with ``game`` a search runs a fixed amount (deterministic):
+    what the browser reaches in ``game`` at ``players``."""
     level = get(key)
-    options = level.options if game is None else fixed_options(level, game)
+    options = level.options if game is None else fixed_options(level, game, players)
     return get_bot(level.bot, seed=seed, **options)

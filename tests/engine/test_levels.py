@@ -32,10 +32,19 @@ def test_levels_are_the_bots_they_say() -> None:
 
 def test_hard_with_a_game_searches_the_measured_iterations() -> None:
     for name in games.names():
-        bot = levels.make("hard", seed=1, game=name)
-        assert isinstance(bot, IsmctsBot)
-        assert bot.budget_s is None and bot.floor == bot.cap == levels.HARD_ITERATIONS[name] >= 1000
+        game = games.get(name)
+        for players in sorted({2, game.max_players}):
+            bot = levels.make("hard", seed=1, game=name, players=players)
+            assert isinstance(bot, IsmctsBot)
+            assert bot.budget_s is None and bot.floor == bot.cap == levels.HARD_ITERATIONS[f"{name}:{players}"]
+        assert levels.HARD_ITERATIONS[f"{name}:2"] >= 1000  # the goal at two players
     assert levels.fixed_options(levels.get("medium"), "klats") == {}
+
+
+def test_hard_iterations_between_the_measured_player_counts() -> None:
+    assert levels.hard_iterations("klats", 4) == levels.HARD_ITERATIONS["klats:2"]  # the nearest below
+    assert levels.hard_iterations("klats") == levels.HARD_ITERATIONS["klats:2"]
+    assert levels.hard_iterations("no_such_game", 3) == levels.HARD_ITERATIONS_DEFAULT
 
 
 def test_legacy_seat_kinds_map_to_levels() -> None:

@@ -25,12 +25,11 @@ nears the target.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ...klats import rules
 from ...klats.rules import COLOUR_OF, COLOURS, MAX_PILES
-from . import shares
+from . import chances, shares
 
 #: Outcome values of a finished match, far above any score difference.
 WIN, SHARED, LOSS = 10_000.0, 5_000.0, -10_000.0
@@ -70,10 +69,19 @@ def score(view: dict[str, Any], action: dict[str, Any]) -> float:
     return value
 
 
-#: Softmax temperature of ``evaluate``: points of lead that matter, at least
-#: ``TEMP_MIN`` and ``TEMP_PER_POINT_LEFT`` more per point the leader still needs.
-TEMP_MIN = 6.0
+#: Softmax temperature of ``evaluate`` in points, fitted to the winners of Medium-vs-Medium
+#: matches (seeds 50,000+, maximum likelihood): ``TEMP_BASE + TEMP_PER_PLAYER`` x players,
+#: plus ``TEMP_PER_POINT_LEFT`` per point the leader still needs.  At six players a lead of
+#: a few dozen points still decides little (the old 6-point temperature was worse than no
+#: opinion at all there).
+TEMP_BASE = 6.0
+TEMP_PER_PLAYER = 6.0
 TEMP_PER_POINT_LEFT = 0.25
+
+
+def temperature(players: int, left: float) -> float:
+    """The softmax temperature of ``evaluate`` (see the constants above)."""
+    return TEMP_BASE + TEMP_PER_PLAYER * players + TEMP_PER_POINT_LEFT * left
 
 
 def evaluate(view: dict[str, Any]) -> list[float]:
@@ -82,6 +90,13 @@ def evaluate(view: dict[str, Any]) -> list[float]:
     if view["over"]:
         best = max(totals)
         return shares([i for i, t in enumerate(totals) if t == best], len(totals))
+    projected, left = strengths(view)
+    return chances(projected, temperature(len(totals), left))
+
+
+def strengths(view: dict[str, Any]) -> tuple[list[float], float]:
+    """Each seat's projected match total, and how many points the leader still needs."""
+    totals: list[int] = view["totals"]
     me: int = view["me"]
     hand: list[int] = view["hand"]
     tabs: list[list[list[int]]] = view["tableaux"]
@@ -93,11 +108,7 @@ def evaluate(view: dict[str, Any]) -> list[float]:
             est = (1 - FIVE_PILE_RISK) * est + FIVE_PILE_RISK * rules.round_score(tab)
         projected.append(totals[seat] + est)
     goal: int = view.get("target", view["options"]["target"])
-    top = max(projected)
-    temp = TEMP_MIN + TEMP_PER_POINT_LEFT * max(0.0, goal - top)
-    weights = [math.exp((p - top) / temp) for p in projected]
-    total = sum(weights)
-    return [w / total for w in weights]
+    return projected, max(0.0, goal - max(projected))
 
 
 def _relative(values: list[float], me: int) -> float:

@@ -25,11 +25,10 @@ most brains wins).  Players who are out have no chance.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from ...rps_zombie.rules import BEATS, COUNTS, KILLERS
-from . import shares
+from . import chances, shares
 
 OUT_PENALTY = 10.0
 
@@ -79,31 +78,37 @@ def _trophy_value(left: dict[str, int], endgame: float, kind: str, duplicate: bo
     return value
 
 
-#: Softmax temperature of ``evaluate`` in brains: ``TEMP_END`` when the pile is
+#: Softmax temperature of ``evaluate`` in brains, fitted to the winners of Medium-vs-Medium
+#: games (seeds 50,000+, maximum likelihood): ``TEMP_END_PLAYERS`` / players when the pile is
 #: empty, ``TEMP_PER_CARD`` more per card left in it.
-TEMP_END = 0.6
-TEMP_PER_CARD = 0.04
+TEMP_END_PLAYERS = 0.9
+TEMP_PER_CARD = 0.02
+
+
+def temperature(players: int, deck_size: int) -> float:
+    """The softmax temperature of ``evaluate`` (see the constants above)."""
+    return TEMP_END_PLAYERS / players + TEMP_PER_CARD * deck_size
 
 
 def evaluate(view: dict[str, Any]) -> list[float]:
     """Each seat's estimated chance of winning (sums to 1), from ``view``."""
-    players = view["players"]
     if view["over"]:
-        return shares(view["winners"], len(players))
+        return shares(view["winners"], len(view["players"]))
+    return chances(strengths(view), temperature(len(view["players"]), view["deck_size"]))
+
+
+def strengths(view: dict[str, Any]) -> list[float | None]:
+    """Each seat's brains plus what its trophies are worth (``None``: out)."""
     left = _unseen(view)
     endgame = _endgame(view)
-    strength: list[float | None] = []
-    for pl in players:
+    out: list[float | None] = []
+    for pl in view["players"]:
         if pl["out"]:
-            strength.append(None)
+            out.append(None)
             continue
         tr = pl["trophies"]
-        strength.append(pl["brains"] + sum(_trophy_value(left, endgame, k, tr.count(k) > 1) for k in tr))
-    temp = TEMP_END + TEMP_PER_CARD * view["deck_size"]
-    top = max(s for s in strength if s is not None)
-    weights = [0.0 if s is None else math.exp((s - top) / temp) for s in strength]
-    total = sum(weights)
-    return [w / total for w in weights]
+        out.append(pl["brains"] + sum(_trophy_value(left, endgame, k, tr.count(k) > 1) for k in tr))
+    return out
 
 
 def _lowest_trophy(view: dict[str, Any], seat: int) -> float:
