@@ -44,6 +44,23 @@ f"{frame.filename}: {frame.line}"
 """
 
 
+# The start-up's stages that follow one another (the catalogues, and a snapshot's
+# reading, run beside them).
+FRESH_STAGES = ["script", "pyodide-module", "interpreter", "main-imported", "app", "first-render", "ready"]
+WARM_STAGES = ["script", "snapshot-read", "snapshot-checked", "interpreter", "main-imported", "app", "first-render", "ready"]
+
+
+def assert_stages_marked(page: object, chain: list[str], also: tuple[str, ...] = ("catalogues",)) -> None:
+    """The ``boot:*`` marks tools/bench.py reads: each stage once, those of ``chain`` in order."""
+    marks = page.evaluate("performance.getEntriesByType('mark').filter((m) => m.name.startsWith('boot:'))"
+                          ".map((m) => [m.name.slice(5), m.startTime])")
+    names = [name for name, _ in marks]
+    for stage in [*chain, *also]:
+        assert names.count(stage) == 1, (stage, marks)
+    at = dict(marks)
+    assert [at[s] for s in chain] == sorted(at[s] for s in chain), marks
+
+
 def assert_tracebacks_have_source_lines(page: object) -> None:
     frame = page.evaluate("(code) => pygamesBoot.pyodide.runPython(code)", ENGINE_FRAME)
     filename, _, line = frame.partition(": ")
@@ -85,6 +102,7 @@ def test_every_module_the_app_may_import_is_there(page, site_url) -> None:
     open_app(page, site_url)
     names = list(_stdlib_zip_module().MARGIN)
     assert page.get_attribute("html", "data-boot-from") == "fresh"
+    assert_stages_marked(page, FRESH_STAGES)
     assert_tracebacks_have_source_lines(page)
     failures = page.evaluate("""(names) => pygamesBoot.pyodide.runPython(`
 import importlib, pkgutil
@@ -126,6 +144,7 @@ def test_warm_start_from_the_snapshot(browser, site_url, problems) -> None:
     reload_app(page)
     assert page.get_attribute("html", "data-boot-from") == "snapshot"
     assert page.get_attribute("html", "data-snapshot") == "used"
+    assert_stages_marked(page, WARM_STAGES, ("catalogues", "pyodide-module", "snapshot-found"))
     warm_ms = int(page.get_attribute("html", "data-python-ms"))
     # Reseeded: the global generator does not replay the saved heap's numbers.
     draws = [page.evaluate("pygamesBoot.pyodide.runPython('import random; random.random()')")]
