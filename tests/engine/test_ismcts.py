@@ -252,3 +252,23 @@ def test_the_budget_counts_search_time_only() -> None:
     wall_ms = (time.perf_counter() - started) * 1000
     elapsed = search.result().elapsed_ms
     assert 200 <= elapsed <= wall_ms - 300
+
+
+def test_chances_are_a_softmax_of_strengths() -> None:
+    from pygames_core.bots.heuristics import chances
+
+    out = chances([2.0, None, 1.0], 1.0)
+    assert out[1] == 0.0 and sum(out) == pytest.approx(1.0)
+    assert out[0] / out[2] == pytest.approx(2.718281828)
+    assert chances([2.0, 1.0], 100.0)[0] == pytest.approx(0.5, abs=0.01)  # a hot softmax says little
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_leaf_temperature_grows_with_what_is_left(name: str) -> None:
+    """Fitted to Medium-vs-Medium winners: a lead says less early in the game."""
+    temperature = importlib.import_module(f"pygames_core.bots.heuristics.{name}").temperature
+    game = games.get(name)
+    for players in (game.min_players, game.max_players):
+        assert 0 < temperature(players, 0) < temperature(players, 30)
+    if name == "klats":  # six players' matches swing more: a lead in points says less
+        assert temperature(game.max_players, 10) > 2 * temperature(2, 10)
