@@ -174,6 +174,8 @@ def main() -> None:
     parser.add_argument("--deals-medium", type=int, default=60, help="deals for Medium vs Easy (default 60)")
     parser.add_argument("--deals-hard", type=int,
                         help="deals for Hard vs Medium at every game and player count (default: HARD_DEALS)")
+    parser.add_argument("--hard-share", type=float, default=1.0,
+                        help="play this share of HARD_DEALS (at least one deal each): a shorter run on a busy machine")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--speed-iterations", type=int, default=400)
     parser.add_argument("--no-pyodide", action="store_true")
@@ -185,6 +187,8 @@ def main() -> None:
         args.hard_iterations = 100
     if min(args.deals_medium, args.deals_hard or 1, args.jobs, args.speed_iterations) < 1:
         parser.error("--deals-*, --jobs and --speed-iterations must be at least 1")
+    if not 0 < args.hard_share <= 1:
+        parser.error(f"--hard-share must be in (0, 1], got {args.hard_share}")
     from botspeed import ismcts_speed
 
     started = time.perf_counter()
@@ -192,7 +196,8 @@ def main() -> None:
     if args.deals_hard is not None:
         deals = {"medium": args.deals_medium, "hard": args.deals_hard}
     else:
-        deals = {"medium": args.deals_medium, "hard": min(HARD_DEALS.values()), **HARD_DEALS}
+        scaled = {key: max(1, round(args.hard_share * n)) for key, n in HARD_DEALS.items()}
+        deals = {"medium": args.deals_medium, "hard": min(scaled.values()), **scaled}
     rows, timing = strength(deals, args.jobs, args.hard_iterations)
     print("| game | players | level | vs | games | win rate | 95% interval | baseline | clear |")
     print("|---|---|---|---|---|---|---|---|---|")
