@@ -1,6 +1,7 @@
 """Bot strength and speed: each level against the level below, per game, at 2 players and at the maximum.
 
-    python tools/bench_bots.py                 # the full table (~35 min on 2 busy cores)
+    python tools/bench_bots.py                 # the full table (20 min on 2 idle cores)
+    python tools/bench_bots.py --hard-share 0.5   # half of Hard's deals (a busy machine)
     python tools/bench_bots.py --quick         # a smoke run (a minute)
     python tools/bench_bots.py --deals-hard 8 --jobs 4 --no-pyodide
 
@@ -49,9 +50,9 @@ DEAL_BASE = 10_000
 #: Pairs measured: (tested level, the level below).
 PAIRS = (("medium", "easy"), ("hard", "medium"))
 #: Deals of Hard vs Medium per game and player count (every deal is played once per seat).
-#: CPU seconds per game at the browser's iterations: Клац! 17 (2 players) and 21 (6),
-#: RPS 3 and 2.5, Зоомагия 14 and 8; RPS games are short and luck decides most of them,
-#: so it gets more deals.
+#: CPU seconds per game at the browser's iterations: Клац! 20 (2 players) and 23 (6),
+#: RPS 3.5 and 2.7, Зоомагия 16 and 9 (about 2,200 s in all); RPS games are short and
+#: luck decides most of them, so it gets more deals.
 HARD_DEALS = {"hard:klats:2": 10, "hard:klats:6": 5, "hard:rps_zombie:2": 30, "hard:rps_zombie:3": 20,
               "hard:zoomagia:2": 10, "hard:zoomagia:6": 8}
 #: Positions of the speed table per game and player count.
