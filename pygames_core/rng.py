@@ -113,9 +113,11 @@ class Rng:
             # below(n) rejects only draws >= 2**64 - 2**64 % n > 2**64 - n: never below _SAFE.
             if max(zs) < _SAFE:
                 # (``z % (i + 1)`` in the loop: twice as fast as a ``map(int.__mod__, ...)`` beside it.)
-                for i, z in zip(range(last, 0, -1), zs):
+                i = last
+                for z in zs:
                     j = z % (i + 1)
                     items[i], items[j] = items[j], items[i]
+                    i -= 1
                 self.state = (s + last * _GOLDEN) & _MASK
                 return
         self._shuffle_scalar(items)

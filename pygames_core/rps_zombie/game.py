@@ -63,6 +63,7 @@ from .decisions import legal as _legal
 from .decisions import match as match_action
 from .rules import COUNTS, KINDS
 
+NAME = "rps_zombie"
 PHASES = ("choose_trophy", "defend", "drop_trophy", "contest", "over")
 
 _DATA_KEYS = frozenset({
@@ -83,10 +84,29 @@ def _fresh_piles(players: int, brains_in_deck_2p: int) -> tuple[tuple[str, ...],
     return pile, ("brain",) * rules.set_aside_brains(players, brains_in_deck_2p)
 
 
+def _copy(data: dict[str, JSON]) -> dict[str, JSON]:
+    """The copy of a state's data that a step changes: only what a step may change is copied, one level deep."""
+    d = data.copy()
+    # The lists of scalars (or of pairs never changed in place: threats) that a step may change in
+    # place.  ``revealed``, ``participants`` and ``winner_seats`` are only ever replaced, never changed;
+    # ``deck``, ``aside``, ``out_round`` and each seat's trophies are copied by the steps that change them.
+    d["log"], d["brains"], d["live"] = data["log"][:], data["brains"][:], data["live"][:]
+    if data["threats"]:  # (an empty list of threats is replaced, never changed in place)
+        d["threats"] = data["threats"][:]
+    d["trophies"] = data["trophies"][:]  # (see rounds._own_trophies)
+    d["discard"] = data["discard"].copy()
+    contest = data["contest"]
+    if contest is not None:
+        # Only the queue of a pending contest changes (the cards and the outcome never do).
+        d["contest"] = contest = contest.copy()
+        contest["queue"] = contest["queue"][:]
+    return d
+
+
 class RpsZombie(Game):
     """The engine of Камень, ножницы, бумага и … ЗОМБИ!!! for 2 or 3 players."""
 
-    name = "rps_zombie"
+    name = NAME
     title = {"ru": "Камень, ножницы, бумага и … ЗОМБИ!!!", "en": "Rock, Paper, Scissors … ZOMBIES!!!"}
     min_players = 2
     max_players = 3
@@ -96,21 +116,7 @@ class RpsZombie(Game):
     state_keys = _DATA_KEYS
 
     def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
-        """A copy shaped for this state: only what a step may change is copied, one level deep."""
-        d = data.copy()
-        # The lists of scalars (or of pairs never changed in place: threats) that a step may change in
-        # place.  ``revealed``, ``participants`` and ``winner_seats`` are only ever replaced, never changed;
-        # ``deck``, ``aside``, ``out_round`` and each seat's trophies are copied by the steps that change them.
-        d["log"], d["brains"], d["live"] = data["log"][:], data["brains"][:], data["live"][:]
-        if data["threats"]:  # (an empty list of threats is replaced, never changed in place)
-            d["threats"] = data["threats"][:]
-        d["trophies"] = data["trophies"][:]  # (see _own_trophies)
-        d["discard"] = data["discard"].copy()
-        contest = d["contest"]
-        if contest is not None:
-            # Only the queue of a pending contest changes (the cards and the outcome never do).
-            d["contest"] = {**contest, "queue": list(contest["queue"])}
-        return d
+        return _copy(data)
 
     # ----------------------------------------------------------------- setup
     def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:
@@ -170,27 +176,27 @@ class RpsZombie(Game):
     def apply(self, state: State, action: object) -> State:
         """Return the state after ``action``; an illegal action raises :class:`IllegalAction`."""
         # The common case checked directly; anything else (and every error) goes the generic way.
-        if type(state) is State and type(action) is dict and state.game == self.name:
+        if type(state) is State and type(action) is dict and state.game == NAME:
             data = state.data
             if data["current"] is not None:
                 found = match_action(data, action)
                 if type(found) is dict:  # not None (illegal) nor UNSURE
                     if found["type"] == "choose_trophy":
                         return super().apply_unchecked(state, found)
-                    data = self._copy_data(data)  # apply_unchecked, inlined
+                    data = _copy(data)  # apply_unchecked, inlined
                     self._step(data, _NO_DRAWS, found)
                     data["turn"] += 1
-                    return State(self.name, data)
+                    return State(NAME, data)
         return super().apply(state, action)
 
     def apply_unchecked(self, state: State, action: Action) -> State:
         """Apply an action known to be legal: only choosing the trophy (the shuffle) draws from the RNG."""
         if action["type"] == "choose_trophy":
             return super().apply_unchecked(state, action)
-        data = self._copy_data(state.data)
+        data = _copy(state.data)
         self._step(data, _NO_DRAWS, action)
         data["turn"] += 1
-        return State(self.name, data)
+        return State(NAME, data)
 
     def _match(self, state: State, action: object) -> Action | None:
         """The action checked directly against the state (:func:`.decisions.match`)."""

@@ -119,9 +119,14 @@ def apply_decision(_game: object, data: dict[str, Any], rng: Rng, action: Action
                 if on:
                     live[q] = False
                     discard[revealed[q]] += 1
-            d["contest"] = None
-            seats = [q for q in rotation(first, players) if brains[q] > 0] if 0 in brains else [
-                *rotation(first, players)]
+            # (No contest is pending here: the last one was resolved or abandoned.)
+            if 0 in brains:
+                seats = []
+                for q in rotation(first, players):
+                    if brains[q] > 0:
+                        seats.append(q)
+            else:
+                seats = [*rotation(first, players)]
             size = len(d["deck"])
             if size < len(seats):
                 # No round is being resolved: the view shows nothing as revealed.
@@ -146,13 +151,20 @@ def apply_decision(_game: object, data: dict[str, Any], rng: Rng, action: Action
             # ``revealed`` is only ever replaced, never changed in place: the log entry shares it.
             log.append({"e": "reveal", "round": d["round"], "sub": d["sub"], "cards": revealed, "n": n})
             n += 1
-            if "zombie" in revealed:
+            zombies = revealed.count("zombie")
+            if zombies:
                 # Each zombie threatens every other revealing player: by target, then by zombie, in turn order.
                 threats = []
-                for t in seats:
-                    for z in seats:
-                        if z != t and revealed[z] == "zombie":
+                if zombies == 1:
+                    z = revealed.index("zombie")
+                    for t in seats:
+                        if t != z:
                             threats.append([z, t])
+                else:
+                    for t in seats:
+                        for z in seats:
+                            if z != t and revealed[z] == "zombie":
+                                threats.append([z, t])
                 d["threats"] = threats
                 stage = _THREATS
             else:
