@@ -115,10 +115,11 @@ def apply_decision(_game: object, data: dict[str, Any], rng: Rng, action: Action
     # Each stage falls through to the next one below it, or loops back to the top.
     while True:
         if stage == _ROUND:
-            for q, on in enumerate(live):  # the table cleared
-                if on:
-                    live[q] = False
-                    discard[revealed[q]] += 1
+            if True in live:  # the table cleared (it mostly is by now)
+                for q, on in enumerate(live):
+                    if on:
+                        live[q] = False
+                        discard[revealed[q]] += 1
             # (No contest is pending here: the last one was resolved or abandoned.)
             if 0 in brains:
                 seats = []
@@ -140,13 +141,18 @@ def apply_decision(_game: object, data: dict[str, Any], rng: Rng, action: Action
             n += 1
             stage = _REVEAL
         if stage == _REVEAL:  # each of ``seats`` reveals the top card of the pile
-            revealed = [None] * players
-            live = [False] * players
             deck = d["deck"]
-            for q, card in zip(seats, deck):
-                revealed[q] = card
-                live[q] = True
-            d["deck"] = deck[len(seats):]
+            k = len(seats)
+            if k == players and seats[0] == 0:  # everyone, in seat order
+                revealed = deck[:k]
+                live = [True] * k
+            else:
+                revealed = [None] * players
+                live = [False] * players
+                for q, card in zip(seats, deck):
+                    revealed[q] = card
+                    live[q] = True
+            d["deck"] = deck[k:]
             d["revealed"], d["live"], d["participants"] = revealed, live, seats
             # ``revealed`` is only ever replaced, never changed in place: the log entry shares it.
             log.append({"e": "reveal", "round": d["round"], "sub": d["sub"], "cards": revealed, "n": n})
