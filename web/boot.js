@@ -203,7 +203,8 @@ async function boot() {
   bar.value = 100;
   html.dataset.bootMs = String(Math.round(tReady - t0));
   html.dataset.pythonMs = String(Math.round(tPython - t0));
-  registerServiceWorker();
+  // The offline copy installs once the first screen is up: it competes for the CPU.
+  setTimeout(registerServiceWorker, 1000);
   if (html.dataset.bootFrom === "fresh") {
     setTimeout(saveSnapshot, 1500); // after the first paint of the table and the first bot moves
   } else {
