@@ -17,6 +17,29 @@ from .decisions import legal as _legal
 from .decisions import order as _order
 from .rules import COUNTS, KINDS, TROPHY_KINDS
 
+#: Event name -> the fields each log entry of it carries (besides ``n`` and ``e``): see :mod:`.game`.
+LOG_EVENTS: dict[str, frozenset[str]] = {
+    "setup": frozenset({"players", "brains", "deck_size", "first"}),
+    "choose_trophy": frozenset({"seat", "kind"}),
+    "round_start": frozenset({"round", "seats", "deck_size"}),
+    "reveal": frozenset({"round", "sub", "cards"}),
+    "defend": frozenset({"seat", "zombie_of", "with", "auto"}),
+    "bite": frozenset({"seat", "zombie_of", "eaten", "brains"}),
+    "drop_trophy": frozenset({"seat", "kind", "auto"}),
+    "out": frozenset({"seat", "trophies"}),
+    "brain_taken": frozenset({"seat", "brains"}),
+    "contest": frozenset({"cards", "result", "winner", "tied", "room"}),
+    "block": frozenset({"seat", "with", "against"}),
+    "dump": frozenset({"seat", "kind"}),
+    "pass": frozenset({"seat"}),
+    "trophy_won": frozenset({"seat", "kind"}),
+    "trophy_discarded": frozenset({"seat", "kind"}),
+    "no_winner": frozenset(),
+    "redraw": frozenset({"seats", "ok"}),
+    "game_end": frozenset({"reason", "winners", "brains", "trophies"}),
+}
+
+
 def check_deck_counts(cards: list[Any], players: int, opts: dict[str, Any]) -> None:
     """Raise ``ValueError`` if a given ``deck`` (known card ids) holds cards that the setup keeps out of the pile."""
     counts = Counter(cards)

@@ -114,6 +114,7 @@ class RpsZombie(Game):
     card_counts = dict(COUNTS)
     phases = PHASES
     state_keys = _DATA_KEYS
+    log_events = checks.LOG_EVENTS
 
     def _copy_data(self, data: dict[str, JSON]) -> dict[str, JSON]:
         return _copy(data)

@@ -18,28 +18,18 @@ from .decisions import may_intervene
 from .rules import BEATEN_BY, COUNTS, KINDS, TROPHY_KINDS
 
 
-#: The fields of each log event that hold lists (copied for the view; the rest are scalars).
-_EVENT_LISTS: dict[str, tuple[str, ...]] = {
-    "setup": ("brains",),
-    "round_start": ("seats",),
-    "reveal": ("cards",),
-    "out": ("trophies",),
-    "contest": ("cards", "tied"),
-    "redraw": ("seats",),
-    "game_end": ("winners", "brains", "trophies"),
-}
-
-
 def recent_log(d: dict[str, Any]) -> list[JSON]:
-    """The view's copy of the latest events (events are flat dicts: only their lists need copies of their own)."""
+    """The view's copy of the latest events: each a flat dict whose lists (and anything nested that a
+    loaded save may hold) get copies of their own; faster than a generic deep copy of every entry."""
     out: list[JSON] = []
-    lists = _EVENT_LISTS
     for e in d["log"][-VIEW_LOG_LENGTH:]:
+        if type(e) is not dict:
+            out.append(copy_json(e))
+            continue
         c = e.copy()
-        fields = lists.get(e["e"])
-        if fields is not None:
-            for k in fields:
-                c[k] = copy_json(c[k])
+        for k, v in e.items():
+            if type(v) is list or type(v) is dict:
+                c[k] = copy_json(v)
         out.append(c)
     return out
 
@@ -107,17 +97,23 @@ def determinize_data(view: View, rng: Rng) -> dict[str, Any]:
     """The game's keys of a full state matching ``view``: the unseen cards shuffled into the draw
     pile (and set-aside cards).  (``Game._data_from_view`` adds the common keys, drawing from
     ``rng`` after this function.)"""
-    n = len(view["players"])
+    players = view["players"]
+    n = len(players)
     opts = view["options"]
-    brains = [int(pl["brains"]) for pl in view["players"]]
-    trophies = [list(pl["trophies"]) for pl in view["players"]]
-    table = list(view["table"])
     # Plain counts per kind (Counter arithmetic was a third of the search's determinize).
     unseen = dict(COUNTS)
-    unseen["brain"] -= sum(brains)
-    for tr in trophies:
+    brains: list[int] = []
+    trophies: list[list[str]] = []
+    out_round: list[int | None] = []
+    for pl in players:  # (one loop: this is on the search's hot path)
+        brains.append(int(pl["brains"]))
+        tr = list(pl["trophies"])
+        trophies.append(tr)
+        out_round.append(pl["out_round"])
         for k in tr:
             unseen[k] -= 1
+    unseen["brain"] -= sum(brains)
+    table = view["table"]
     for c in table:
         if c is not None:
             unseen[c] -= 1
@@ -138,16 +134,18 @@ def determinize_data(view: View, rng: Rng) -> dict[str, Any]:
         unseen["brain"] -= reserve["brain"]
     if min(unseen.values()) < 0:
         raise ValueError("the view's cards do not add up to the 57-card deck")
-    pool = [k for k in KINDS for _ in range(unseen[k])]  # canonical order, then shuffled
+    pool: list[str] = []  # canonical order, then shuffled
+    for k in KINDS:
+        pool += [k] * unseen[k]
     rng.shuffle(pool)
     if known is not None:
         deck, aside = pool, list(known)
     else:
         deck = pool[:size]
-        rest = dict(reserve)
-        for k in pool[size:]:
-            rest[k] += 1
-        aside = [k for k in KINDS for _ in range(rest[k])]
+        rest = pool[size:]
+        aside = []
+        for k in KINDS:
+            aside += [k] * (reserve[k] + rest.count(k))
     if len(deck) != size:
         raise ValueError("the view's cards do not add up to the 57-card deck")
     contest = None
@@ -166,7 +164,7 @@ def determinize_data(view: View, rng: Rng) -> dict[str, Any]:
         "preset": view["deck_preset"],
         "brains": brains,
         "trophies": trophies,
-        "out_round": [pl["out_round"] for pl in view["players"]],
+        "out_round": out_round,
         "deck": deck,
         "aside": aside,
         "discard": dict(view["discard"]),
