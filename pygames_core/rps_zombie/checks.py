@@ -58,8 +58,27 @@ def check_deck_counts(cards: list[Any], players: int, opts: dict[str, Any]) -> N
         )
 
 
+_SCALAR_TYPES = (int, str, bool, type(None))
+
+
+def check_log_entries(log: list[Any]) -> None:
+    """Each entry exactly its event's fields, each a scalar or a list of scalars (as the engine
+    logs them: ``view`` copies entries by that shape).  The events themselves are checked by
+    the base class (:data:`LOG_EVENTS`)."""
+    for i, entry in enumerate(log):
+        if entry.keys() != LOG_EVENTS[entry["e"]] | {"n", "e"}:
+            raise ValueError(f"log entry {i} has other fields than its event's: {shown(entry)}")
+        for value in entry.values():
+            if type(value) is list:
+                if not all(type(x) in _SCALAR_TYPES for x in value):
+                    raise ValueError(f"log entry {i} holds more than plain values: {shown(entry)}")
+            elif type(value) not in _SCALAR_TYPES:
+                raise ValueError(f"log entry {i} holds more than plain values: {shown(entry)}")
+
+
 def check_state(d: dict[str, Any]) -> None:
     """Raise ``ValueError`` naming the first defect of a loaded state's game-specific data."""
+    check_log_entries(d["log"])
     n = d["players"]
     opts = d["options"]
     phase = d["phase"]  # keys and phase were checked by the base class
