@@ -7,8 +7,9 @@ of the state and the validation of the action.
 
 The stages:
 
-* ``_ROUND`` – the table cleared; every player still in reveals the top card (or the
-  game ends when the pile cannot give each of them one);
+* ``_ROUND`` – the table cleared, a new round for every player still in (or the game
+  ends when the pile cannot give each of them a card);
+* ``_REVEAL`` – each of the round's players (or of a redraw's) reveals the top card;
 * ``_THREATS`` – each zombie threatens every other revealing player, in order; a
   threatened player answers (``_DEFEND``, by himself when ``none`` is all he has);
 * ``_DEFEND`` – the first threat answered: a killer card spent or a brain bitten
@@ -17,6 +18,8 @@ The stages:
   for a trophy (or the game ends on survival);
 * ``_ASK`` – each player of the contest who may intervene (block / dump) is asked;
 * ``_RESOLVE`` – the contest's outcome: a trophy won or discarded, nobody, or a redraw.
+
+Each stage falls through to the one written below it, or sets the next and loops back.
 
 This is the engine's hot path (random playouts, search), hence one function whose
 stages share their local variables, and log entries built in place (as

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..base import Action
 from . import rules
-from .rules import ANIMAL_OF, CARD_INDEX, PART_OF
+from .rules import CARD_INDEX, PART_OF
 
 _card_index = CARD_INDEX.__getitem__
 #: Each card's part as a count in one integer: heads in bits 0-7, bodies 8-15, tails 16-23.
@@ -30,16 +30,6 @@ _part_unit = _PART_UNIT.__getitem__
 #: MAX_PER_PART (2) cards: an overflow.
 _OVER_BIAS, _OVER = 0x7D7D7D, 0x808080
 assert rules.MAX_PER_PART == 2  # (the two constants above encode it)
-
-
-def _points(triple: list[str]) -> int:
-    """:func:`rules.animal_points` of a ``[head, body, tail]``."""
-    a, b, c = ANIMAL_OF[triple[0]], ANIMAL_OF[triple[1]], ANIMAL_OF[triple[2]]
-    if a == b == c:
-        return rules.FULL_ANIMAL_POINTS
-    if a == b or b == c or a == c:
-        return rules.HALF_ANIMAL_POINTS
-    return rules.MIXED_ANIMAL_POINTS
 
 
 def apply_decision(d: dict[str, Any], action: Action) -> None:
@@ -87,7 +77,7 @@ def apply_decision(d: dict[str, Any], action: Action) -> None:
         for c in triple:
             cards.remove(c)
         seat["banked"] = [*seat["banked"], triple]
-        log.append({"e": "bank", "p": p, "cards": triple, "points": _points(triple), "n": n})
+        log.append({"e": "bank", "p": p, "cards": triple, "points": rules.animal_points(triple), "n": n})
         n += 1
         if _has_each(_parts(cards)):  # another animal to bank
             d["phase"] = "bank"
@@ -107,7 +97,7 @@ def apply_decision(d: dict[str, Any], action: Action) -> None:
             field = d["field"] = d["field"][:]
             taken = field[r][:]
             field[r] = [None, None, None]
-            log.append({"e": "take_animal", "p": p, "row": r, "cards": taken, "points": _points(taken), "n": n})
+            log.append({"e": "take_animal", "p": p, "row": r, "cards": taken, "points": rules.animal_points(taken), "n": n})
             deck = d["deck"]
             d["deck"] = deck[2:]
             d["pending"] = {"row": r, "cards": rules.sort_cards([pending["out"], *deck[:2]]), "taken": taken}
@@ -197,7 +187,7 @@ def end_game(d: dict[str, Any]) -> None:
 
 def banked_points(seat: dict[str, Any]) -> int:
     """The points of the animals a seat has banked."""
-    return sum(_points(t) for t in seat["banked"])
+    return sum(rules.animal_points(t) for t in seat["banked"])
 
 
 def scores(d: dict[str, Any]) -> list[int]:
