@@ -226,7 +226,10 @@ def apply_decision(_game: object, data: dict[str, Any], rng: Rng, action: Action
                     for k in dropped:
                         discard[k] += 1
                     trophies[t] = []
-                    d["threats"][:] = [th for th in d["threats"] if th[1] != t]
+                    threats = d["threats"]
+                    for th in threats[::-1]:  # his own remaining threats are gone with him
+                        if th[1] == t:
+                            threats.remove(th)
                     log.append({"e": "out", "seat": t, "trophies": dropped, "n": n})
                     n += 1
                 elif len(tr) > left:  # a trophy to drop
@@ -275,13 +278,14 @@ def apply_decision(_game: object, data: dict[str, Any], rng: Rng, action: Action
             room = winner is not None and len(trophies[winner]) < brains[winner]
             # ``cards`` and ``tied`` are never changed in place: the log entry shares them with the contest.
             tied_list = list(tied)
-            d["contest"] = {
-                "cards": cards,
-                "result": result,
-                "winner": winner,
-                "tied": tied_list,
-                "queue": [q for q in seats if brains[q] > 0] if 0 in brains else list(seats),
-            }
+            if 0 in brains:  # who may still intervene: the contest's players still in
+                queue = []
+                for q in seats:
+                    if brains[q] > 0:
+                        queue.append(q)
+            else:
+                queue = list(seats)
+            d["contest"] = {"cards": cards, "result": result, "winner": winner, "tied": tied_list, "queue": queue}
             log.append({"e": "contest", "cards": cards, "result": result, "winner": winner,
                         "tied": tied_list, "room": room, "n": n})
             n += 1
