@@ -62,6 +62,12 @@ function missingFileMessage(entry) {
   return `${say("boot.missing_file", "Could not download")} ${file} (HTTP ${entry.responseStatus})`;
 }
 
+// A file that could not be downloaded is the cause worth naming, whatever failed after it.
+function missingFiles() {
+  return performance.getEntriesByType("resource")
+    .filter((e) => e.responseStatus >= 400 && e.name.startsWith(location.origin));
+}
+
 function fail(err) {
   if (html.dataset.appState === "error") return;
   clearInterval(timer);
@@ -69,9 +75,7 @@ function fail(err) {
   const box = document.getElementById("boot-error");
   box.hidden = false;
   document.getElementById("shell").hidden = false;
-  // A file that could not be downloaded is the cause worth naming, whatever failed after it.
-  const missing = performance.getEntriesByType("resource")
-    .filter((e) => e.responseStatus >= 400 && e.name.startsWith(location.origin));
+  const missing = missingFiles();
   if (missing.length) console.warn("pygames: boot failed:", err);
   document.getElementById("boot-error-text").textContent = missing.length
     ? missing.map(missingFileMessage).join("\n")
@@ -93,8 +97,15 @@ function watchDownloads() {
   const want = new Set(["pyodide.asm.wasm", SITE.stdlib.split("/").pop()]);
   const seen = (entries) => {
     for (const e of entries) {
-      // Pyodide only logs a failed download and then waits forever: fail loudly instead.
-      if (e.responseStatus >= 400 && e.name.startsWith(location.origin)) fail(new Error(missingFileMessage(e)));
+      // Pyodide only logs a failed download and then waits forever (or stops with its own
+      // error, which may come before this entry): name the file, in the error box too.
+      if (e.responseStatus >= 400 && e.name.startsWith(location.origin)) {
+        if (html.dataset.appState === "error") {
+          document.getElementById("boot-error-text").textContent = missingFiles().map(missingFileMessage).join("\n");
+        } else {
+          fail(new Error(missingFileMessage(e)));
+        }
+      }
       want.delete(e.name.split("/").pop().split("?")[0]);
     }
     if (!want.size && stage === "download") setStage("start");

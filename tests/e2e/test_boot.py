@@ -201,6 +201,9 @@ def test_a_missing_file_is_reported(browser, site_url, missing) -> None:
     page.route(f"**/{missing}", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url)
     page.wait_for_selector('html[data-app-state="error"]', timeout=BOOT_TIMEOUT_MS)
+    # Pyodide may stop with its own error before the browser lists the failed download:
+    # the box then names the file as soon as it is listed.
+    page.wait_for_selector(f'#boot-error-text:has-text("{missing.split("/")[-1]}")', timeout=10_000)
     text = page.inner_text("#boot-error")
     assert "could not start" in text and missing.split("/")[-1] in text and "404" in text, text
     ctx.close()
