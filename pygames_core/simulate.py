@@ -71,12 +71,14 @@ def derive_seed(seed: int, index: int, stream: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 11
 
 
-def make_bot(name: str, seed: int, options: Mapping[str, Any], game: str) -> Bot:
-    """A bot by bot name or level key; ``options`` override the level's (``KeyError``/``TypeError``/``ValueError``)."""
+def make_bot(name: str, seed: int, options: Mapping[str, Any], game: str, players: int = 2) -> Bot:
+    """A bot by bot name or level key; ``options`` override the level's (``KeyError``/``TypeError``/``ValueError``).
+
+    A level searches what the browser reaches in ``game`` at ``players`` (``levels.fixed_options``)."""
     if name in bots.names():
         return bots.get(name, seed=seed, **options)
     level = levels.get(name)
-    return bots.get(level.bot, seed=seed, **{**levels.fixed_options(level, game), **options})
+    return bots.get(level.bot, seed=seed, **{**levels.fixed_options(level, game, players), **options})
 
 
 def bot_choices() -> list[str]:
@@ -99,7 +101,7 @@ def validate(setup: Setup) -> None:
         if name not in bot_choices():
             raise ValueError(f"unknown bot {name!r} for seat {seat}; known: {', '.join(bot_choices())}")
         try:
-            make_bot(name, 0, options, setup.game)
+            make_bot(name, 0, options, setup.game, setup.players)
         except (TypeError, ValueError) as exc:
             raise ValueError(f"seat {seat} ({name}): {exc}") from None
 
@@ -109,7 +111,7 @@ def play_game(setup: Setup, seed: int, index: int) -> GameResult:
     game = games.get(setup.game)
     state = game.new_game(players=setup.players, seed=derive_seed(seed, index, "deal"), options=setup.options)
     players = [
-        make_bot(name, derive_seed(seed, index, f"seat{seat}"), options, setup.game)
+        make_bot(name, derive_seed(seed, index, f"seat{seat}"), options, setup.game, setup.players)
         for seat, (name, options) in enumerate(zip(setup.bots, setup.bot_options))
     ]
     counts = [0] * setup.players

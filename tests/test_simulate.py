@@ -216,3 +216,13 @@ def test_dask_cluster_runs_the_same_games() -> None:
     assert [r.outcome() for r in remote] == local and len(done) == 24
     # The workers ran the shipped engine wheel, not a copy of the sources they happened to see.
     assert all("pygames_core-" in path and ".zip" in path for path in origins.values()), origins
+
+
+def test_a_level_searches_what_the_browser_reaches_at_the_table_size() -> None:
+    from pygames_core.bots import levels
+    from pygames_core.simulate import make_bot
+
+    for players in (2, 6):
+        bot = make_bot("hard", 1, {}, "klats", players)
+        assert bot.cap == levels.hard_iterations("klats", players)  # type: ignore[attr-defined]
+    assert levels.hard_iterations("klats", 6) != levels.hard_iterations("klats", 2)
