@@ -118,6 +118,25 @@ def open_app(page: object, url: str, query: str = "?delay=20&seed=1") -> None:
 
 # ---------------------------------------------------------------- playing helpers
 TURN = '#prompt[data-my-turn="true"]'
+#: Every screen is looked at in both languages, at a desktop and a phone size.
+LANGS = ("en", "ru")
+SIZES = ((1280, 800), (360, 640))
+
+
+def in_every_lang_and_size(page: object) -> Iterator[tuple[str, int, int]]:
+    """Switch ``page`` to each language and size in turn, yielding ``(lang, width, height)``;
+    afterwards it is back in English at the desktop size."""
+    for lang in LANGS:
+        # dispatch_event: the language buttons may sit under a dialog or in the closed phone menu.
+        page.dispatch_event(f'[data-action="lang"][data-lang="{lang}"]', "click")  # type: ignore[attr-defined]
+        page.wait_for_selector(f'html[lang="{lang}"]')  # type: ignore[attr-defined]
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})  # type: ignore[attr-defined]
+            yield lang, w, h
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})  # type: ignore[attr-defined]
+    page.dispatch_event('[data-action="lang"][data-lang="en"]', "click")  # type: ignore[attr-defined]
+
+
 OVER = "#game-over"
 INTERLUDE = "#interlude"
 PASS = "#pass-screen"

@@ -11,13 +11,11 @@ import random
 from typing import Any
 
 from axe_audit import audit
-from conftest import INTERLUDE, open_app, wait_for_player
+from conftest import INTERLUDE, LANGS, in_every_lang_and_size, open_app, wait_for_player
 
 from pygames_ui.history import link_fragment
 from pygames_ui.session import Seat, Session
 
-SIZES = ((1280, 800), (360, 640))
-LANGS = ("en", "ru")
 
 
 def finished_link(game: str, options: dict[str, Any]) -> str:
@@ -32,14 +30,8 @@ def finished_link(game: str, options: dict[str, Any]) -> str:
 def audit_everywhere(page: Any, name: str) -> list[str]:
     """axe on the screen now, in both languages at both sizes (as the screens test's ``visit``)."""
     problems: list[str] = []
-    for lang in LANGS:
-        page.dispatch_event(f'[data-action="lang"][data-lang="{lang}"]', "click")
-        page.wait_for_selector(f'html[lang="{lang}"]')
-        for w, h in SIZES:
-            page.set_viewport_size({"width": w, "height": h})
-            problems += audit(page, f"{name}-{lang}-{w}x{h}")
-    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
-    page.dispatch_event('[data-action="lang"][data-lang="en"]', "click")
+    for lang, w, h in in_every_lang_and_size(page):
+        problems += audit(page, f"{name}-{lang}-{w}x{h}")
     return problems
 
 

@@ -8,7 +8,7 @@ the focus when they open, keep Tab inside, and give it back when Escape closes t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from conftest import INTERLUDE, OVER, PASS, open_app, wait_for_player
 
@@ -97,17 +97,25 @@ def summary(page: Any) -> None:
     page.wait_for_selector(INTERLUDE, state="detached")
 
 
-def test_klats_by_keyboard(page: Any, site_url: str) -> None:
-    new_game(page, site_url, "klats", fills={"opt_target": "40"})
-    walked = False
-    for _ in range(300):
+def my_turns(page: Any, limit: int) -> Iterator[int]:
+    """Play on by keyboard until the game ends: summaries between rounds are passed with Enter,
+    and each of the player's turns is yielded (its number) for the caller to play."""
+    for turn in range(limit):
         state = wait_for_player(page)
         if state == "over":
-            break
+            return
         if state == "interlude":
             summary(page)
             continue
-        assert state == "turn"
+        assert state == "turn", state
+        yield turn
+    raise AssertionError(f"the game did not end in {limit} steps")
+
+
+def test_klats_by_keyboard(page: Any, site_url: str) -> None:
+    new_game(page, site_url, "klats", fills={"opt_target": "40"})
+    walked = False
+    for _ in my_turns(page, 300):
         if not focused(page, ".hand button.hand-card"):
             tab_to(page, ".hand button.hand-card")
         if not walked:
@@ -117,8 +125,6 @@ def test_klats_by_keyboard(page: Any, site_url: str) -> None:
         page.wait_for_selector(".hand button.hand-card.selected")
         assert focused(page, ".hand button.hand-card.selected")
         press_on(page, "button.pile.legal", "Space", backwards=True)  # the piles are above the hand
-    else:
-        raise AssertionError("the match did not end")
     assert walked
     finish(page)
 
@@ -163,22 +169,13 @@ def test_rps_zombie_by_keyboard(page: Any, site_url: str) -> None:
     page.wait_for_selector(f"{INTERLUDE} .rz-throw")
     summary(page)
     walked = False
-    for turn in range(400):
-        state = wait_for_player(page)
-        if state == "over":
-            break
-        if state == "interlude":
-            summary(page)
-            continue
-        assert state == "turn", state
+    for turn in my_turns(page, 400):
         choices = '.rz-choices button[data-action="decide"]'
         tab_to(page, choices)
         if not walked and page.locator(choices).count() > 1:
             arrows_walk(page, choices, ("ArrowRight", "ArrowLeft", "End"))
             walked = True
         page.keyboard.press("Enter" if turn % 2 else "Space")
-    else:
-        raise AssertionError("the game did not end")
     assert walked
     finish(page)
 

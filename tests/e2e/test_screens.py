@@ -18,10 +18,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from axe_audit import audit
-from conftest import INTERLUDE, OVER, PASS, ROOT, TURN, open_app, wait_for_player
+from conftest import INTERLUDE, OVER, PASS, ROOT, TURN, in_every_lang_and_size, open_app, wait_for_player
 
-SIZES = ((1280, 800), (360, 640))
-LANGS = ("en", "ru")
 OUT = ROOT / "test-results" / "screens"
 PHONE_BAR_MAX_PX = 56
 LONG_NAME = "W" * 32  # the longest name the form takes, with no place to break it
@@ -96,28 +94,21 @@ def visit(page: Any, game: str, screen: str, must_see: tuple[str, ...] = (),
     """
     OUT.mkdir(parents=True, exist_ok=True)
     problems: list[str] = []
-    for lang in LANGS:
-        # dispatch_event: the language buttons may sit under a dialog or in the closed phone menu.
-        page.dispatch_event(f'[data-action="lang"][data-lang="{lang}"]', "click")
-        page.wait_for_selector(f'html[lang="{lang}"]')
-        for w, h in SIZES:
-            page.set_viewport_size({"width": w, "height": h})
-            if before is not None:
-                before()
-            shot = f"{game}-{screen}-{lang}-{w}x{h}"
-            page.screenshot(path=str(OUT / f"{shot}.png"), full_page=True)
-            seen = must_see + (phone_must_see if w < 600 else ())
-            m = page.evaluate(MEASURE, list(seen))
-            if m["scrollWidth"] > m["innerWidth"]:
-                problems.append(f"{shot}: {m['scrollWidth']}px wide in a {m['innerWidth']}px window: {m['wide']}")
-            if w < 600 and m["bar"] is not None and m["bar"] > PHONE_BAR_MAX_PX:
-                problems.append(f"{shot}: the top bar is {m['bar']:.0f}px high")
-            problems += [f"{shot}: cut inside its box: {x}" for x in m["cut"]]
-            problems += [f"{shot}: list number cut: {x}" for x in m["numbers"]]
-            problems += [f"{shot}: not in view: {x}" for x in m["outside"]]
-            problems += audit(page, shot)  # no axe-core violation of any impact
-    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
-    page.dispatch_event('[data-action="lang"][data-lang="en"]', "click")
+    for lang, w, h in in_every_lang_and_size(page):
+        if before is not None:
+            before()
+        shot = f"{game}-{screen}-{lang}-{w}x{h}"
+        page.screenshot(path=str(OUT / f"{shot}.png"), full_page=True)
+        seen = must_see + (phone_must_see if w < 600 else ())
+        m = page.evaluate(MEASURE, list(seen))
+        if m["scrollWidth"] > m["innerWidth"]:
+            problems.append(f"{shot}: {m['scrollWidth']}px wide in a {m['innerWidth']}px window: {m['wide']}")
+        if w < 600 and m["bar"] is not None and m["bar"] > PHONE_BAR_MAX_PX:
+            problems.append(f"{shot}: the top bar is {m['bar']:.0f}px high")
+        problems += [f"{shot}: cut inside its box: {x}" for x in m["cut"]]
+        problems += [f"{shot}: list number cut: {x}" for x in m["numbers"]]
+        problems += [f"{shot}: not in view: {x}" for x in m["outside"]]
+        problems += audit(page, shot)  # no axe-core violation of any impact
     assert not problems, "\n".join(problems)
 
 

@@ -6,6 +6,7 @@ import random
 from typing import Callable
 
 from pygames_ui.app import App
+from pygames_ui.tables import Ctx
 
 
 def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
@@ -13,10 +14,12 @@ def click(a: App, action: str, values: dict[str, str] | None = None, **data: obj
     a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
 
 
-def play_on(a: App, seed: int, moves: int | None = None, each: Callable[[App], None] | None = None) -> None:
+def play_on(a: App, seed: int, moves: int | None = None, each: Callable[[App], None] | None = None,
+            move: Callable[[App, Ctx], None] | None = None) -> None:
     """Random legal moves for the human(s), the bots' own, summaries dismissed, until the game ends.
 
-    With ``moves``, stop after that many human moves (or at the end); ``each(a)`` runs before every step.
+    With ``moves``, stop after that many human moves (or at the end); ``each(a)`` runs before every
+    step and once at the end; ``move(a, ctx)`` makes a human's move instead of a random one.
     """
     rng = random.Random(seed)
     s = a.session
@@ -34,6 +37,9 @@ def play_on(a: App, seed: int, moves: int | None = None, each: Callable[[App], N
         else:
             ctx = a.ctx()
             assert ctx is not None and ctx.my_turn
-            a.play(rng.choice(ctx.legal))
+            if move is None:
+                a.play(rng.choice(ctx.legal))
+            else:
+                move(a, ctx)
             made += 1
     raise AssertionError("the game did not end")

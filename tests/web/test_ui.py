@@ -12,7 +12,9 @@ from pygames_ui.app import App
 from pygames_ui.dom import attrs, esc
 from pygames_ui.i18n import I18n, merge_catalogues
 from pygames_ui.session import SAVE_KEY, MemoryStorage, Seat, Session
-from pygames_ui.tables import TABLES
+from pygames_ui.tables import TABLES, Ctx
+
+from apptools import click, play_on
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 CATALOGUES = merge_catalogues(I18N)
@@ -66,10 +68,6 @@ def test_all_templates_render_with_their_fields() -> None:
                                   "colour", "depth", "cards", "move"}, (key, fields)
 
 
-def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
-    a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
-
-
 def test_new_game_defaults_to_you_against_a_medium_bot() -> None:
     a = app()
     click(a, "setup", game="klats")
@@ -90,23 +88,17 @@ def test_a_whole_match_through_the_app_with_saves() -> None:
                        "seat_kind_1": "random", "opt_target": "30", "opt_first_player": "1"})
     s = a.session
     assert s is not None and s.state.data["options"] == {"target": 30, "first_player": 1}
-    for _ in range(2000):
-        if s.game.is_over(s.state):
-            break
-        if a.interlude() is not None:
-            click(a, "dismiss")
-        elif a.bots_pending():
-            a.step_bot()
-        else:
-            ctx = a.ctx()
-            assert ctx is not None and ctx.my_turn
-            card = ctx.view["hand"][0]
-            click(a, "select", card=card)
-            target, pile = next((x["target"], x["pile"]) for x in ctx.legal if x["card"] == card)
-            click(a, "play", target=target, pile="null" if pile is None else pile)
-        # Every move is saved and a reload gives the same game.
+    def first_card_by_clicks(a: App, ctx: Ctx) -> None:
+        card = ctx.view["hand"][0]
+        click(a, "select", card=card)
+        target, pile = next((x["target"], x["pile"]) for x in ctx.legal if x["card"] == card)
+        click(a, "play", target=target, pile="null" if pile is None else pile)
+
+    def saved_as_played(a: App) -> None:  # every move is saved and a reload gives the same game
         saved = Session.from_save(storage.getItem(SAVE_KEY))
         assert s.game.to_json(saved.state) == s.game.to_json(s.state)
+
+    play_on(a, 0, each=saved_as_played, move=first_card_by_clicks)
     assert s.game.is_over(s.state)
     assert "game-over" in a.render()
     # The record replays to the same final state.
