@@ -57,6 +57,8 @@ test-e2e: setup setup-chromium build
 bench: setup setup-chromium build
 	$(VPY) tools/bench.py
 	$(VPY) tools/bench_bots.py
+	$(VPY) tools/skill_ceiling.py rps_zombie 2 --positions 300 --rollouts 96 --hard --jobs 2
+	$(VPY) tools/skill_ceiling.py rps_zombie 3 --positions 300 --rollouts 96 --hard --jobs 2
 
 SOAK_GAMES ?= 5000
 soak: setup-py
