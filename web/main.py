@@ -1,9 +1,11 @@
 """The site's Python entry point: wires :class:`pygames_ui.app.App` to the page.
 
 ``boot.js`` loads Pyodide with the engine and UI wheels, then calls :func:`start`.
-This module is the only place (with ``boot.js``) that touches the DOM: one
-delegated click listener on ``#app``, one ``innerHTML`` write per render, and an
-asyncio task that plays the bots' moves one by one with a pause between them.
+This module is the only place (with ``boot.js``) that reaches the page's ``document``
+and ``window``: one delegated click listener on ``#app``, one ``innerHTML`` write per
+render, and an asyncio task that plays the bots' moves one by one with a pause between
+them.  It hands the page's elements to :mod:`pygames_ui.focus` (keyboard focus kept and
+moved) and :mod:`pygames_ui.motion` (cards sliding to their new places).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from js import Object, URLSearchParams, console, document, localStorage, window 
 from js import Worker  # type: ignore[import-not-found]
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
-from pygames_ui import keys
+from pygames_ui import focus, keys, motion
 from pygames_ui.app import App
 from pygames_ui.history import LINK_PREFIX
 from pygames_ui.session import MemoryStorage, Storage
@@ -26,9 +28,6 @@ from pygames_ui.thinking import SlicedSearch
 
 DEFAULT_BOT_DELAY_MS = 800
 MAX_RECORD_BYTES = 5_000_000  # a game record file is a few kilobytes; refuse to read a huge file
-FOCUS_KEYS = ("action", "card", "target", "pile", "seat", "game", "lang", "choice")
-#: How long a card takes to slide from where it was to where it is now (the page never waits for it).
-MOVE_MS = 240
 
 
 class BrowserStorage:
@@ -56,44 +55,6 @@ def _storage() -> Storage:
         return MemoryStorage()
 
 
-def _focus_selector(el: Any) -> str | None:
-    """A selector that finds 'the same' control after a re-render, so keyboard focus survives."""
-    if el is None or el is jsnull or not hasattr(el, "getAttribute"):
-        return None
-    name = el.getAttribute("name")
-    if name and name is not jsnull:
-        return f'[name="{name}"]'
-    parts = []
-    for key in FOCUS_KEYS:
-        value = el.getAttribute(f"data-{key}")
-        if value is not None and value is not jsnull:
-            parts.append(f'[data-{key}="{value}"]')
-    if not parts and el.id:  # the prompt, a log panel: focused by the keyboard, found by id
-        return f"#{el.id}"
-    return "".join(parts) or None
-
-
-def _present(el: Any) -> bool:
-    return el is not None and el is not jsnull
-
-
-def _focus(el: Any) -> None:
-    """Focus ``el``, making a text (the prompt) focusable from script first: it is never a Tab stop."""
-    if int(el.tabIndex) < 0 and not el.hasAttribute("tabindex"):
-        el.setAttribute("tabindex", "-1")
-    el.focus()
-
-
-def _shown_items(container: Any, selector: str) -> list[Any]:
-    """The enabled, displayed elements of ``container`` matching ``selector``, in document order."""
-    return [el for el in container.querySelectorAll(selector)
-            if not getattr(el, "disabled", False) and el.getClientRects().length]
-
-
-def _index_of(items: list[Any], el: Any) -> int | None:
-    return next((i for i, item in enumerate(items) if item.isSameNode(el)), None)
-
-
 #: The bots' own Pyodide (issue 8: a search never runs on the page's thread while a worker can).
 BOT_WORKER_URL = "bot-worker.js"
 
@@ -110,17 +71,14 @@ class Page:
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
 
     def render(self) -> None:
-        active = document.activeElement
-        inside = bool(self.root.contains(active))
-        focus = _focus_selector(active) if inside else None
-        place = self._group_place(active) if inside else None
+        kept = focus.remember(self.root, document.activeElement)
         same_screen = self.app.screen_key() == self.shown
-        before = _places(self.root) if same_screen and not _reduced_motion() else {}
+        before = motion.places(self.root) if same_screen and not motion.reduced_motion(window) else {}
         self.root.innerHTML = self.app.render()
         self._light_hint()
         self._forget_link()
         try:
-            self.html.dataset.moves = str(_slide(self.root, before)) if before else "0"
+            self.html.dataset.moves = str(motion.slide(self.root, before)) if before else "0"
         except Exception:  # motion only decorates: the new table is already on the page and must stay usable
             console.error(traceback.format_exc())
         self.html.lang = self.app.t.lang
@@ -130,69 +88,13 @@ class Page:
             self.shown = screen
             window.scrollTo(0, 0)
         self._announce()
-        self._restore_focus(focus, place, inside)
-
-    def _restore_focus(self, focus: str | None, place: tuple[int, int, int] | None, inside: bool) -> None:
-        """Keyboard focus after a render: on the same control, else where a player would look next."""
-        dialog = self.root.querySelector(keys.DIALOG)
-        if focus:
-            el = self.root.querySelector(focus)
-            if _present(el) and (not _present(dialog) or dialog.contains(el)):
-                _focus(el)
-                return
-        # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus on its
-        # main button, and so does a new screen's own first control (``data-autofocus``: the replay's slider).
-        if _present(dialog):
-            first = dialog.querySelector("button.primary")
-            if not _present(first):
-                first = dialog.querySelector("button")
-            _focus(first if _present(first) else dialog)
-            return
-        auto = self.root.querySelector("[data-autofocus]")
-        if _present(auto):
-            _focus(auto)
-            return
-        if place is not None:  # the card just played left the hand: its neighbour takes its place
-            group, nth, index = place
-            containers = self.root.querySelectorAll(keys.GROUPS[group][0])
-            if nth < containers.length:
-                items = _shown_items(containers.item(nth), keys.GROUPS[group][1])
-                to = keys.fallback(index, len(items))
-                if to is not None:
-                    _focus(items[to])
-                    return
-        prompt = self.root.querySelector("#prompt")
-        if inside and _present(prompt):  # the control is gone (the move is made): the prompt says what next
-            _focus(prompt)
-
-    def _group_place(self, el: Any) -> tuple[int, int, int] | None:
-        """Where ``el`` stands among like controls (``keys.GROUPS``): (group, which container, index)."""
-        found = self._group_of(el)
-        if found is None:
-            return None
-        group, container, items = found
-        index = _index_of(items, el)
-        containers = list(self.root.querySelectorAll(keys.GROUPS[group][0]))
-        nth = _index_of(containers, container)
-        return None if index is None or nth is None else (group, nth, index)
-
-    def _group_of(self, el: Any) -> tuple[int, Any, list[Any]] | None:
-        """The group of like controls that ``el`` belongs to: (index in ``keys.GROUPS``, container, items)."""
-        if not _present(el) or not hasattr(el, "closest"):
-            return None
-        container = el.closest(keys.GROUP_SELECTOR)
-        if not _present(container) or not self.root.contains(container):
-            return None
-        for group, (where, what) in enumerate(keys.GROUPS):
-            if container.matches(where) and el.matches(what):
-                return group, container, _shown_items(container, what)
-        return None
+        focus.restore(self.root, kept)
 
     def _announce(self) -> None:
         """Say the new lines of the move log in the live region (``#live``, outside the re-rendered root)."""
         words = self.app.announcement()
         live = document.getElementById("live")
-        if not words or not _present(live):
+        if not words or not focus.present(live):
             return
         line = document.createElement("p")
         line.textContent = words
@@ -203,51 +105,7 @@ class Page:
     # ------------------------------------------------------------ keyboard
     def on_key(self, event: Any) -> None:
         """The one keyboard listener: Tab kept inside a dialog, Escape, arrows between like controls."""
-        if event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey:
-            return
-        key = str(event.key)
-        if key == "Tab":
-            self._keep_tab(event)
-        elif key == "Escape":
-            self._escape(event)
-        elif key in keys.MOVE_KEYS:
-            self._arrow(event, key)
-
-    def _keep_tab(self, event: Any) -> None:
-        dialog = self.root.querySelector(keys.DIALOG)
-        if not _present(dialog):
-            return
-        items = _shown_items(dialog, keys.FOCUSABLE)
-        to = keys.trap(not event.shiftKey, _index_of(items, document.activeElement), len(items))
-        if to is not None:
-            event.preventDefault()
-            items[to].focus()
-
-    def _escape(self, event: Any) -> None:
-        for press, then in keys.ESCAPES:
-            el = self.root.querySelector(press)
-            if _present(el) and el.getClientRects().length:
-                event.preventDefault()
-                el.click()  # as a click: the app acts and the page is drawn again
-                after = self.root.querySelector(then)
-                if _present(after):
-                    _focus(after)
-                return
-
-    def _arrow(self, event: Any, key: str) -> None:
-        found = self._group_of(event.target)
-        if found is None:
-            return
-        _, _, items = found
-        index = _index_of(items, event.target)
-        if index is None:
-            return
-        rects = [keys.Rect(float(r.left), float(r.top), float(r.width), float(r.height))
-                 for r in (el.getBoundingClientRect() for el in items)]
-        to = keys.step(key, rects, index)
-        if to is not None:
-            event.preventDefault()
-            items[to].focus()
+        focus.on_key(self.root, event, document.activeElement)
 
     def on_input(self, event: Any) -> None:
         """A name typed into the new-game form shows at once where the form lists the seats."""
@@ -446,59 +304,6 @@ class Page:
 def _new_bot_worker() -> Any:
     """The bots' Web Worker (a module worker: Pyodide's own module needs it)."""
     return Worker.new(BOT_WORKER_URL, to_js({"type": "module"}, dict_converter=Object.fromEntries))
-
-
-def _reduced_motion() -> bool:
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-
-
-def _places(root: Any) -> dict[str, tuple[float, float]]:
-    """Where each ``data-move`` element stands (viewport left, top); a key shown twice is left out."""
-    places: dict[str, tuple[float, float]] = {}
-    twice: set[str] = set()
-    for el in root.querySelectorAll("[data-move]"):
-        key = str(el.getAttribute("data-move"))
-        if key in places:
-            twice.add(key)
-        else:
-            rect = el.getBoundingClientRect()
-            places[key] = (float(rect.left), float(rect.top))
-    for key in twice:
-        del places[key]
-    return places
-
-
-def _slide(root: Any, before: dict[str, tuple[float, float]]) -> int:
-    """Slide what moved since ``before`` from its old place to its new one; returns how many slid.
-
-    The new table is already in the page and answers clicks at once: a slide only draws
-    the element on its way (Web Animations on ``translate``, no overlay, nothing to wait
-    for).  An element that has no twin before comes from the first of its
-    ``data-move-from`` keys that was on the page (a card from a hand onto a pile).
-    """
-    after = _places(root)
-    moved = 0
-    for el in root.querySelectorAll("[data-move]"):
-        key = str(el.getAttribute("data-move"))
-        if key not in after:
-            continue
-        old = before.get(key)
-        if old is None:
-            sources = el.getAttribute("data-move-from")
-            if sources is None or sources is jsnull:
-                continue
-            old = next((before[k] for k in str(sources).split() if k in before), None)
-            if old is None:
-                continue
-        dx, dy = old[0] - after[key][0], old[1] - after[key][1]
-        if abs(dx) < 1 and abs(dy) < 1:
-            continue
-        frames = to_js([{"translate": f"{dx:.1f}px {dy:.1f}px"}, {"translate": "0 0"}], dict_converter=Object.fromEntries)
-        timing = to_js({"duration": MOVE_MS, "easing": "cubic-bezier(.2, .7, .3, 1)", "id": "move"},
-                       dict_converter=Object.fromEntries)
-        el.animate(frames, timing)
-        moved += 1
-    return moved
 
 
 def _download(name: str, text: str) -> None:

@@ -1,0 +1,198 @@
+"""The page's focus keeping and card sliding (pygames_ui.focus, pygames_ui.motion) on plain
+CPython, against small stand-ins for the DOM and Pyodide's FFI.
+
+In Chromium: tests/e2e/test_keyboard.py (focus, keys) and tests/e2e/test_motion.py (slides).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import pytest
+
+from pygames_ui import focus, motion
+
+ROOT = Path(__file__).resolve().parents[2]
+JSNULL = SimpleNamespace(name="null")  # Pyodide's ``jsnull``: what ``getAttribute`` returns for no attribute
+
+
+@pytest.fixture(autouse=True)
+def ffi(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pyodide.ffi`` and ``js`` as the functions use them: ``jsnull``, ``to_js``, ``Object.fromEntries``."""
+    pyodide, ffi_module, js = ModuleType("pyodide"), ModuleType("pyodide.ffi"), ModuleType("js")
+    ffi_module.jsnull = JSNULL  # type: ignore[attr-defined]
+    ffi_module.to_js = lambda value, dict_converter: value  # type: ignore[attr-defined]
+    js.Object = SimpleNamespace(fromEntries=dict)  # type: ignore[attr-defined]
+    pyodide.ffi = ffi_module  # type: ignore[attr-defined]
+    for name, module in (("pyodide", pyodide), ("pyodide.ffi", ffi_module), ("js", js)):
+        monkeypatch.setitem(sys.modules, name, module)
+
+
+class El:
+    """An element (the DOM's method names): attributes, a place on the screen, what was done to it."""
+
+    def __init__(self, id: str = "", at: tuple[float, float] = (0.0, 0.0), tabindex: int = 0, cls: str = "",
+                 **attrs: str) -> None:
+        self.id = id
+        self.attrs = {k.replace("_", "-"): v for k, v in attrs.items()} | ({"class": cls} if cls else {})
+        self.left, self.top = at
+        self.tabIndex = tabindex
+        self.children: list[El] = []
+        self.focused = 0
+        self.animations: list[tuple[Any, Any]] = []
+
+    def getAttribute(self, name: str) -> Any:
+        return self.attrs.get(name, JSNULL)
+
+    def hasAttribute(self, name: str) -> bool:
+        return name in self.attrs
+
+    def setAttribute(self, name: str, value: str) -> None:
+        self.attrs[name] = value
+
+    def getBoundingClientRect(self) -> SimpleNamespace:
+        return SimpleNamespace(left=self.left, top=self.top)
+
+    def animate(self, frames: Any, timing: Any) -> None:
+        self.animations.append((frames, timing))
+
+    def focus(self) -> None:
+        self.focused += 1
+
+    def contains(self, other: Any) -> bool:
+        return other is self or any(child.contains(other) for child in self.children)
+
+    def querySelector(self, selector: str) -> Any:
+        found = self.querySelectorAll(selector)
+        return found[0] if found else None
+
+    def querySelectorAll(self, selector: str) -> list[El]:
+        out = []
+        for child in self.children:
+            if _matches(child, selector):
+                out.append(child)
+            out += child.querySelectorAll(selector)
+        return out
+
+
+def _matches(el: El, selector: str) -> bool:
+    if selector.startswith("#"):
+        return el.id == selector[1:]
+    if selector == "[data-move]":
+        return "data-move" in el.attrs
+    if selector == "button.primary":
+        return el.attrs.get("class") == "primary"
+    if selector == '[role="dialog"][aria-modal="true"]':
+        return el.attrs.get("role") == "dialog" and el.attrs.get("aria-modal") == "true"
+    return focus._selector(el) == selector  # a selector remember() wrote
+
+
+def tree(*children: El) -> El:
+    root = El(id="app")
+    root.children = list(children)
+    return root
+
+
+# ------------------------------------------------------------ importing where there is no page
+
+def test_the_modules_import_without_a_page_or_pyodide() -> None:
+    """The snapshot worker imports every UI module with no ``document``: nothing of ``js`` at import."""
+    code = ("import sys, pygames_ui.focus, pygames_ui.motion; "
+            "assert not {'js', 'pyodide'} & set(sys.modules), sorted({'js', 'pyodide'} & set(sys.modules))")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT / "web")
+
+
+# ------------------------------------------------------------ focus
+
+def test_a_control_is_found_again_by_name_then_by_its_data_then_by_id() -> None:
+    named = El(name="seat_name_0", data_action="x")
+    card = El(data_card="7", data_action="select")  # FOCUS_KEYS order, whatever the markup's order
+    prompt = El(id="prompt")
+    plain = El()
+    root = tree(named, card, prompt, plain)
+    assert focus.remember(root, named).selector == '[name="seat_name_0"]'
+    assert focus.remember(root, card).selector == '[data-action="select"][data-card="7"]'
+    assert focus.remember(root, prompt) == focus.Kept("#prompt", None, True)
+    assert focus.remember(root, plain) == focus.Kept(None, None, True)
+
+
+def test_the_focus_outside_the_root_is_left_alone() -> None:
+    outside = El(data_action="select")
+    root = tree(El(id="prompt"))
+    kept = focus.remember(root, outside)
+    assert kept == focus.Kept(None, None, False)
+    focus.restore(root, kept)
+    assert root.querySelector("#prompt").focused == 0
+
+
+def test_the_same_control_takes_the_focus_again_after_a_render() -> None:
+    old = El(data_action="select", data_card="7")
+    kept = focus.remember(tree(old), old)
+    new = El(data_action="select", data_card="7")
+    prompt = El(id="prompt", tabindex=-1)
+    focus.restore(tree(prompt, new), kept)
+    assert (new.focused, prompt.focused) == (1, 0)
+
+
+def test_an_open_dialog_takes_the_focus_on_its_main_button() -> None:
+    old = El(data_action="select", data_card="7")
+    kept = focus.remember(tree(old), old)
+    dialog = El(role="dialog", aria_modal="true")
+    other, main = El(data_action="menu"), El(data_action="next", cls="primary")
+    dialog.children = [other, main]
+    behind = El(data_action="select", data_card="7")  # still on the page, but behind the dialog
+    focus.restore(tree(behind, dialog), kept)
+    assert (main.focused, other.focused, behind.focused) == (1, 0, 0)
+
+
+def test_when_the_control_is_gone_the_prompt_takes_the_focus_and_becomes_focusable() -> None:
+    old = El(data_action="play", data_pile="2")
+    kept = focus.remember(tree(old), old)
+    prompt = El(id="prompt", tabindex=-1)
+    focus.restore(tree(prompt), kept)
+    assert prompt.focused == 1 and prompt.getAttribute("tabindex") == "-1"
+
+
+def test_a_key_with_a_modifier_is_the_browsers() -> None:
+    menu = El(cls="menu-toggle", aria_expanded="true")
+    event = SimpleNamespace(key="Escape", defaultPrevented=False, altKey=False, ctrlKey=True, metaKey=False,
+                            preventDefault=pytest.fail)
+    focus.on_key(tree(menu), event, menu)
+
+
+# ------------------------------------------------------------ motion
+
+def test_places_leave_out_a_key_shown_twice() -> None:
+    root = tree(El(at=(1, 2), data_move="a"), El(at=(3, 4), data_move="b"), El(at=(5, 6), data_move="b"), El())
+    assert motion.places(root) == {"a": (1.0, 2.0)}
+
+
+def test_what_moved_slides_from_its_old_place_and_what_stayed_does_not() -> None:
+    before = motion.places(tree(El(at=(0, 0), data_move="card-7"), El(at=(50, 50), data_move="pile-1"),
+                                El(at=(300, 400), data_move="hand-3")))
+    moved = El(at=(100, 20), data_move="card-7")
+    still = El(at=(50.5, 49.5), data_move="pile-1")  # under a pixel: no slide
+    laid = El(at=(200, 100), data_move="pile-2", data_move_from="gone hand-3 card-7")  # the first key on the page
+    new = El(at=(0, 0), data_move="pile-3")  # nothing to come from
+    unsourced = El(at=(0, 0), data_move="pile-4", data_move_from="gone")
+    root = tree(moved, still, laid, new, unsourced)
+    assert motion.slide(root, before) == 2
+    assert moved.animations == [([{"translate": "-100.0px -20.0px"}, {"translate": "0 0"}],
+                                 {"duration": motion.MOVE_MS, "easing": motion.EASING, "id": "move"})]
+    assert laid.animations[0][0][0] == {"translate": "100.0px 300.0px"}
+    assert still.animations == new.animations == unsourced.animations == []
+
+
+def test_reduced_motion_follows_the_media_query() -> None:
+    asked: list[str] = []
+
+    def media(query: str) -> SimpleNamespace:
+        asked.append(query)
+        return SimpleNamespace(matches=True)
+
+    assert motion.reduced_motion(SimpleNamespace(matchMedia=media)) is True
+    assert asked == ["(prefers-reduced-motion: reduce)"]

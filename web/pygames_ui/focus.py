@@ -1,0 +1,195 @@
+"""Keyboard focus on the page: kept across a re-render, moved by Tab, Escape and the arrows.
+
+:mod:`pygames_ui.keys` decides where the focus goes (pure Python); this module reads the
+page and moves it.  Every function takes the DOM objects it works on (the app's root
+element, the focused element, a ``keydown`` event) and the Pyodide FFI is imported only
+when a function runs: the snapshot worker imports this module where there is no
+``document`` nor ``window``, and the unit tests import it on plain CPython.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from . import keys
+
+#: The ``data-*`` attributes that, together, name "the same" control after a re-render.
+FOCUS_KEYS = ("action", "card", "target", "pile", "seat", "game", "lang", "choice")
+
+#: Where a control stands among like controls (``keys.GROUPS``): (group, which container, index).
+Place = tuple[int, int, int]
+
+
+class Kept(NamedTuple):
+    """What :func:`remember` noted of the keyboard focus before a render, for :func:`restore`."""
+
+    selector: str | None  # finds the same control in the new markup
+    place: Place | None  # where it stood among like controls, for when it is gone
+    inside: bool  # the focus was inside the re-rendered root
+
+
+def present(el: Any) -> bool:
+    """Whether a DOM lookup found something: neither Python's ``None`` nor JavaScript's ``null``."""
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]  # the FFI exists only in Pyodide
+
+    return el is not None and el is not jsnull
+
+
+def remember(root: Any, active: Any) -> Kept:
+    """Note where the focus is (``active``: ``document.activeElement``) before ``root`` is redrawn."""
+    inside = bool(root.contains(active))
+    if not inside:
+        return Kept(None, None, False)
+    return Kept(_selector(active), _group_place(root, active), True)
+
+
+def restore(root: Any, kept: Kept) -> None:
+    """Keyboard focus after a render: on the same control, else where a player would look next."""
+    dialog = root.querySelector(keys.DIALOG)
+    if kept.selector:
+        el = root.querySelector(kept.selector)
+        if present(el) and (not present(dialog) or dialog.contains(el)):
+            _focus(el)
+            return
+    # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus on its
+    # main button, and so does a new screen's own first control (``data-autofocus``: the replay's slider).
+    if present(dialog):
+        first = dialog.querySelector("button.primary")
+        if not present(first):
+            first = dialog.querySelector("button")
+        _focus(first if present(first) else dialog)
+        return
+    auto = root.querySelector("[data-autofocus]")
+    if present(auto):
+        _focus(auto)
+        return
+    if kept.place is not None:  # the card just played left the hand: its neighbour takes its place
+        group, nth, index = kept.place
+        containers = root.querySelectorAll(keys.GROUPS[group][0])
+        if nth < containers.length:
+            items = _shown_items(containers.item(nth), keys.GROUPS[group][1])
+            to = keys.fallback(index, len(items))
+            if to is not None:
+                _focus(items[to])
+                return
+    prompt = root.querySelector("#prompt")
+    if kept.inside and present(prompt):  # the control is gone (the move is made): the prompt says what next
+        _focus(prompt)
+
+
+def on_key(root: Any, event: Any, active: Any) -> None:
+    """The page's one ``keydown`` listener: Tab kept inside a dialog, Escape, arrows between like controls.
+
+    ``root`` is the app's element, ``active`` the focused element (``document.activeElement``).
+    """
+    if event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey:
+        return
+    key = str(event.key)
+    if key == "Tab":
+        _keep_tab(root, event, active)
+    elif key == "Escape":
+        _escape(root, event)
+    elif key in keys.MOVE_KEYS:
+        _arrow(root, event, key)
+
+
+def _selector(el: Any) -> str | None:
+    """A selector that finds 'the same' control after a re-render, so keyboard focus survives."""
+    if not present(el) or not hasattr(el, "getAttribute"):
+        return None
+    name = el.getAttribute("name")
+    if present(name) and name:
+        return f'[name="{name}"]'
+    parts = []
+    for key in FOCUS_KEYS:
+        value = el.getAttribute(f"data-{key}")
+        if present(value):
+            parts.append(f'[data-{key}="{value}"]')
+    if not parts and el.id:  # the prompt, a log panel: focused by the keyboard, found by id
+        return f"#{el.id}"
+    return "".join(parts) or None
+
+
+def _focus(el: Any) -> None:
+    """Focus ``el``, making a text (the prompt) focusable from script first: it is never a Tab stop."""
+    if int(el.tabIndex) < 0 and not el.hasAttribute("tabindex"):
+        el.setAttribute("tabindex", "-1")
+    el.focus()
+
+
+def _shown_items(container: Any, selector: str) -> list[Any]:
+    """The enabled, displayed elements of ``container`` matching ``selector``, in document order."""
+    return [el for el in container.querySelectorAll(selector)
+            if not getattr(el, "disabled", False) and el.getClientRects().length]
+
+
+def _index_of(items: list[Any], el: Any) -> int | None:
+    """Where ``el`` is in ``items`` (the same DOM node, not an equal one), or ``None``."""
+    return next((i for i, item in enumerate(items) if item.isSameNode(el)), None)
+
+
+def _group_place(root: Any, el: Any) -> Place | None:
+    """Where ``el`` stands among like controls (``keys.GROUPS``): (group, which container, index)."""
+    found = _group_of(root, el)
+    if found is None:
+        return None
+    group, container, items = found
+    index = _index_of(items, el)
+    containers = list(root.querySelectorAll(keys.GROUPS[group][0]))
+    nth = _index_of(containers, container)
+    return None if index is None or nth is None else (group, nth, index)
+
+
+def _group_of(root: Any, el: Any) -> tuple[int, Any, list[Any]] | None:
+    """The group of like controls that ``el`` belongs to: (index in ``keys.GROUPS``, container, items)."""
+    if not present(el) or not hasattr(el, "closest"):
+        return None
+    container = el.closest(keys.GROUP_SELECTOR)
+    if not present(container) or not root.contains(container):
+        return None
+    for group, (where, what) in enumerate(keys.GROUPS):
+        if container.matches(where) and el.matches(what):
+            return group, container, _shown_items(container, what)
+    return None
+
+
+def _keep_tab(root: Any, event: Any, active: Any) -> None:
+    """Tab inside an open modal dialog wraps around its controls instead of leaving it."""
+    dialog = root.querySelector(keys.DIALOG)
+    if not present(dialog):
+        return
+    items = _shown_items(dialog, keys.FOCUSABLE)
+    to = keys.trap(not event.shiftKey, _index_of(items, active), len(items))
+    if to is not None:
+        event.preventDefault()
+        items[to].focus()
+
+
+def _escape(root: Any, event: Any) -> None:
+    """Escape presses the topmost shown control of ``keys.ESCAPES`` and focuses where it says."""
+    for press, then in keys.ESCAPES:
+        el = root.querySelector(press)
+        if present(el) and el.getClientRects().length:
+            event.preventDefault()
+            el.click()  # as a click: the app acts and the page is drawn again
+            after = root.querySelector(then)
+            if present(after):
+                _focus(after)
+            return
+
+
+def _arrow(root: Any, event: Any, key: str) -> None:
+    """An arrow, Home or End on a control of a group moves the focus to the item ``keys.step`` picks."""
+    found = _group_of(root, event.target)
+    if found is None:
+        return
+    _, _, items = found
+    index = _index_of(items, event.target)
+    if index is None:
+        return
+    rects = [keys.Rect(float(r.left), float(r.top), float(r.width), float(r.height))
+             for r in (el.getBoundingClientRect() for el in items)]
+    to = keys.step(key, rects, index)
+    if to is not None:
+        event.preventDefault()
+        items[to].focus()

@@ -1,0 +1,75 @@
+"""Moves you can follow: a card slides from where it was before a render to where it is now.
+
+The tables mark what may slide (``data-move``, ``data-move-from``); the page notes where
+those elements stand (:func:`places`), redraws, and :func:`slide` animates the difference.
+The functions take the DOM objects they work on and import the Pyodide FFI only when they
+run: the snapshot worker imports this module where there is no ``document`` nor ``window``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: How long a card takes to slide from where it was to where it is now (the page never waits for it).
+MOVE_MS = 240
+#: How a slide eases in: fast off the mark, settling gently in its new place.
+EASING = "cubic-bezier(.2, .7, .3, 1)"
+
+#: Each ``data-move`` key's place on the screen: (viewport left, top), in CSS pixels.
+Places = dict[str, tuple[float, float]]
+
+
+def reduced_motion(window: Any) -> bool:
+    """Whether the player asked the system for less motion (then nothing slides)."""
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def places(root: Any) -> Places:
+    """Where each ``data-move`` element of ``root`` stands; a key shown twice is left out."""
+    found: Places = {}
+    twice: set[str] = set()
+    for el in root.querySelectorAll("[data-move]"):
+        key = str(el.getAttribute("data-move"))
+        if key in found:
+            twice.add(key)
+        else:
+            rect = el.getBoundingClientRect()
+            found[key] = (float(rect.left), float(rect.top))
+    for key in twice:
+        del found[key]
+    return found
+
+
+def slide(root: Any, before: Places) -> int:
+    """Slide what moved since ``before`` from its old place to its new one; returns how many slid.
+
+    The new table is already in the page and answers clicks at once: a slide only draws
+    the element on its way (Web Animations on ``translate``, no overlay, nothing to wait
+    for).  An element that has no twin before comes from the first of its
+    ``data-move-from`` keys that was on the page (a card from a hand onto a pile).
+    """
+    from js import Object  # type: ignore[import-not-found]  # the FFI exists only in Pyodide
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    after = places(root)
+    moved = 0
+    for el in root.querySelectorAll("[data-move]"):
+        key = str(el.getAttribute("data-move"))
+        if key not in after:
+            continue
+        old = before.get(key)
+        if old is None:
+            if not el.hasAttribute("data-move-from"):
+                continue
+            sources = str(el.getAttribute("data-move-from")).split()
+            old = next((before[k] for k in sources if k in before), None)
+            if old is None:
+                continue
+        dx, dy = old[0] - after[key][0], old[1] - after[key][1]
+        if abs(dx) < 1 and abs(dy) < 1:
+            continue
+        frames = to_js([{"translate": f"{dx:.1f}px {dy:.1f}px"}, {"translate": "0 0"}], dict_converter=Object.fromEntries)
+        timing = to_js({"duration": MOVE_MS, "easing": EASING, "id": "move"}, dict_converter=Object.fromEntries)
+        el.animate(frames, timing)
+        moved += 1
+    return moved
