@@ -1,7 +1,7 @@
 """Moves you can follow, as the tables mark them up: what slides where (``data-move``,
 ``data-move-from``) and what the newest move of somebody else touched (``.last-move``).
 
-The sliding itself is web/main.py's (Chromium: tests/e2e/test_motion.py).
+The sliding itself is pygames_ui/motion.py's (Chromium: tests/e2e/test_motion.py).
 """
 
 from __future__ import annotations

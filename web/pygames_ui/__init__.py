@@ -5,6 +5,7 @@ Shared machinery lives here once (``dom``, ``i18n``, ``store``, ``session``,
 become actions – lives in ``tables/<game>.py``.  Nothing here knows a rule: the
 engine's ``legal_actions`` decides what is clickable.
 
-Only ``dom.py`` and ``main.py`` touch the browser, so everything else runs
-(and is unit-tested) on plain CPython too.
+Only ``web/main.py`` reaches the page at import; ``focus.py`` and ``motion.py``
+work on the DOM objects they are handed, so every module here imports (and is
+unit-tested) on plain CPython too, and the snapshot worker imports them all.
 """
