@@ -1,13 +1,13 @@
-"""Зоомагия at the table: the 3×3 field with its push arrows, the drawn card beside
+"""Зоомагия at the table: the turn's flow round the field, the drawn card beside
 the draw pile, every player's two rows, banked animals and penalty pile.
 
 Each decision is asked in place: an arrow pushes (hovering or focusing one shows
-where the cards go, in CSS, from classes and preview notes written here), a new
-animal on the field or the pushed-out card is clicked to take it, the refill cards
-are clicked into the emptied row and confirmed, an overflowing card is clicked to
-put it on the penalty pile, and banking offers every animal with its points.  No
-rule logic lives here: previews reuse the pure helpers of
-:mod:`pygames_core.zoomagia.rules`, and every action sent is one of ``ctx.legal``.
+where the cards go; the field, its arrows and previews are drawn by
+:mod:`.zoomagia_field`), a new animal on the field or the pushed-out card is
+clicked to take it, the refill cards are clicked into the emptied row and
+confirmed (the cells placed so far are this table's state), an overflowing card is
+clicked to put it on the penalty pile, and banking offers every animal with its
+points.  No rule logic lives here, and every action sent is one of ``ctx.legal``.
 """
 
 from __future__ import annotations
@@ -18,21 +18,12 @@ from pygames_core.base import Action
 from pygames_core.zoomagia import rules
 from pygames_core.zoomagia.rules import PARTS
 
-from ..dom import attrs, button, esc
+from ..dom import button, esc
 from ..i18n import I18n
 from .base import Ctx, Table, control, first_player_field, read_int
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
+from .zoomagia_field import EMPTY, OPEN, field, previews, refill_cards
 from .zoomagia_log import describe
-
-#: Arrow glyphs: the direction the drawn card travels when pushed from that side.
-ARROW = {"left": "▶", "right": "◀", "top": "▼", "bottom": "▲"}
-SIDES = {"row": ("left", "right"), "col": ("top", "bottom")}
-#: Refill placement markers: an open cell, or one the player chose to leave empty.
-OPEN, EMPTY = None, ""
-
-
-def push_class(line: str, index: int, side: str) -> str:
-    return f"pu-{line}-{index}-{side}"
 
 
 class ZoomagiaTable(Table):
@@ -197,11 +188,14 @@ class ZoomagiaTable(Table):
             prompt = ctx.whose_turn(cur)
         else:
             prompt = esc(t("zm.over"))
+        # The refill cells the viewer has placed so far (None unless it is their refill).
+        placing = self._placement(ctx) if ctx.my_turn and v["refill"] is not None else None
+        cursor = self._cursor(placing) if placing is not None else None
         return (
             f'<div class="zm-table" data-phase="{esc(phase)}" data-my-turn="{str(ctx.my_turn).lower()}">'
             f'<div class="status-line">{" · ".join(esc(s) for s in status)}</div>'
             f'<p class="prompt" id="prompt" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
-            f'<div class="zm-board">{self._field(ctx)}<div class="zm-side">{self._side(ctx)}{self._decide(ctx)}</div></div>'
+            f'<div class="zm-board">{field(ctx, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing)}{self._decide(ctx)}</div></div>'
             f'<div class="zm-seats">{"".join(self._seat(ctx, s) for s in range(v["player_count"]))}</div>'
             f"</div>"
         )
@@ -214,105 +208,8 @@ class ZoomagiaTable(Table):
             return esc(t("zm.prompt.discard", value=parts))
         return esc(t(f"zm.prompt.{phase}"))
 
-    # ---------------------------------------------------------------- field
-    def _field(self, ctx: Ctx) -> str:
-        t, v = ctx.t, ctx.view
-        phase, field = v["phase"], v["field"]
-        outcomes = self._outcomes(ctx)
-        columns = bool(v["options"].get("columns", True))
-        out: list[str] = []
-        # Arrows on the four edges (a 5×5 grid: arrows round the 3×3 cells).
-        for line in ("row", "col"):
-            for index in range(3):
-                for side in SIDES[line]:
-                    if line == "col" and not columns:
-                        continue
-                    gr, gc = self._arrow_place(line, index, side)
-                    outcome = outcomes.get((line, index, side))
-                    legal = outcome is not None
-                    makes = outcome is not None and bool(outcome[1])
-                    label = t("zm.push_label", value=where(t, line, index, side))
-                    if makes:
-                        label += " — " + t("zm.makes_animal")
-                    armed = self.armed == (v["turn"], line, index, side)
-                    cls = (f"zm-arrow {push_class(line, index, side)} g-r{gr} g-c{gc}" + (" legal" if legal else "")
-                           + (" makes" if makes else "") + (" armed" if armed and legal else ""))
-                    out.append(
-                        f'<button type="button"{attrs(class_=cls, data_action="push", data_line=line, data_index=index, data_from=side, data_new="true" if makes else None, aria_label=label, title=label, disabled=not legal)}>'
-                        f'<span aria-hidden="true">{ARROW[side]}</span></button>'
-                    )
-        lp = v["last_push"]
-        # Somebody else's push stays lit until the next push.
-        lit = (lp["line"], lp["index"]) if lp is not None and lp["p"] != ctx.seat else None
-        new_rows = {a["row"]: a for a in v["new_animals"]}
-        refill_row = v["refill"]["row"] if v["refill"] else None
-        drawn = v["drawn"] if phase == "push" and ctx.my_turn else None
-        out_label = esc(t("zm.falls_out"))
-        for r in range(3):
-            if r == refill_row:
-                out.append(self._refill_row(ctx, r))
-                continue
-            for c in range(3):
-                card = field[r][c]
-                cls = f"zm-cell c{r}{c} g-r{r + 2} g-c{c + 2}"
-                if r in new_rows:
-                    cls += " new-animal"
-                if lp is not None and card == lp["card"]:
-                    cls += " last-in"
-                if lit is not None and (r if lit[0] == "row" else c) == lit[1]:
-                    cls += " last-move"
-                inner = (f'<span class="zs" data-out="{out_label}">{card_html(t, card, move=True)}</span>'
-                         if card is not None else '<span class="zm-hole" aria-hidden="true"></span>')
-                if drawn is not None and (r, c) != (1, 1):
-                    inner += f'<span class="zghost" aria-hidden="true">{card_html(t, drawn)}</span>'
-                out.append(f'<div class="{cls}">{inner}</div>')
-        for r, animal in new_rows.items():
-            text = t("zm.take_animal_short", value=points(t, animal["points"]))
-            if ctx.my_turn:
-                out.append(
-                    button(f'<span class="zm-badge">{esc(text)}</span>', "take", f"zm-takerow g-r{r + 2}",
-                           aria_label=t("zm.take_animal_label", n=r + 1, value=points(t, animal["points"])),
-                           what="animal", row=r))
-            else:
-                out.append(f'<span class="zm-takerow g-r{r + 2}"><span class="zm-badge">{esc(t("zm.new_animal"))}</span></span>')
-        cls = "zm-field" + (" rows-only" if not columns else "") + (" pushing" if drawn is not None else "")
-        return f'<div class="{cls}" role="group" aria-label="{esc(t("zm.field"))}">{"".join(out)}</div>'
-
-    @staticmethod
-    def _arrow_place(line: str, index: int, side: str) -> tuple[int, int]:
-        """Grid row and column (1..5) of an arrow: rows' arrows left and right, columns' on top and below."""
-        if line == "row":
-            return index + 2, 1 if side == "left" else 5
-        return 1 if side == "top" else 5, index + 2
-
-    def _refill_row(self, ctx: Ctx, r: int) -> str:
-        t, v = ctx.t, ctx.view
-        cells: list[str | None] = self._placement(ctx) if ctx.my_turn else [OPEN, OPEN, OPEN]
-        todo = [c for c in v["refill"]["cards"] if c not in cells]
-        cur = self._cursor(cells) if ctx.my_turn and todo else None
-        out = []
-        for c in range(3):
-            cls = f"zm-cell zm-refill c{r}{c} g-r{r + 2} g-c{c + 2}"
-            card = cells[c]
-            if not ctx.my_turn:
-                out.append(f'<div class="{cls}"><span class="zm-hole" aria-hidden="true"></span></div>')
-            elif card:
-                out.append(button(card_html(t, card) + '<span class="zm-undo" aria-hidden="true">✕</span>', "zm-cell",
-                                  cls + " placed", aria_label=t("zm.unplace", value=card_name(t, card)), cell=c))
-            elif card == EMPTY:
-                out.append(button(f'<span class="zm-hole empty">{esc(t("zm.left_empty"))}</span>', "zm-cell",
-                                  cls + " placed", aria_label=t("zm.unplace_empty", n=c + 1), cell=c))
-            elif not todo:
-                out.append(button(f'<span class="zm-hole empty">{esc(t("zm.left_empty"))}</span>', "zm-cell",
-                                  cls, aria_label=t("zm.cell_label", n=c + 1), cell=c))
-            else:
-                here = c == cur
-                out.append(button(f'<span class="zm-hole">{esc(t("zm.next_here") if here else t("zm.put_here"))}</span>',
-                                  "zm-cell", cls + (" cursor" if here else ""), aria_label=t("zm.cell_label", n=c + 1), cell=c))
-        return "".join(out)
-
     # ------------------------------------------------------------ side panel
-    def _side(self, ctx: Ctx) -> str:
+    def _side(self, ctx: Ctx, placing: list[str | None] | None) -> str:
         t, v = ctx.t, ctx.view
         phase = v["phase"]
         pile = (f'<div class="zm-deck" title="{esc(t("zm.deck_n", n=v["deck_size"]))}">'
@@ -330,62 +227,13 @@ class ZoomagiaTable(Table):
             slot = f'<div class="zm-slot-box" id="pushed-out"><span class="zm-cap">{esc(t("zm.pushed_out"))}</span>{card}</div>'
         elif phase == "refill":
             slot = (f'<div class="zm-slot-box" id="to-place"><span class="zm-cap">{esc(t("zm.to_place"))}</span>'
-                    f'<span class="zm-hand">{self._refill_cards(ctx)}</span></div>')
+                    f'<span class="zm-hand">{refill_cards(ctx, placing)}</span></div>')
         top = f'<div class="zm-pilebox">{pile}{slot}</div>'
         lp = v["last_push"]
         last = ""
         if lp is not None and not (phase == "push" and ctx.my_turn):
             last = (f'<p class="zm-last">{ctx.say("zm.last_push", by=lp["p"], card=chip(t, lp["card"]), value=esc(where(t, lp["line"], lp["index"], lp["from"])), cards=chip(t, lp["out"]))}</p>')
-        return top + self._previews(ctx) + last
-
-    def _refill_cards(self, ctx: Ctx) -> str:
-        t, v = ctx.t, ctx.view
-        if not ctx.my_turn:
-            return "".join(card_html(t, c, "sm") for c in v["refill"]["cards"])
-        cells = self._placement(ctx)
-        out = []
-        for c in v["refill"]["cards"]:
-            if c in cells:
-                out.append(f'<span class="zm-used">{card_html(t, c, "sm")}</span>')
-            else:
-                out.append(button(card_html(t, c, "sm"), "zm-place", "zm-pick", aria_label=t("zm.place_label", value=card_name(t, c)), card=c))
-        return "".join(out)
-
-    @staticmethod
-    def _outcomes(ctx: Ctx) -> dict[tuple[str, int, str], tuple[str | None, list[int], list[list[str | None]]]]:
-        """For each legal push: the card that would fall out, the new animal rows, and the field after it."""
-        v = ctx.view
-        drawn = v["drawn"]
-        out: dict[tuple[str, int, str], tuple[str | None, list[int], list[list[str | None]]]] = {}
-        if v["phase"] != "push" or not drawn:
-            return out
-        for a in ctx.legal:
-            if a["type"] == "push":
-                after = [list(row) for row in v["field"]]
-                fell = rules.push(after, a["line"], a["index"], a["from"], drawn)
-                out[(a["line"], a["index"], a["from"])] = (fell, rules.new_animal_rows(v["field"], after), after)
-        return out
-
-    def _previews(self, ctx: Ctx) -> str:
-        """One hidden note per legal push, shown by CSS while its arrow is hovered or focused."""
-        t, v = ctx.t, ctx.view
-        outcomes = self._outcomes(ctx)
-        if not outcomes:
-            return ""
-        drawn = v["drawn"]
-        notes = [f'<p class="pv pv-none">{esc(t("zm.pv.hint"))}</p>']
-        for (line, index, side), (fell, news, after) in outcomes.items():
-            place = where(t, line, index, side)
-            text = (f'<strong>{esc(place[:1].upper() + place[1:])}</strong>: '
-                    + t("zm.pv.in_out", card=chip(t, drawn), cards=chip(t, fell) if fell else "—"))
-            for r in news:
-                trio = [c for c in after[r] if c is not None]  # a new animal: three cards
-                text += " " + t("zm.pv.new_animal", n=r + 1, cards=animal_chips(t, trio),
-                                value=esc(points(t, rules.animal_points(trio))))
-            if news:
-                text += " " + esc(t("zm.pv.choice"))
-            notes.append(f'<p class="pv pv-{line}-{index}-{side}">{text}</p>')
-        return f'<div class="zm-preview" aria-hidden="true">{"".join(notes)}</div>'
+        return top + previews(ctx) + last
 
     # --------------------------------------------------------- the decision
     def _decide(self, ctx: Ctx) -> str:
