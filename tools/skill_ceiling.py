@@ -18,19 +18,26 @@ legal move is played on each and the game finished by Medium bots, the same deal
 and the same bot seeds for every move (common random numbers: a move that changes
 nothing scores exactly as Medium's).  Printed:
 
-- ``gap``: mean over positions of (best move's value - Medium's move's value).  The
-  best of noisy values is biased upwards, so this *over*states the ceiling;
-- ``held-out gap``: the move picked on half the rollouts, valued on the other half
-  (an unbiased value of what that choice gains, so a lower figure);
-- ``ceiling``: decisions per seat per game (with more than one legal move) x gap,
-  the most a player could add to Medium's win rate; ``games needed``: how many games
-  a bot that good would need before its 95% interval clears the baseline;
-- with ``--hard``: Hard's own gap on the same positions (what it leaves on the table).
+- ``best move``: mean over positions of (best move's value - Medium's move's value).  The
+  best of noisy values is biased upwards, so this *over*states the room;
+- ``held-out pick``: the move picked on half the rollouts, valued on the other half: an
+  unbiased value of a bot that exists (one that plays out every move on a few deals), so the
+  room is at least this;
+- each times the decisions per seat per game (with more than one legal move), in points
+  added to Medium's win rate, with a 95% margin over positions, and how many games a bot
+  that good would need before its 95% interval clears the baseline;
+- ``--only TYPE`` keeps positions of one action type (``push``, ``bank``, ``defend`` ...);
+  otherwise the gaps are also given per type;
+- with ``--hard``: Hard's move valued the same way, and its gain over Medium's move;
+- ``--save FILE``: the positions (state JSON) and every move's value, to compare bot
+  variants on the same positions without playing out again.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import multiprocessing
 import sys
 import time
@@ -48,8 +55,9 @@ from pygames_core.stats import Z95  # noqa: E402
 SEED_BASE = 50_000
 
 
-def positions(name: str, players: int, count: int, stride: int) -> tuple[list[Any], float]:
-    """``count`` positions (every ``stride``-th real decision of Medium games) and decisions per seat per game."""
+def positions(name: str, players: int, count: int, stride: int, kind: str | None = None) -> tuple[list[Any], float]:
+    """``count`` positions (every ``stride``-th real decision of Medium games, of action type ``kind``
+    if given) and decisions per seat per game."""
     game = games.get(name)
     found: list[Any] = []
     decisions = 0
@@ -62,7 +70,8 @@ def positions(name: str, players: int, count: int, stride: int) -> tuple[list[An
         while not game.is_over(state):
             seat = state.current_player
             assert seat is not None
-            if len(game.legal_actions(state)) > 1:
+            legal = game.legal_actions(state)
+            if len(legal) > 1 and (kind is None or legal[0].get("type") == kind):
                 decisions += 1
                 if k % stride == d % stride:
                     found.append(state)
@@ -82,7 +91,7 @@ def _rollout(game: Any, state: Any, players: int, seed: int, me: int) -> float:
     return 1.0 / len(winners) if me in winners else 0.0
 
 
-def measure(job: tuple[str, int, int, Any, int, bool]) -> dict[str, float]:
+def measure(job: tuple[str, int, int, Any, int, bool]) -> dict[str, Any]:
     """The gaps of one position (see the module docstring)."""
     name, players, index, state, rollouts, hard = job
     game = games.get(name)
@@ -101,6 +110,9 @@ def measure(job: tuple[str, int, int, Any, int, bool]) -> dict[str, float]:
         "gap": max(mean) - mean[medium],
         "held_out": (sum(values[pick][1::2]) - sum(values[medium][1::2])) / len(values[medium][1::2]),
         "spread": max(mean) - min(mean),
+        "kind": str(legal[0].get("type", "?")),
+        "index": index,
+        "values": mean,
     }
     if hard:
         bot = levels.make("hard", seed=index, game=name, players=players)
@@ -119,6 +131,8 @@ def main() -> None:
     parser.add_argument("--stride", type=int, default=3, help="take every stride-th decision of a game")
     parser.add_argument("--hard", action="store_true", help="also value Hard's move on every position")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--only", metavar="TYPE", help="only positions whose moves are of this action type")
+    parser.add_argument("--save", type=Path, help="write every position (state JSON) and its moves' values here")
     args = parser.parse_args()
     game = games.get(args.game)
     if not game.min_players <= args.players <= game.max_players:
@@ -126,7 +140,7 @@ def main() -> None:
     if min(args.positions, args.rollouts - 1, args.stride, args.jobs) < 1:
         parser.error("--positions, --stride and --jobs must be at least 1, --rollouts at least 2")
     started = time.perf_counter()
-    found, per_game = positions(args.game, args.players, args.positions, args.stride)
+    found, per_game = positions(args.game, args.players, args.positions, args.stride, args.only)
     jobs = [(args.game, args.players, i, s, args.rollouts, args.hard) for i, s in enumerate(found)]
     results = []
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -135,24 +149,43 @@ def main() -> None:
             print(f"\r  positions: {i}/{len(jobs)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     n = len(results)
+    if args.save:
+        game_obj = games.get(args.game)
+        results.sort(key=lambda r: r["index"])
+        args.save.write_text(json.dumps({
+            "game": args.game, "players": args.players, "rollouts": args.rollouts, "per_game": per_game,
+            "positions": [{"state": game_obj.to_json(found[r["index"]]), "values": r["values"], "index": r["index"]}
+                          for r in results],
+        }))
     baseline = 1.0 / args.players
 
-    def avg(key: str) -> float:
-        return sum(r[key] for r in results) / n
+    def avg(key: str, of: list[dict[str, Any]] = results) -> float:
+        return sum(r[key] for r in of) / len(of)
+
+    def points(key: str, of: list[dict[str, Any]] = results) -> str:
+        """The per-game gain of ``key`` in points, with its 95% margin over positions."""
+        mean = avg(key, of)
+        spread = math.sqrt(sum((r[key] - mean) ** 2 for r in of) / (len(of) - 1) / len(of)) if len(of) > 1 else 0.0
+        return f"{100 * per_game * mean:+.1f} ± {100 * per_game * Z95 * spread:.1f} points"
 
     print(f"{args.game}, {args.players} players: {n} positions, {args.rollouts} rollouts per move, "
-          f"{per_game:.1f} decisions per seat per game ({time.perf_counter() - started:.0f} s)")
-    for key, label in (("gap", "gap (upper)"), ("held_out", "held-out gap")):
+          f"{per_game:.1f} decisions per seat per game{' of type ' + args.only if args.only else ''} "
+          f"({time.perf_counter() - started:.0f} s)")
+    for key, label in (("gap", "best move (upper bound)"), ("held_out", "held-out pick (a policy that exists)")):
         gain = per_game * avg(key)
-        p = baseline + gain
-        need = Z95 ** 2 * p * (1 - p) / gain ** 2 if gain > 0 else float("inf")
-        print(f"  {label}: {avg(key):.4f} per decision -> ceiling {100 * baseline:.1f}% + {100 * gain:.2f} points"
-              f" = {100 * p:.1f}%; games needed to show it: {need:,.0f}")
+        p = min(1.0, baseline + gain)
+        need = f"{Z95 ** 2 * p * (1 - p) / gain ** 2:,.0f}" if gain > 0 else "never"
+        print(f"  {label}: {avg(key):.4f} per decision, {points(key)} a game over Medium's "
+              f"{100 * baseline:.1f}%; games to show such a bot's edge: {need}")
     print(f"  positions where the move matters (values differ): {sum(r['spread'] > 0 for r in results)}/{n}")
+    kinds = sorted({r["kind"] for r in results})
+    for kind in kinds if len(kinds) > 1 else []:
+        of = [r for r in results if r["kind"] == kind]
+        line = f"  {kind}: {len(of)} positions, gap {avg('gap', of):.4f}, held-out {avg('held_out', of):+.4f}"
+        print(line + (f", Hard minus Medium {avg('hard_vs_medium', of):+.4f}" if args.hard else ""))
     if args.hard:
-        print(f"  Hard's gap: {avg('hard'):.4f} per decision (Medium's {avg('gap'):.4f}); "
-              f"Hard's move minus Medium's: {avg('hard_vs_medium'):+.4f} per decision"
-              f" -> {100 * per_game * avg('hard_vs_medium'):+.2f} points a game")
+        print(f"  Hard: gap {avg('hard'):.4f} per decision (Medium's {avg('gap'):.4f}); Hard's move minus Medium's "
+              f"{avg('hard_vs_medium'):+.4f} per decision, {points('hard_vs_medium')} a game")
 
 
 if __name__ == "__main__":
