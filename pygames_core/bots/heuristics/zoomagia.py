@@ -8,9 +8,8 @@ subtract what the field offers the next player (how good an animal one push with
 an unknown card could make).
 
 ``evaluate(view)`` rates a whole position for the search bot: each seat's banked
-points minus penalties plus the value of the cards in front of it (as above),
-plus for the seat that pushes next what the field offers it; a softmax turns
-these into win chances, sharper as the draw pile runs out.
+points minus penalties plus the value of the cards in front of it (as above);
+a softmax turns these into win chances, sharper as the draw pile runs out.
 """
 
 from __future__ import annotations
@@ -148,10 +147,9 @@ def threat(field: list[list[Cell]], columns: bool) -> float:
         top, middle, bottom = field
         for c in range(3):
             # From the top: the card enters the top row, the column's cells move one row down.
-            entered = list(top)
             down1, down2 = list(middle), list(bottom)
             down1[c], down2[c] = top[c], middle[c]
-            best[c] = max(best[c], _made(entered, c))
+            best[c] = max(best[c], _made(top, c))
             anything = max(anything, _made(down1), _made(down2))
             # From the bottom: the card enters the bottom row, the cells move one row up.
             up0, up1 = list(top), list(middle)
@@ -184,26 +182,10 @@ def evaluate(view: dict[str, Any]) -> list[float]:
     return chances(strengths(view), temperature(len(view["players"]), max(0, view["deck_size"])))
 
 
-#: Weight in ``evaluate`` of what the field offers the seat that pushes next (``threat``).
-#: Without it, a search scores a push only by the cards it brings in and cannot tell a push
-#: that leaves an animal ready for the next player from one that does not (measured with
-#: tools/skill_ceiling.py on 60 push positions of 6-player games: Hard's push gained
-#: +0.4 points a game over Medium's without it, +8 with it).
-NEXT_PUSH_WEIGHT = 1.0
-
-
 def strengths(view: dict[str, Any]) -> list[float]:
-    """Each seat's banked points minus penalties plus the value of the cards in front of it,
-    plus, for the seat that pushes next, the best animal the field offers it."""
+    """Each seat's banked points minus penalties plus the value of the cards in front of it."""
     deck = max(0, view["deck_size"])
-    out = [pl["banked_points"] - pl["penalty_count"] + hand_value(pl["cards"], deck) for pl in view["players"]]
-    field = view["field"]
-    # A field with a hole is being refilled (or the game is ending): it will change before anyone pushes.
-    if NEXT_PUSH_WEIGHT and not view["over"] and all(c is not None for row in field for c in row):
-        mover = view["current_player"]
-        pusher = mover if view["phase"] == "push" else (mover + 1) % len(out)
-        out[pusher] += NEXT_PUSH_WEIGHT * threat([list(row) for row in field], _columns(view))
-    return out
+    return [pl["banked_points"] - pl["penalty_count"] + hand_value(pl["cards"], deck) for pl in view["players"]]
 
 
 def _cards_of(view: dict[str, Any]) -> list[str]:
