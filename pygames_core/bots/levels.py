@@ -26,12 +26,11 @@ HARD_BUDGET_MS = 1200
 #: 3,450, Зоомагия 2,290 / 2,680 on the 2-core development machine), times the budget.  On a
 #: machine busy with other work the browser reaches fewer in its wall-clock budget.  CPython
 #: benchmarks play Hard at these counts; a player count missing here takes the nearest one
-#: listed below it.  Зоомагия's were scaled by 0.88 when its ``evaluate`` began to value the
-#: field for the next pusher (search 12-17% slower per iteration, CPython and Pyodide alike).
+#: listed below it.
 HARD_ITERATIONS: dict[str, int] = {
     "klats:2": 3300, "klats:6": 1800,
     "rps_zombie:2": 3400, "rps_zombie:3": 4100,
-    "zoomagia:2": 2400, "zoomagia:6": 2800,
+    "zoomagia:2": 2700, "zoomagia:6": 3200,
 }
 #: Hard's iterations for a game missing from HARD_ITERATIONS.
 HARD_ITERATIONS_DEFAULT = 1000
