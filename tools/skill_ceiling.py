@@ -160,7 +160,7 @@ def main() -> None:
     baseline = 1.0 / args.players
 
     def avg(key: str, of: list[dict[str, Any]] = results) -> float:
-        return sum(r[key] for r in of) / len(of)
+        return float(sum(r[key] for r in of)) / len(of)
 
     def points(key: str, of: list[dict[str, Any]] = results) -> str:
         """The per-game gain of ``key`` in points, with its 95% margin over positions."""
