@@ -1,6 +1,6 @@
 """Bot strength and speed: each level against the level below, per game, at 2 players and at the maximum.
 
-    python tools/bench_bots.py                 # the full table (about 1.2 h on 2 idle cores)
+    python tools/bench_bots.py                 # the full table (about 1.3 h on 2 idle cores)
     python tools/bench_bots.py --hard-share 0.25  # a quarter of Hard's deals (30 min; wider intervals)
     python tools/bench_bots.py --quick         # a smoke run (a minute)
     python tools/bench_bots.py --deals-hard 8 --jobs 4 --no-pyodide
@@ -52,10 +52,10 @@ PAIRS = (("medium", "easy"), ("hard", "medium"))
 #: Deals of Hard vs Medium per game and player count (every deal is played once per seat).
 #: CPU seconds per game at the browser's iterations: Клац! 20 (2 players) and 23 (6),
 #: RPS 3.5 and 2.7, Зоомагия 16 and 12.  One Hard seat among five Medium ones needs a few
-#: hundred games before its interval can clear 1/6: Клац! at six players gets 240 (5,500 CPU s).
+#: hundred games before its interval can clear 1/6: Клац! gets 240 (5,500 CPU s), Зоомагия 180.
 #: RPS: tools/skill_ceiling.py shows no bot can show an edge over Medium there in a feasible run.
 HARD_DEALS = {"hard:klats:2": 10, "hard:klats:6": 40, "hard:rps_zombie:2": 30, "hard:rps_zombie:3": 20,
-              "hard:zoomagia:2": 10, "hard:zoomagia:6": 14}
+              "hard:zoomagia:2": 10, "hard:zoomagia:6": 30}
 
 #: Positions of the speed table per game and player count.
 SPEED_POSITIONS = 8

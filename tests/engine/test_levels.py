@@ -22,6 +22,18 @@ def test_three_levels_easiest_first() -> None:
         bots.get(level.bot, seed=1, **level.options)  # every option is one the bot has
 
 
+def test_hard_takes_its_per_game_options_wherever_it_is_made() -> None:
+    hard = levels.get("hard")
+    for name in games.names():
+        bots.get(hard.bot, seed=1, **hard.options_in(name))  # every option is one the bot has
+        extra = levels.HARD_BY_GAME.get(name, {})
+        expected = extra.get("playout_moves", IsmctsBot().playout_moves)
+        assert levels.make("hard", seed=1, game=name).playout_moves == expected  # type: ignore[attr-defined]
+        assert {**hard.options, **extra} == hard.options_in(name)
+    assert levels.HARD_BY_GAME["zoomagia"]["playout_moves"] > IsmctsBot().playout_moves
+    assert hard.options_in(None) == hard.options and levels.get("medium").options_in("zoomagia") == {}
+
+
 def test_levels_are_the_bots_they_say() -> None:
     easy, medium, hard = (levels.make(k, seed=1) for k in levels.keys())
     assert isinstance(easy, GreedyBot) and 0 < easy.randomness < 1

@@ -408,3 +408,13 @@ def test_following_the_lit_controls_makes_the_hinted_move_of_every_kind(game_nam
         if followed >= MOVE_KINDS[game_name]:
             return
     raise AssertionError(f"{game_name}: hints followed only for {sorted(followed)}")
+
+
+def test_the_page_and_the_worker_search_with_hards_options_for_the_game() -> None:
+    hard = levels.get("hard")
+    for name in games.names():
+        for iterations in (None, 50):
+            bot = thinking._bot(hard, games.get(name), 1, iterations)
+            assert bot.playout_moves == hard.options_in(name).get("playout_moves", bot.playout_moves)
+            assert bot.cap == (10**9 if iterations is None else iterations)
+    assert thinking._bot(hard, games.get("zoomagia"), 1, None).playout_moves == levels.HARD_BY_GAME["zoomagia"]["playout_moves"]

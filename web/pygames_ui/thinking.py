@@ -103,9 +103,9 @@ def _read(message: Mapping[str, Any]) -> tuple[Game, State, levels.Level, int, b
     return game, state, level, seed, hint, iterations
 
 
-def _bot(level: levels.Level, seed: int, iterations: int | None) -> Any:
-    """The level's bot; ``iterations`` makes a search run exactly that many (no time budget)."""
-    options = dict(level.options)
+def _bot(level: levels.Level, game: Game, seed: int, iterations: int | None) -> Any:
+    """The level's bot in ``game``; ``iterations`` makes a search run exactly that many (no time budget)."""
+    options = level.options_in(game.name)
     if iterations is not None and level.bot == "ismcts":
         options = {k: v for k, v in options.items() if k not in ("budget_ms", "min_iterations")}
         options["iterations"] = iterations
@@ -116,7 +116,7 @@ def think(message: Mapping[str, Any]) -> dict[str, Any]:
     """Answer a :func:`request`: the move, and for a search its estimate, iterations and time."""
     game, state, level, seed, hint, iterations = _read(message)
     start = time.perf_counter()
-    bot = _bot(level, seed, iterations)
+    bot = _bot(level, game, seed, iterations)
     legal = game.legal_actions(state)
     if isinstance(bot, IsmctsBot) and (hint or len(legal) > 1):
         analysis = bot.analyse(game, state)
@@ -148,7 +148,7 @@ class SlicedSearch:
         self.message = message
         self.slice_ms = slice_ms
         self.answer: dict[str, Any] | None = None
-        bot = _bot(level, seed, iterations)
+        bot = _bot(level, game, seed, iterations)
         searching = isinstance(bot, IsmctsBot) and (hint or len(game.legal_actions(state)) > 1)
         self.search = bot.start(game, state) if searching else None
 
