@@ -56,7 +56,6 @@ PAIRS = (("medium", "easy"), ("hard", "medium"))
 #: RPS: tools/skill_ceiling.py shows no bot can show an edge over Medium there in a feasible run.
 HARD_DEALS = {"hard:klats:2": 10, "hard:klats:6": 40, "hard:rps_zombie:2": 30, "hard:rps_zombie:3": 20,
               "hard:zoomagia:2": 10, "hard:zoomagia:6": 30}
-
 #: Positions of the speed table per game and player count.
 SPEED_POSITIONS = 8
 
@@ -74,10 +73,9 @@ class Task:
 
 def make_bot(task: Task, key: str, seed: int) -> Any:
     """The bot of level ``key`` with its fixed amount of search (maybe overridden for smoke runs)."""
-    if key == "hard" and task.hard_iterations is not None:
-        options = {**levels.fixed_options(levels.get(key), task.game, task.players), "iterations": task.hard_iterations}
-        return bots.get(levels.get(key).bot, seed=seed, **options)
-    return levels.make(key, seed=seed, game=task.game, players=task.players)
+    level = levels.get(key)
+    iterations = task.hard_iterations if key == "hard" else None
+    return bots.get(level.bot, seed=seed, **levels.fixed_options(level, task.game, task.players, iterations))
 
 
 def play(task: Task) -> dict[str, Any]:

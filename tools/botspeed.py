@@ -46,7 +46,7 @@ def ismcts_speed(iterations: int, count: int, clock: Callable[[], float] = time.
         game = games.get(name)
         for players in sorted({2, game.max_players}):
             states = positions(game, players, count)
-            hard = {**levels.fixed_options(levels.get("hard"), name, players), "iterations": iterations}
+            hard = levels.fixed_options(levels.get("hard"), name, players, iterations)
             IsmctsBot(seed=0, **{**hard, "iterations": 20}).analyse(game, states[0])  # imports, caches
             elapsed = 0.0
             for i, state in enumerate(states):

@@ -62,10 +62,14 @@ function missingFileMessage(entry) {
   return `${say("boot.missing_file", "Could not download")} ${file} (HTTP ${entry.responseStatus})`;
 }
 
+// A file of this site that could not be downloaded.
+function isMissing(entry) {
+  return entry.responseStatus >= 400 && entry.name.startsWith(location.origin);
+}
+
 // A file that could not be downloaded is the cause worth naming, whatever failed after it.
 function missingFiles() {
-  return performance.getEntriesByType("resource")
-    .filter((e) => e.responseStatus >= 400 && e.name.startsWith(location.origin));
+  return performance.getEntriesByType("resource").filter(isMissing);
 }
 
 function fail(err) {
@@ -99,7 +103,7 @@ function watchDownloads() {
     for (const e of entries) {
       // Pyodide only logs a failed download and then waits forever (or stops with its own
       // error, which may come before this entry): name the file, in the error box too.
-      if (e.responseStatus >= 400 && e.name.startsWith(location.origin)) {
+      if (isMissing(e)) {
         if (html.dataset.appState === "error") {
           document.getElementById("boot-error-text").textContent = missingFiles().map(missingFileMessage).join("\n");
         } else {

@@ -124,7 +124,7 @@ class Page:
 
     def on_click(self, event: Any) -> None:
         el = event.target.closest("[data-action]")
-        if el is None or el is jsnull or not self.root.contains(el) or el.disabled:
+        if not focus.present(el) or not self.root.contains(el) or el.disabled:
             return
         data = {str(k): str(v) for k, v in Object.entries(el.dataset).to_py()}
         # "touch", "mouse", "pen", or "" for a keyboard: tables may ask a finger to confirm what a mouse would preview.
@@ -132,21 +132,14 @@ class Page:
         if data.get("action") == "hint":
             self.ask_hint()
             return
-        try:
-            self.app.click(data, self.values())
-        except Exception:  # a bug must not freeze the table: show it, keep the game
-            console.error(traceback.format_exc())
-            self.app.flash = self.app.t("flash.error")
-        self.render()
-        self.perform_effects()
-        self.kick_bots()
+        self._act(data, self.values())
 
     # ------------------------------------------------------------ keeping games: files, links, clipboard
     def on_change(self, event: Any) -> None:
         """A control that acts on ``change`` (``data-change``): the replay slider, the record file picker."""
         el = event.target
         action = el.getAttribute("data-change") if hasattr(el, "getAttribute") else None
-        if action is None or action is jsnull or not self.root.contains(el):
+        if not focus.present(action) or not self.root.contains(el):
             return
         if str(el.type) == "file":
             if el.files.length:
@@ -159,7 +152,7 @@ class Page:
         self._act({"action": action}, {"file_too_big": "1"} if too_big else {"file_text": str(await file.text())})
 
     def _act(self, data: dict[str, str], values: dict[str, str]) -> None:
-        """As a click does: the app acts, the page is drawn, what the app asked of the browser is done."""
+        """A click's work: the app acts, the page is drawn, what the app asked of the browser is done."""
         try:
             self.app.click(data, values)
         except Exception:  # a bug must not freeze the page: show it, keep the game
@@ -213,7 +206,7 @@ class Page:
         self.app.link_copied(url, copied)
         self.render()
         field = document.getElementById("share-url")
-        if not copied and field is not None and field is not jsnull:
+        if not copied and focus.present(field):
             field.focus()
             field.select()  # one Ctrl+C away
 
@@ -322,7 +315,7 @@ def _download(name: str, text: str) -> None:
 def _int_param(name: str, default: int | None, lo: int, hi: int) -> int | None:
     """An integer from the page's query string (``?delay=…&seed=…``), clamped; else ``default``."""
     raw = URLSearchParams.new(window.location.search).get(name)
-    if raw is None or raw is jsnull:
+    if not focus.present(raw):
         return default
     try:
         return max(lo, min(hi, int(str(raw))))

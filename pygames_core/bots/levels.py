@@ -121,13 +121,14 @@ def hard_iterations(game: str, players: int = 2) -> int:
     return HARD_ITERATIONS[f"{game}:{below[-1] if below else listed[0]}"]
 
 
-def fixed_options(level: Level, game: str, players: int = 2) -> dict[str, Any]:
-    """The level's options with a time budget replaced by the iterations the browser reaches in it."""
+def fixed_options(level: Level, game: str, players: int = 2, iterations: int | None = None) -> dict[str, Any]:
+    """The level's options in ``game`` with a time budget replaced by a fixed number of iterations:
+    ``iterations``, else what the browser reaches in the budget at ``players``."""
     options = level.options_in(game)
     if "budget_ms" not in options:
         return options
     rest = {k: v for k, v in options.items() if k not in ("budget_ms", "min_iterations")}
-    rest["iterations"] = hard_iterations(game, players)
+    rest["iterations"] = hard_iterations(game, players) if iterations is None else iterations
     return rest
 
 

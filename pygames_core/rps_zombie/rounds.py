@@ -226,10 +226,7 @@ def apply_decision(_game: object, data: dict[str, Any], rng: Rng, action: Action
                     for k in dropped:
                         discard[k] += 1
                     trophies[t] = []
-                    threats = d["threats"]
-                    for th in threats[::-1]:  # his own remaining threats are gone with him
-                        if th[1] == t:
-                            threats.remove(th)
+                    # (The threats still aimed at him are dropped by _THREATS: he has no brains.)
                     log.append({"e": "out", "seat": t, "trophies": dropped, "n": n})
                     n += 1
                 elif len(tr) > left:  # a trophy to drop

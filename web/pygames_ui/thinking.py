@@ -105,10 +105,10 @@ def _read(message: Mapping[str, Any]) -> tuple[Game, State, levels.Level, int, b
 
 def _bot(level: levels.Level, game: Game, seed: int, iterations: int | None) -> Any:
     """The level's bot in ``game``; ``iterations`` makes a search run exactly that many (no time budget)."""
-    options = level.options_in(game.name)
-    if iterations is not None and level.bot == "ismcts":
-        options = {k: v for k, v in options.items() if k not in ("budget_ms", "min_iterations")}
-        options["iterations"] = iterations
+    if iterations is None:
+        options = level.options_in(game.name)
+    else:
+        options = levels.fixed_options(level, game.name, iterations=iterations)
     return bots.get(level.bot, seed=seed, **options)
 
 

@@ -22,40 +22,9 @@ from . import chances, shares
 
 Cell = Optional[str]
 
-#: A stand-in for the next player's unknown drawn card, one per part.
-_UNKNOWN = {p: f"?:{p}" for p in rules.PARTS}
 #: How much the next player's best chance counts against us.
 _THREAT_WEIGHT = 0.45
-
-
-def _part(card: str) -> str:
-    return card[card.index(":") + 1 :]
-
-
-def _animal(card: str) -> str:
-    return card[: card.index(":")]
-
-
-def _points(cards: Sequence[str]) -> int:
-    a, b, c = (_animal(x) for x in cards)
-    if a == b == c:
-        return 5
-    if a == b or b == c or a == c:
-        return 2
-    return 1
-
-
-def _is_animal(row: Sequence[Cell]) -> bool:
-    return all(c is not None and _part(c) == p for c, p in zip(row, rules.PARTS))
-
-
-def _push(field: list[list[Cell]], line: str, index: int, side: str, card: str) -> Cell:
-    # rules.push works on any strings; only the part/animal lookups need the local helpers.
-    return rules.push(field, line, index, side, card)
-
-
-def _new_rows(before: list[list[Cell]], after: list[list[Cell]]) -> list[int]:
-    return [r for r in range(3) if after[r] != before[r] and _is_animal(after[r])]
+_PART, _ANIMAL = rules.PART_OF, rules.ANIMAL_OF
 
 
 def _lateness(deck_size: int) -> float:
@@ -69,8 +38,9 @@ def _leftover_value(cards: Sequence[str], deck_size: int) -> float:
     by_animal: dict[str, int] = {}
     parts: dict[str, int] = {"head": 0, "body": 0, "tail": 0}
     for c in cards:
-        by_animal[_animal(c)] = by_animal.get(_animal(c), 0) + 1
-        parts[_part(c)] += 1
+        animal = _ANIMAL[c]
+        by_animal[animal] = by_animal.get(animal, 0) + 1
+        parts[_PART[c]] += 1
     for n in by_animal.values():
         if n >= 2:
             value += 0.9 * (1.0 - late)  # two parts of one animal: a 5 may follow
@@ -82,14 +52,14 @@ def _leftover_value(cards: Sequence[str], deck_size: int) -> float:
 def _bank_value(cards: list[str], deck_size: int) -> float:
     """Best banked points plus leftover value, banking greedily over every order."""
     best = _leftover_value(cards, deck_size)
-    heads = [c for c in cards if _part(c) == "head"]
-    bodies = [c for c in cards if _part(c) == "body"]
-    tails = [c for c in cards if _part(c) == "tail"]
+    heads = [c for c in cards if _PART[c] == "head"]
+    bodies = [c for c in cards if _PART[c] == "body"]
+    tails = [c for c in cards if _PART[c] == "tail"]
     for h in heads:
         for b in bodies:
             for t in tails:
                 rest = [c for c in cards if c not in (h, b, t)]
-                value = _points((h, b, t)) + _bank_value(rest, deck_size)
+                value = rules.animal_points((h, b, t)) + _bank_value(rest, deck_size)
                 if value > best:
                     best = value
     return best
@@ -100,7 +70,7 @@ def hand_value(cards: Sequence[str], deck_size: int) -> float:
     cards = list(cards)
     by_part: dict[str, list[str]] = {p: [] for p in rules.PARTS}
     for c in cards:
-        by_part[_part(c)].append(c)
+        by_part[_PART[c]].append(c)
     over = [p for p in rules.PARTS if len(by_part[p]) > rules.MAX_PER_PART]
     if not over:
         return _bank_value(cards, deck_size)
@@ -122,11 +92,11 @@ def _made(cells: Sequence[Cell], unknown: int | None = None) -> int:
     for i in range(3):
         if i != unknown:
             c = cells[i]
-            if c is None or _part(c) != rules.PARTS[i]:
+            if c is None or _PART[c] != rules.PARTS[i]:
                 return 0
     if unknown is None:
-        return _points(cells)  # type: ignore[arg-type]
-    a, b = (_animal(cells[i]) for i in range(3) if i != unknown)  # type: ignore[arg-type]
+        return rules.animal_points(cells)  # type: ignore[arg-type]
+    a, b = (_ANIMAL[cells[i]] for i in range(3) if i != unknown)  # type: ignore[index]
     return 2 if a == b else 1
 
 
@@ -202,10 +172,10 @@ def _push_value(view: dict[str, Any], action: dict[str, Any]) -> float:
     cards = _cards_of(view)
     deck = max(0, view["deck_size"])
     after = [list(row) for row in field]
-    out = _push(after, action["line"], action["index"], action["from"], drawn)
+    out = rules.push(after, action["line"], action["index"], action["from"], drawn)
     columns = _columns(view)
     best = hand_value(cards + [out], deck) - _THREAT_WEIGHT * threat(after, columns)  # type: ignore[list-item]
-    for r in _new_rows(field, after):
+    for r in rules.new_animal_rows(field, after):
         row = after[r]
         emptied = [list(x) for x in after]
         emptied[r] = [None, None, None]
@@ -244,7 +214,7 @@ def score(view: dict[str, Any], action: dict[str, Any]) -> float:
         triple = action["cards"]
         rest = [c for c in cards if c not in triple]
         # Always bank (cards in front become penalties); prefer the order that banks most.
-        return 10.0 + _points(triple) + _bank_value(rest, deck)
+        return 10.0 + rules.animal_points(triple) + _bank_value(rest, deck)
     if kind == "end_turn":
         return 0.0
     return 0.0

@@ -22,7 +22,7 @@ from ..dom import button, esc
 from ..i18n import I18n
 from .base import Ctx, Table, control, first_player_field, read_int
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
-from .zoomagia_field import EMPTY, OPEN, field, previews, refill_cards
+from .zoomagia_field import EMPTY, OPEN, Outcome, Push, field, outcomes, previews, refill_cards
 from .zoomagia_log import describe
 
 
@@ -191,11 +191,12 @@ class ZoomagiaTable(Table):
         # The refill cells the viewer has placed so far (None unless it is their refill).
         placing = self._placement(ctx) if ctx.my_turn and v["refill"] is not None else None
         cursor = self._cursor(placing) if placing is not None else None
+        pushes = outcomes(ctx)  # drawn on the arrows and told in the previews
         return (
             f'<div class="zm-table" data-phase="{esc(phase)}" data-my-turn="{str(ctx.my_turn).lower()}">'
             f'<div class="status-line">{" · ".join(esc(s) for s in status)}</div>'
             f'<p class="prompt" id="prompt" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
-            f'<div class="zm-board">{field(ctx, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing)}{self._decide(ctx)}</div></div>'
+            f'<div class="zm-board">{field(ctx, pushes, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing, pushes)}{self._decide(ctx)}</div></div>'
             f'<div class="zm-seats">{"".join(self._seat(ctx, s) for s in range(v["player_count"]))}</div>'
             f"</div>"
         )
@@ -209,7 +210,7 @@ class ZoomagiaTable(Table):
         return esc(t(f"zm.prompt.{phase}"))
 
     # ------------------------------------------------------------ side panel
-    def _side(self, ctx: Ctx, placing: list[str | None] | None) -> str:
+    def _side(self, ctx: Ctx, placing: list[str | None] | None, pushes: dict[Push, Outcome]) -> str:
         t, v = ctx.t, ctx.view
         phase = v["phase"]
         pile = (f'<div class="zm-deck" title="{esc(t("zm.deck_n", n=v["deck_size"]))}">'
@@ -233,7 +234,7 @@ class ZoomagiaTable(Table):
         last = ""
         if lp is not None and not (phase == "push" and ctx.my_turn):
             last = (f'<p class="zm-last">{ctx.say("zm.last_push", by=lp["p"], card=chip(t, lp["card"]), value=esc(where(t, lp["line"], lp["index"], lp["from"])), cards=chip(t, lp["out"]))}</p>')
-        return top + previews(ctx) + last
+        return top + previews(ctx, pushes) + last
 
     # --------------------------------------------------------- the decision
     def _decide(self, ctx: Ctx) -> str:

@@ -56,17 +56,16 @@ def outcomes(ctx: Ctx) -> dict[Push, Outcome]:
     return out
 
 
-def field(ctx: Ctx, armed: tuple[int, str, int, str] | None, placing: list[str | None] | None,
-          cursor: int | None) -> str:
+def field(ctx: Ctx, pushes: dict[Push, Outcome], armed: tuple[int, str, int, str] | None,
+          placing: list[str | None] | None, cursor: int | None) -> str:
     """The field: arrows, cells (the refill row as :func:`refill_row`) and the new animals to take.
 
-    ``armed`` is the arrow a finger tapped once (turn, line, index, side); ``placing`` and
+    ``pushes`` is :func:`outcomes`; ``armed`` is the arrow a finger tapped once (turn, line, index, side); ``placing`` and
     ``cursor`` are the player's refill cells so far and the open cell the next card goes to
     (``None`` unless the viewer is refilling).
     """
     t, v = ctx.t, ctx.view
     phase, cards = v["phase"], v["field"]
-    pushes = outcomes(ctx)
     columns = bool(v["options"].get("columns", True))
     out: list[str] = []
     # Arrows on the four edges (a 5×5 grid: arrows round the 3×3 cells).
@@ -173,10 +172,10 @@ def refill_cards(ctx: Ctx, placing: list[str | None] | None) -> str:
     return "".join(out)
 
 
-def previews(ctx: Ctx) -> str:
-    """One hidden note per legal push, shown by CSS while its arrow is hovered or focused."""
+def previews(ctx: Ctx, pushes: dict[Push, Outcome]) -> str:
+    """One hidden note per legal push (``pushes``: :func:`outcomes`), shown by CSS while its arrow
+    is hovered or focused."""
     t, v = ctx.t, ctx.view
-    pushes = outcomes(ctx)
     if not pushes:
         return ""
     drawn = v["drawn"]
