@@ -1,0 +1,144 @@
+// The first screens before Python is ready.
+//
+// The build renders the home screen, every rules page and every new-game form in both
+// languages with the app's own Python renderer (tools/prerender.py) and ships them in
+// index.html as inert <template>s. This module shows the one the address asks for at
+// once and answers the clicks that need no game (language, rules, new game, home,
+// back, the menu) the way the app would, with the same addresses (pygames_ui/routes.py),
+// so Back and a reload work as they will later. A click that needs Python ("Start",
+// adding a seat) is kept, and the status line says the game starts as soon as it can;
+// web/main.py takes the page over with takeOver(), draws the same screen (the same
+// HTML, so nothing flashes) and replays the kept click.
+
+const html = document.documentElement;
+const LANGS = ["ru", "en"];
+// Screens with a game in their address: the action that opens them, and the address word.
+const GAME_SCREENS = { rules: "rules", setup: "new" };
+
+let lang = pickLang();
+let fragment = null; // the address of the screen shown, while this module has the page
+let pending = null; // the click kept for Python: { data, values }
+let root = null;
+
+/** The language the app starts in: the player's last choice, else the browser's. */
+export function pickLang() {
+  let saved = null;
+  try {
+    saved = localStorage.getItem("pygames.lang");
+  } catch {
+    // storage refused (a private window): the browser's language decides
+  }
+  if (LANGS.includes(saved)) return saved;
+  const langs = navigator.languages?.length ? navigator.languages : [navigator.language || "en"];
+  return langs.some((l) => String(l).toLowerCase().startsWith("ru")) ? "ru" : "en";
+}
+
+function template(forLang, address) {
+  for (const t of document.querySelectorAll("template[data-pre-lang]")) {
+    if (t.dataset.preLang === forLang && t.dataset.preRoute === address) return t;
+  }
+  return null;
+}
+
+/** The address ``hash`` names if a template draws it ("" is home), else null. */
+function screenOf(hash) {
+  const address = hash === "#" || hash === "#/" ? "" : hash;
+  return template(lang, address) ? address : null;
+}
+
+function words() {
+  return JSON.parse(template(lang, "")?.dataset.preWords ?? "{}");
+}
+
+function show(address) {
+  const t = template(lang, address);
+  if (!t || !root) return false;
+  root.replaceChildren(t.content.cloneNode(true));
+  root.hidden = false;
+  fragment = address;
+  html.lang = lang;
+  html.dataset.early = "shown";
+  html.dataset.screen = address.startsWith("#/rules/") ? "rules" : address.startsWith("#/new/") ? "setup" : "home";
+  document.getElementById("shell")?.classList.add("early");
+  const status = document.getElementById("boot-stage");
+  if (status && pending) status.textContent = words()["early.starting"] ?? "";
+  return true;
+}
+
+function go(address) {
+  if (address === fragment) return;
+  history.pushState({ pygames: 1 }, "", `${location.pathname}${location.search}${address}`);
+  if (show(address)) window.scrollTo(0, 0);
+}
+
+function formValues() {
+  const out = {};
+  for (const el of root.querySelectorAll("input[name], select[name]")) out[el.name] = el.value;
+  return out;
+}
+
+function onClick(event) {
+  const el = event.target.closest("[data-action]");
+  if (!el || !root.contains(el) || el.disabled) return;
+  const data = { ...el.dataset };
+  const action = data.action;
+  if (action === "lang" && LANGS.includes(data.lang)) {
+    lang = data.lang;
+    try {
+      localStorage.setItem("pygames.lang", lang);
+    } catch {
+      // not kept: this visit still shows the language chosen
+    }
+    show(fragment);
+  } else if (action in GAME_SCREENS && data.game) {
+    go(`#/${GAME_SCREENS[action]}/${data.game}`);
+  } else if (action === "home") {
+    go("");
+  } else if (action === "back") {
+    // Back to the screen before, if this visit opened it; a shared rules link goes home.
+    if (history.state?.pygames) history.back();
+    else go("");
+  } else if (action === "menu") {
+    const menu = root.querySelector("#topmenu");
+    const open = menu?.dataset.open !== "true";
+    if (menu) menu.dataset.open = String(open);
+    el.setAttribute("aria-expanded", String(open));
+  } else {
+    // Needs the engine: kept for Python, which replays it once the page is its own.
+    pending = { data, values: formValues() };
+    html.dataset.early = "waiting";
+    const status = document.getElementById("boot-stage");
+    if (status) status.textContent = words()["early.starting"] ?? "";
+  }
+}
+
+function onPopState() {
+  const address = screenOf(location.hash);
+  if (fragment !== null && address !== null) show(address);
+}
+
+/** Show the first screen, if the address is one the build drew; called by boot.js at once. */
+export function showEarly() {
+  root = document.getElementById("app");
+  const address = screenOf(location.hash);
+  if (address === null || !root) return false; // a game, a replay, a record link: the loading screen
+  if (!show(address)) return false;
+  root.addEventListener("click", onClick);
+  window.addEventListener("popstate", onPopState);
+  return true;
+}
+
+/**
+ * Python takes the page: the screen's address, the values typed into its form and the
+ * click kept for Python (or null). Nothing of this module acts on the page afterwards.
+ */
+export function takeOver() {
+  if (fragment === null) return { lang, shown: false, values: {}, pending: null };
+  root.removeEventListener("click", onClick);
+  window.removeEventListener("popstate", onPopState);
+  const out = { lang, shown: true, values: formValues(), pending };
+  fragment = null;
+  document.getElementById("shell")?.classList.remove("early");
+  delete html.dataset.early;
+  return out;
+}
