@@ -55,7 +55,7 @@ def _storage() -> Storage:
         return MemoryStorage()
 
 
-#: The bots' own Pyodide (issue 8: a search never runs on the page's thread while a worker can).
+#: The bots' own Pyodide: a search never runs on the page's thread while a worker can.
 BOT_WORKER_URL = "bot-worker.js"
 
 
@@ -212,7 +212,7 @@ class Page:
 
     def kick_bots(self) -> None:
         s = self.app.session
-        if s is not None and self.app.screen == "table" and any(seat.kind == "hard" for seat in s.seats):
+        if s is not None and self.app.screen == "table" and any(seat.level is not None and seat.level.searches for seat in s.seats):
             self.brains.start()  # ready before the Hard bot's first turn
         if (self.bot_task is None or self.bot_task.done()) and self.app.bots_pending():
             self.bot_task = asyncio.ensure_future(self.run_bots())
@@ -222,7 +222,7 @@ class Page:
         loop = asyncio.get_event_loop()
         try:
             while self.app.bots_pending():
-                request = self.app.assist.bot_request(self.app)
+                request = self.app.bot_request()
                 if request is None:  # Easy, Medium, a single legal move: a few milliseconds
                     await asyncio.sleep(self.delay)
                     if not self.app.bots_pending():
@@ -233,7 +233,7 @@ class Page:
                     started = loop.time()
                     answer = await self.think(request)
                     await asyncio.sleep(max(0.0, self.delay - (loop.time() - started)))
-                    self.app.assist.bot_answered(self.app, answer)
+                    self.app.bot_answered(answer)
                 self.render()
         except Exception:  # a bot bug must not leave the table silently stuck
             console.error(traceback.format_exc())
@@ -270,7 +270,7 @@ class Page:
     def ask_hint(self) -> None:
         """The Hint button: the Hard bot searches from the player's own view; the table shows it."""
         try:
-            request = self.app.assist.hint_request(self.app)
+            request = self.app.hint_request()
         except Exception:  # a bug must not freeze the table: show it, keep the game
             console.error(traceback.format_exc())
             self.app.flash, request = self.app.t("flash.error"), None
@@ -280,7 +280,7 @@ class Page:
 
     async def _hint(self, request: dict[str, Any]) -> None:
         try:
-            self.app.assist.hint_answered(self.app, await self.think(request))
+            self.app.hint_answered(await self.think(request))
         except Exception:  # noqa: BLE001 - the game goes on without the hint
             console.error(traceback.format_exc())
             self.app.flash = self.app.t("flash.error")
@@ -288,7 +288,7 @@ class Page:
 
     def _light_hint(self) -> None:
         """Light the control of the hinted move (the hint on the table names the move too)."""
-        selector = self.app.assist.lit_selector(self.app)
+        selector = self.app.lit_selector()
         if selector:
             for el in self.root.querySelectorAll(selector):
                 el.classList.add("hint-lit")

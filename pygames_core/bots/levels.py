@@ -64,6 +64,12 @@ class Level:
         return {**self.options, **self.by_game.get(game, {})} if game else dict(self.options)
 
     @property
+    def searches(self) -> bool:
+        """True for a level that searches (seconds of thinking, in a worker), not a greedy bot
+        that answers in milliseconds: the one place that decides how a level is played."""
+        return self.bot == "ismcts"
+
+    @property
     def label(self) -> str:
         """i18n key of the level's name."""
         return f"level.{self.key}"

@@ -15,7 +15,9 @@ from conftest import BOOT_TIMEOUT_MS, open_app, reload_app, start_game
 
 from pygames_core import bots
 from pygames_ui.i18n import merge_catalogues
-from pygames_ui.session import SAVE_KEY, Seat, Session
+from pygames_ui.session import Seat, Session
+from pygames_ui.saves import SAVE_KEY
+from pygames_ui import saves
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 PHONE = {"width": 360, "height": 640}
@@ -68,7 +70,7 @@ def phone(browser, site_url, problems):
 def test_the_game_over_heading_speaks_to_you(page, site_url) -> None:
     for seed in range(1, 30):  # a deal that the player called "Вы" wins
         save = finished_save("zoomagia", ["Вы", "Бот 1"], seed)
-        won = Session.from_save(save)
+        won = saves.read(save)
         if won.game.winners(won.state) == [0]:
             break
     else:

@@ -79,22 +79,22 @@ def _play(rec: Recorder, rng: random.Random, label: str, hint_once: bool) -> Non
             rec.click("show-hand")
             continue
         if a.bots_pending():
-            request = a.assist.bot_request(a)
+            request = a.bot_request()
             if request is not None:
                 if thoughts < 2:
                     rec.shot(f"{label}: thinking {step}")
                 thoughts += 1
-                a.assist.bot_answered(a, thinking.think({**request, "iterations": 30}))
+                a.bot_answered(thinking.think({**request, "iterations": 30}))
             else:
                 a.step_bot()
             continue
         ctx = a.ctx()
         assert ctx is not None and ctx.my_turn
         if not hinted:
-            request = a.assist.hint_request(a)
+            request = a.hint_request()
             assert request is not None
             rec.shot(f"{label}: hint asked")
-            a.assist.hint_answered(a, thinking.think({**request, "iterations": HINT_ITERATIONS}))
+            a.hint_answered(thinking.think({**request, "iterations": HINT_ITERATIONS}))
             rec.shot(f"{label}: hint")
             hinted = True
         if step % EVERY == 0:

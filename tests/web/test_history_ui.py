@@ -18,6 +18,7 @@ from pygames_ui import history
 from pygames_ui.app import App
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.replay import Replay
+from pygames_ui import thinking
 from pygames_ui.session import MemoryStorage, Seat, Session
 
 from apptools import click
@@ -35,7 +36,7 @@ def session(name: str, seats: list[Seat], seed: int = 1, deck: list[Any] | None 
 
 def bots_move(s: Session) -> None:
     while not s.game.is_over(s.state) and not s.is_human_turn():
-        s.apply(s.bot_action())
+        s.apply(thinking.bot_action(s))
 
 
 def check(s: Session, seat: int = 0) -> history.UndoCheck:
@@ -82,7 +83,7 @@ def test_zoomagia_undo_within_the_turn_until_the_next_card_shows() -> None:
                 assert verdict.ok, (action, verdict)
                 seen_ok = True
         else:
-            s.apply(s.bot_action())
+            s.apply(thinking.bot_action(s))
     assert seen_ok and seen_revealed
 
 
@@ -99,7 +100,7 @@ def test_undo_is_exact_and_only_ever_takes_back_the_seats_own_decision_and_bots(
             if s.is_human_turn():
                 s.apply(chooser.choose(g, s.state))
             else:
-                s.apply(s.bot_action())
+                s.apply(thinking.bot_action(s))
             verdict = history.check_undo(s, 0, timeline)
             if not verdict.ok:
                 continue
@@ -143,7 +144,7 @@ def test_rps_zombie_undo_within_a_round() -> None:
         timeline = history.Timeline()
         while not g.is_over(s.state):
             if not s.is_human_turn():
-                s.apply(s.bot_action())
+                s.apply(thinking.bot_action(s))
                 continue
             before = g.view(s.state, 0)
             s.apply(g.legal_actions(s.state)[0])
@@ -185,7 +186,7 @@ def play_to_the_end(a: App) -> None:
         if s.is_human_turn():
             a.play(s.game.legal_actions(s.state)[0])
         else:
-            s.apply(s.bot_action())
+            s.apply(thinking.bot_action(s))
         for _ in range(3):
             if a.interlude() is not None:
                 click(a, "dismiss")
@@ -238,9 +239,9 @@ def test_export_then_import_opens_the_same_game_in_the_viewer() -> None:
 
     b = new_app()
     click(b, "import", {"file_text": text})
-    assert b.screen == "replay" and b.replay is not None
-    assert b.replay.record["actions"] == a.session.record["actions"]  # type: ignore[union-attr]
-    assert [s.name for s in b.replay.seats] == ["Player 1", "Bot 1"]
+    assert b.screen == "replay" and b.history.replay is not None
+    assert b.history.replay.record["actions"] == a.session.record["actions"]  # type: ignore[union-attr]
+    assert [s.name for s in b.history.replay.seats] == ["Player 1", "Bot 1"]
     assert 'id="replay-result"' in b.render()
 
     body["actions"][3] = {"type": "take", "what": "card"} if body["actions"][3]["type"] != "take" else {"type": "end_turn"}
@@ -268,10 +269,10 @@ def test_a_link_opens_the_replay_and_a_broken_one_the_home_screen() -> None:
 
     b = new_app()
     b.open_link(fragment)
-    assert b.screen == "replay" and b.replay is not None and b.replay.step == b.replay.last
+    assert b.screen == "replay" and b.history.replay is not None and b.history.replay.step == b.history.replay.last
     s = a.session
     assert s is not None
-    final = b.replay.states[-1]
+    final = b.history.replay.states[-1]
     assert s.game.to_json(final) == s.game.to_json(s.state)
 
     c = new_app()
@@ -316,11 +317,11 @@ def test_the_viewer_through_the_app() -> None:
     click(a, "start")
     play_to_the_end(a)
     click(a, "replay")
-    assert a.screen == "replay" and a.replay is not None
+    assert a.screen == "replay" and a.history.replay is not None
     click(a, "replay-go", to="first")
-    assert a.replay.step == 0
+    assert a.history.replay.step == 0
     click(a, "replay-seek", {"replay_step": "2"})
-    assert a.replay.step == 2 and 'data-step="2"' in a.render()
+    assert a.history.replay.step == 2 and 'data-step="2"' in a.render()
     click(a, "home")
     assert a.screen == "home"
 

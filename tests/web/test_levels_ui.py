@@ -19,7 +19,8 @@ from pygames_ui import history, thinking
 from pygames_ui.app import App
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.tables.rps_zombie import alike_groups
-from pygames_ui.session import SAVE_KEY, SEAT_KINDS, MemoryStorage, Seat, Session, seat_kind
+from pygames_ui.session import SEAT_KINDS, MemoryStorage, Seat, Session, seat_kind
+from pygames_ui.saves import SAVE_KEY
 
 from apptools import click
 
@@ -79,9 +80,9 @@ def test_the_form_offers_human_and_the_three_levels_and_says_what_each_is(lang: 
 def test_the_form_reads_a_level_and_starts_a_game_with_it() -> None:
     a = make_app()
     click(a, "setup", game="rps_zombie")
-    assert [s.kind for s in a.form["seats"]] == ["human", "medium"]
+    assert [s.kind for s in a.form.seats] == ["human", "medium"]
     click(a, "add-seat", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "B", "seat_kind_1": "hard"})
-    assert [s.kind for s in a.form["seats"]] == ["human", "hard", "medium"]
+    assert [s.kind for s in a.form.seats] == ["human", "hard", "medium"]
     click(a, "start", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "B", "seat_kind_1": "hard",
                        "seat_name_2": "C", "seat_kind_2": "nonsense"})
     assert a.session is not None
@@ -267,11 +268,11 @@ def at_human_turn(game_name: str, seed: int, kinds: tuple[str, ...] = ("human", 
 
 
 def answer_hint(a: App, iterations: int = 200) -> dict[str, Any]:
-    request = a.assist.hint_request(a)
+    request = a.hint_request()
     assert request is not None and request["hint"] is True and request["level"] == "hard"
     assert "Looking for a good move" in a.render()
     answer = thinking.think({**request, "iterations": iterations})
-    assert a.assist.hint_answered(a, answer)
+    assert a.hint_answered(answer)
     return answer
 
 
@@ -282,16 +283,16 @@ def test_a_hint_names_the_move_with_its_chance_and_lights_its_control(game_name:
     answer = answer_hint(a)
     html = a.render()
     assert f'about {round(100 * answer["estimate"])}% to win' in html
-    selector = a.assist.lit_selector(a)
+    selector = a.lit_selector()
     assert selector is not None and Buttons(html).matching(selector), (selector, answer["action"])
     if game_name == "klats":  # the card first, then where it goes
         assert f'play the {answer["action"]["card"]}' in html
         a.click({"action": "select", "card": str(answer["action"]["card"])}, {})
-        then = a.assist.lit_selector(a)
+        then = a.lit_selector()
         assert then is not None and then != selector and Buttons(a.render()).matching(then)
     # Once the move is made the hint is gone: it was for that position only.
     a.play(answer["action"])
-    assert a.assist.current_hint(a) is None and a.assist.lit_selector(a) is None and 'id="hint"' not in a.render()
+    assert a.assist.current_hint(a.session, a.ctx()) is None and a.lit_selector() is None and 'id="hint"' not in a.render()
 
 
 @pytest.mark.parametrize("game_name", ["klats", "zoomagia", "rps_zombie"])
@@ -316,16 +317,16 @@ def test_hints_in_pass_and_play_go_only_to_the_player_holding_the_device() -> No
     click(a, "start", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "Bob", "seat_kind_1": "human",
                        "opt_target": "40"})
     assert a.pass_to() is not None
-    assert a.assist.hint_request(a) is None and 'data-action="hint"' not in a.render()
+    assert a.hint_request() is None and 'data-action="hint"' not in a.render()
     click(a, "show-hand")
-    request = a.assist.hint_request(a)
+    request = a.hint_request()
     s = a.session
     assert request is not None and s is not None and request["view"]["me"] == s.state.current_player
-    assert a.assist.hint_request(a) is None  # one search per position
-    a.assist.hint_answered(a, thinking.think({**request, "iterations": 100}))
+    assert a.hint_request() is None  # one search per position
+    a.hint_answered(thinking.think({**request, "iterations": 100}))
     a.play(a.assist.hint.action if a.assist.hint else {})
     # Bob's turn: Ann's hint is gone, and nothing is offered before the device is passed.
-    assert a.pass_to() is not None and a.assist.current_hint(a) is None and 'data-action="hint"' not in a.render()
+    assert a.pass_to() is not None and a.assist.current_hint(a.session, a.ctx()) is None and 'data-action="hint"' not in a.render()
 
 
 def test_a_searching_bot_is_shown_thinking_and_its_late_answer_is_dropped() -> None:
@@ -333,21 +334,21 @@ def test_a_searching_bot_is_shown_thinking_and_its_late_answer_is_dropped() -> N
     a.session = Session.new("klats", [Seat("Ann", "human"), Seat("Bot 1", "hard")], {"target": 40, "first_player": 1},
                             seed=4)
     a.screen, a.viewer = "table", 0
-    request = a.assist.bot_request(a)
+    request = a.bot_request()
     assert request is not None and request["level"] == "hard"
     assert "Bot 1 is thinking…" in a.render()
     answer = thinking.think({**request, "iterations": 100})
     state = a.session.state
-    assert a.assist.bot_answered(a, answer) and a.session.state is not state
+    assert a.bot_answered(answer) and a.session.state is not state
     assert 'id="bot-thinking"' not in a.render()
     # An answer for a position that is gone (a move taken back meanwhile) is not played.
     b = make_app()
     b.session = Session.new("klats", [Seat("Ann", "human"), Seat("Bot 1", "hard")], {"target": 40, "first_player": 1},
                             seed=4)
     b.screen, b.viewer = "table", 0
-    assert b.assist.bot_request(b) is not None
+    assert b.bot_request() is not None
     b.session.state = b.session.game.new_game(players=2, seed=5, options={"target": 40, "first_player": 1})
-    assert not b.assist.bot_answered(b, answer)
+    assert not b.bot_answered(answer)
 
 
 #: The kinds of move each game's hints are followed through (every kind the game has).
@@ -383,7 +384,7 @@ def follow_hints(game_name: str, seed: int) -> set[str]:
         hinted, before = a.assist.hint.action if a.assist.hint else None, len(s.record["actions"])
         assert hinted is not None
         for _ in range(6):  # a move takes at most a few clicks (three refill cells, then confirm)
-            selector = a.assist.lit_selector(a)
+            selector = a.lit_selector()
             assert selector is not None, hinted
             matches = Buttons(a.render()).matching(selector)
             assert matches, (selector, hinted)

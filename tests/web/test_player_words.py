@@ -16,7 +16,9 @@ import pytest
 from pygames_core import games
 from pygames_ui.app import App
 from pygames_ui.i18n import I18n, merge_catalogues
-from pygames_ui.session import SAVE_KEY, MemoryStorage, Seat, Session
+from pygames_ui.frame import frame_of
+from pygames_ui.session import MemoryStorage, Seat, Session
+from pygames_ui.saves import SAVE_KEY
 from pygames_ui.tables import Ctx, rps_zombie
 from pygames_ui.tables.winners import who_won
 
@@ -55,7 +57,7 @@ def ctx_of(lang: str, names: list[str]) -> Ctx:
     """Seat 0 a human named ``names[0]`` looking at the table, the others bots."""
     seats = [Seat(names[0], "human")] + [Seat(n, "easy") for n in names[1:]]
     s = Session.new("zoomagia", seats, {}, seed=1)
-    return Ctx(I18n(CATALOGUES, lang), s, s.game.view(s.state, 0), 0, True, False, [])
+    return Ctx(I18n(CATALOGUES, lang), frame_of(s, 0))
 
 
 @pytest.mark.parametrize(("lang", "winners", "heading", "log"), [
@@ -158,7 +160,7 @@ def test_a_replay_says_whose_move_comes_next_never_who_is_thinking(game: str, la
     a = start(game, lang, seed=2)
     play(a, seed=2)
     click(a, "replay")
-    replay = a.replay
+    replay = a.history.replay
     assert replay is not None
     you, bot = CATALOGUES[lang]["table.next_move.you"], CATALOGUES[lang]["table.next_move"].format(name="Bot 1" if lang == "en" else "Бот 1")
     thinking = ("thinking", "думает", "думаете")
@@ -201,8 +203,8 @@ def test_every_screen_speaks_to_the_player_called_you(game: str, lang: str, monk
         a = start(game, lang, seed=seed, opt_first_player="throw") if game == "rps_zombie" else start(game, lang, seed=seed)
         play(a, seed=seed, each=look)
         click(a, "replay")
-        assert a.replay is not None
-        for step in range(0, a.replay.last + 1, 3):
-            a.replay.seek(step)
+        assert a.history.replay is not None
+        for step in range(0, a.history.replay.last + 1, 3):
+            a.history.replay.seek(step)
             look(a)
     assert not bad, bad[:5]

@@ -13,7 +13,8 @@ from pygames_core import games
 from pygames_ui.app import App
 from pygames_ui.dom import esc
 from pygames_ui.i18n import merge_catalogues
-from pygames_ui.session import MemoryStorage, Seat, Session, save
+from pygames_ui.session import MemoryStorage, Seat, Session
+from pygames_ui.saves import save
 from pygames_ui.tables import TABLES, Ctx
 from pygames_ui.tables.rps_zombie import RpsZombieTable, alike_groups, choice_key
 
@@ -103,11 +104,11 @@ def test_the_table_is_registered_with_its_strings() -> None:
 def test_new_game_form_options() -> None:
     a = app()
     click(a, "setup", game=GAME)
-    assert a.form["options"] == {"brains_in_deck_2p": 3, "first_player": 0}
+    assert a.form.options == {"brains_in_deck_2p": 3, "first_player": 0}
     html = a.render()
     assert 'name="opt_brains_in_deck_2p"' in html and 'name="opt_first_player"' in html
     click(a, "add-seat", {"opt_brains_in_deck_2p": "2", "opt_first_player": "1"})
-    assert a.form["options"] == {"brains_in_deck_2p": 2, "first_player": 1}
+    assert a.form.options == {"brains_in_deck_2p": 2, "first_player": 1}
     assert 'name="opt_brains_in_deck_2p"' not in a.render(), "the 2-player option is hidden with 3 players"
     table = a.tables[GAME]
     assert table.read_options({"opt_brains_in_deck_2p": "7", "opt_first_player": "5"}, 3) == {
@@ -268,7 +269,7 @@ def _find(phase: str, lang: str = "en") -> tuple[str, Ctx]:
 def test_defend_is_asked_in_plain_words() -> None:
     text, ctx = _find("defend")
     pend = ctx.view["pending"]
-    attacker = ctx.session.seats[pend["zombie_of"]].name
+    attacker = ctx.seats[pend["zombie_of"]].name
     assert f"{attacker}’s zombie attacks you!" in text
     assert "If it bites" in text
     assert "Let it" in text

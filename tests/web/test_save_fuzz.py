@@ -21,7 +21,9 @@ from hypothesis import strategies as st
 
 from pygames_ui.app import App
 from pygames_ui.i18n import merge_catalogues
-from pygames_ui.session import BAD_SAVE_KEY, MAX_SAVE_CHARS, SAVE_KEY, MemoryStorage, Session
+from pygames_ui.session import MemoryStorage, Session
+from pygames_ui.saves import BAD_SAVE_KEY, MAX_SAVE_CHARS, SAVE_KEY
+from pygames_ui import saves
 from pygames_ui.tables import TABLES
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
@@ -91,7 +93,7 @@ def real_saves() -> tuple[str, ...]:
 def boot_survives(text: str, lang: str = "en") -> App:
     """Boot the app on ``text`` and render: it resumed the game, or set the save aside with a notice."""
     try:
-        Session.from_save(text)
+        saves.read(text)
     except ValueError:
         pass  # refused with a reason: fine; any other exception fails the test
     storage = MemoryStorage()
@@ -109,14 +111,14 @@ def boot_survives(text: str, lang: str = "en") -> App:
         if a.bots_pending():
             a.step_bot()  # it plays on
             a.render()
-        Session.from_save(a.session.to_save())  # and saves in a shape that reads back
+        saves.read(a.session.to_save())  # and saves in a shape that reads back
     return a
 
 
 def test_every_real_save_resumes_unchanged() -> None:
     for text in real_saves():
         boot_survives(text)
-        s = Session.from_save(text)
+        s = saves.read(text)
         assert s.game.to_json(s.state) == json.loads(text)["state"]
         assert s.ui == json.loads(text)["ui"], "a real screen state is kept as it was"
 
@@ -255,7 +257,7 @@ def test_a_known_bad_save_is_set_aside_with_a_notice(name: str) -> None:
     a = boot_survives(text)
     assert a.session is None, f"{name}: refused"
     with pytest.raises(ValueError):
-        Session.from_save(text)
+        saves.read(text)
 
 
 def test_the_reason_is_told_in_plain_words() -> None:
@@ -271,7 +273,7 @@ def test_a_damaged_state_alone_is_rebuilt_from_the_record() -> None:
     text = _edit("zoomagia", _set("state", value=5))
     a = boot_survives(text)
     assert a.session is not None and a.notice and "rebuilt" in a.notice
-    s = Session.from_save(text)
+    s = saves.read(text)
     assert s.game.to_json(s.state) == json.loads(_edit("zoomagia", lambda b: None))["state"]
 
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pygames_ui.app import App, seat_has_secrets
+from pygames_ui.app import App
+from pygames_ui.frame import seat_has_secrets
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.session import MemoryStorage
 from pygames_ui.tables.rps_zombie import alike_groups, choice_key

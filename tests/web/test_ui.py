@@ -11,7 +11,9 @@ from pygames_core import games
 from pygames_ui.app import App
 from pygames_ui.dom import attrs, esc
 from pygames_ui.i18n import I18n, merge_catalogues
-from pygames_ui.session import SAVE_KEY, MemoryStorage, Seat, Session
+from pygames_ui.session import MemoryStorage, Seat, Session
+from pygames_ui.saves import SAVE_KEY
+from pygames_ui import saves
 from pygames_ui.tables import TABLES, Ctx
 
 from apptools import click, play_on
@@ -71,8 +73,8 @@ def test_all_templates_render_with_their_fields() -> None:
 def test_new_game_defaults_to_you_against_a_medium_bot() -> None:
     a = app()
     click(a, "setup", game="klats")
-    assert [(s.name, s.kind) for s in a.form["seats"]] == [("You", "human"), ("Bot 1", "medium")]
-    assert a.form["options"] == {"target": 150, "first_player": 0}
+    assert [(s.name, s.kind) for s in a.form.seats] == [("You", "human"), ("Bot 1", "medium")]
+    assert a.form.options == {"target": 150, "first_player": 0}
     click(a, "start")
     assert a.screen == "table" and a.session is not None
     assert a.session.state.data["options"]["target"] == 150
@@ -95,7 +97,7 @@ def test_a_whole_match_through_the_app_with_saves() -> None:
         click(a, "play", target=target, pile="null" if pile is None else pile)
 
     def saved_as_played(a: App) -> None:  # every move is saved and a reload gives the same game
-        saved = Session.from_save(storage.getItem(SAVE_KEY))
+        saved = saves.read(storage.getItem(SAVE_KEY))
         assert s.game.to_json(saved.state) == s.game.to_json(s.state)
 
     play_on(a, 0, each=saved_as_played, move=first_card_by_clicks)

@@ -8,6 +8,8 @@ controls are offered.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import json
 import re
 from html.parser import HTMLParser
@@ -23,7 +25,9 @@ from pygames_ui.app import App
 from pygames_ui.art import PICTURES
 from pygames_ui.dom import esc
 from pygames_ui.i18n import I18n, merge_catalogues
-from pygames_ui.session import SAVE_KEY, MemoryStorage, Seat, Session
+from pygames_ui.session import MemoryStorage, Seat, Session
+from pygames_ui.saves import SAVE_KEY
+from pygames_ui import saves
 from pygames_ui.tables import TABLES, Ctx
 from pygames_ui.tables.zoomagia import ZoomagiaTable
 
@@ -132,15 +136,15 @@ def test_options_form_and_reading() -> None:
 
     a = make_app()
     click(a, {"action": "setup", "game": "zoomagia"})
-    assert a.form["options"] == {"columns": True, "dealer": 0}
+    assert a.form.options == {"columns": True, "dealer": 0}
     assert 'name="opt_columns"' in a.render()
     for _ in range(4):
         click(a, {"action": "add-seat"}, {"opt_columns": "false"})
-    assert len(a.form["seats"]) == 6
+    assert len(a.form.seats) == 6
     click(a, {"action": "add-seat"})
-    assert len(a.form["seats"]) == 6, "at most 6 players"
+    assert len(a.form.seats) == 6, "at most 6 players"
     click(a, {"action": "remove-seat", "seat": "5"})
-    assert a.form["options"] == {"columns": False, "dealer": 0}
+    assert a.form.options == {"columns": False, "dealer": 0}
     click(a, {"action": "start"})
     assert a.session.state.data["options"] == {"columns": False, "dealer": 0}
     assert a.session.state.data["players"] == 5
@@ -282,7 +286,7 @@ def play_by_clicking(a: App, seen: dict[str, int], max_clicks: int = 4000) -> No
             click(a, banks[0] if seen[phase] % 4 else c.enabled("end-turn")[0])
         assert a.flash is None, a.flash
         # Every move is saved; a reload gives the same game.
-        saved = Session.from_save(storage.getItem(SAVE_KEY))
+        saved = saves.read(storage.getItem(SAVE_KEY))
         assert s.game.to_json(saved.state) == s.game.to_json(s.state)
     raise AssertionError("the game did not end")
 
@@ -451,9 +455,9 @@ def test_tie_on_points_is_explained() -> None:
     assert v["scores"] == [-3, -2] and v["winners"] == [1]
     table = ZoomagiaTable()
     ctx = a.ctx()
-    ctx.view = {**v, "scores": [-2, -2], "winners": [1]}
+    ctx = Ctx(ctx.t, replace(ctx.frame, view={**v, "scores": [-2, -2], "winners": [1]}))
     assert "fewer penalty cards wins" in table.game_over(ctx)
-    ctx.view = {**v, "scores": [-2, -2], "winners": [0, 1]}
+    ctx = Ctx(ctx.t, replace(ctx.frame, view={**v, "scores": [-2, -2], "winners": [0, 1]}))
     assert "shared" in table.game_over(ctx)
 
 

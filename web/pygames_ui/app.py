@@ -1,35 +1,40 @@
-"""The app: screens, the new-game form, turn flow (bots, pass-and-play), saving.
+"""The app: which screen shows, whose eyes are on the device, and the turn flow.
 
-Platform-independent: ``main.py`` feeds it clicks (the clicked element's
-``data-*`` values plus the current values of the form inputs) and puts the HTML
-that :meth:`App.render` returns into the page.  So the whole flow also runs in
-plain CPython tests.
+Platform-independent: ``main.py`` feeds it clicks (the clicked element's ``data-*``
+values plus the current values of the form inputs, dispatched by :data:`HANDLERS`,
+one entry per ``data-action``) and puts the HTML that :meth:`App.render` returns into
+the page. So the whole flow also runs in plain CPython tests.
+
+Each render computes the viewer's frame once (:func:`.frame.frame_of`); screens,
+tables and hints draw from it. After every change of the game the app hands the
+device on explicitly (:meth:`App.moved`): drawing never changes what the app holds.
+The new-game form lives in :mod:`.form`, saves in :mod:`.saves`, keeping games
+(undo, records, links, the replay viewer) in :mod:`.keeping`.
 """
 
 from __future__ import annotations
 
-import re
 import traceback
-from html import unescape
 from typing import Any, Callable
 
-from pygames_core import IllegalAction, games
-from pygames_core.base import Game, State
+from pygames_core import IllegalAction
+from pygames_core.base import Action
 
-from . import history, screens
-from . import session as store
+from . import keeping, saves, screens
+from .thinking import bot_action
 from .assist import Assist
 from .dom import button, esc
+from .form import NewGameForm
+from .frame import frame_of, has_secrets, next_viewer
 from .i18n import LANGS, I18n
-from .log import GameLog
+from .log import GameLog, plain_text
 from .replay import Replay
-from .levels_ui import DEFAULT_BOT
-from .session import Seat, Session, Storage, clean_name, seat_kind
+from .session import Seat, Session, Storage
 from .tables import Ctx, Table, TableSet
-
 
 #: The most log lines one announcement reads out (a new or resumed game says only its latest few).
 ANNOUNCED_LINES = 3
+
 
 class App:
     def __init__(self, catalogues: dict[str, dict[str, Any]], lang: str, storage: Storage,
@@ -50,16 +55,14 @@ class App:
         self.flash: str | None = None  # one-off message about the last click
         self.menu_open = False  # the top bar's menu on a narrow screen
         self.results_closed = False  # the player closed the game-over dialog to look at the final table
-        self.viewer: int | None = None  # the human currently holding the device
+        self.viewer: int | None = None  # the person holding the device (see moved())
         self.log = GameLog()  # the move log beside the table
-        self.timeline = history.Timeline()  # every state of the game at the table, for undo
-        self.replay: Replay | None = None  # the recorded game open in the replay viewer
+        self.history = keeping.Keeping()  # undo's timeline, the replay viewer, the last shared link
         # What main.py must do in the browser after a click: ("download", name, text), ("copy-link", fragment).
         self.effects: list[tuple[str, ...]] = []
-        self.shared: tuple[str, bool] | None = None  # the link "Copy link" made, and whether it reached the clipboard
         self.rules_game = "klats"
         self.back_to = "home"  # the screen the rules page returns to
-        self.form: dict[str, Any] = {}
+        self.form: NewGameForm | None = None
         self.assist = Assist()  # a Hard bot searching, and the hint on the table
         self._heard: tuple[Session | None, int] = (None, 0)  # the game and how many of its log lines were announced
 
@@ -73,16 +76,16 @@ class App:
         """
         text: str | None = None
         try:
-            text = self.storage.getItem(store.SAVE_KEY)
-            session, problem = store.load(self.storage)
+            text = self.storage.getItem(saves.SAVE_KEY)
+            session, problem = saves.load(self.storage)
             if problem is not None:
                 self.notice, self.notice_details = self.t("notice.bad_save"), problem
                 self.save_error = problem
-                store.set_aside(self.storage)
+                saves.set_aside(self.storage)
             if session is not None:
                 if session.ui.pop("recovered", False):
                     self.notice = self.t("notice.recovered")
-                    store.save(self.storage, session)
+                    saves.save(self.storage, session)
                 self.session = session
                 self.screen = "table"
                 self.viewer = session.humans[0] if len(session.humans) == 1 else None
@@ -96,7 +99,7 @@ class App:
         ``error`` (a traceback) is kept in :attr:`save_error` for the console; ``text`` is
         the save as read at boot, when storage may since hold a rewritten one.
         """
-        store.set_aside(self.storage, text)
+        saves.set_aside(self.storage, text)
         self.session, self.viewer, self.screen = None, None, "home"
         self._unproven_save = None
         for table in self.tables.made():
@@ -104,60 +107,35 @@ class App:
         self.notice = self.t("notice.save_failed")
         self.save_error = error
 
-    # ------------------------------------------------------------ queries
+    # ------------------------------------------------------------ queries (none of them changes anything)
     @property
     def table(self) -> Table | None:
         return self.tables.get(self.session.game.name) if self.session else None
 
     def ctx(self) -> Ctx | None:
-        s = self.session
-        if s is None:
-            return None
-        cur = s.state.current_player
-        humans = s.humans
-        if cur is not None and s.seats[cur].is_human:
-            if self.viewer != cur and not self.has_secrets(cur):
-                self.viewer = cur  # nothing on screen is private: the device simply goes on to him
-            seat, private = cur, self.viewer == cur
-        else:
-            if self.viewer is None and len(humans) == 1:
-                self.viewer = humans[0]
-            seat = self.viewer if self.viewer is not None else (humans[0] if humans else 0)
-            private = self.viewer is not None
-        my_turn = private and cur == seat
-        view = s.game.view(s.state, seat)
-        legal = s.game.legal_actions(s.state) if my_turn else []
-        return Ctx(self.t, s, view, seat, private, my_turn, legal)
+        """The frame of the game at the table for the person holding the device, with the translator."""
+        return Ctx(self.t, frame_of(self.session, self.viewer)) if self.session is not None else None
 
     def has_secrets(self, seat: int) -> bool:
         """True when ``seat`` would see something another human at the table must not see now."""
-        s = self.session
-        return s is not None and seat_has_secrets(s.game, s.state, seat, [h for h in s.humans if h != seat])
+        return self.session is not None and has_secrets(self.session, seat)
 
-    def pass_to(self) -> int | None:
+    def pass_to(self, ctx: Ctx | None = None) -> int | None:
         """The human the device must be handed to before his hand may show, if any."""
-        s = self.session
-        if s is None or self.screen != "table":
-            return None
-        cur = s.state.current_player
-        if cur is not None and s.seats[cur].is_human and self.viewer != cur and self.has_secrets(cur):
-            return cur
-        return None
+        ctx = ctx or self.ctx()
+        return ctx.frame.pass_to if ctx is not None and self.screen == "table" else None
 
     def turn_banner(self) -> int | None:
         """The human whose turn it is, when several share the device and no pass screen is due."""
-        s = self.session
-        if s is None or len(s.humans) < 2 or s.game.is_over(s.state) or self.pass_to() is not None:
-            return None
-        cur = s.state.current_player
-        return cur if cur is not None and s.seats[cur].is_human else None
+        ctx = self.ctx()
+        return ctx.frame.turn_banner if ctx is not None else None
 
     def screen_key(self) -> str:
         """Names the screen shown (each rules page apart): the page scrolls to the top when it changes."""
         return f"rules:{self.rules_game}" if self.screen == "rules" else self.screen
 
-    def interlude(self) -> str | None:
-        ctx = self.ctx()
+    def interlude(self, ctx: Ctx | None = None) -> str | None:
+        ctx = ctx or self.ctx()
         return self.table.interlude(ctx) if ctx and self.table else None
 
     def bots_pending(self) -> bool:
@@ -171,43 +149,26 @@ class App:
             and self.interlude() is None
         )
 
-    # ------------------------------------------------------------ actions
-    def step_bot(self) -> None:
+    def may_hint(self, ctx: Ctx | None) -> bool:
+        """True when the person holding the device may ask for a hint now (his turn, nothing over the table)."""
         s = self.session
-        if s is None or not self.bots_pending():
-            return
-        s.apply(s.bot_action())
-        self._saved()
+        return (s is not None and ctx is not None and ctx.my_turn and self.screen == "table"
+                and not s.game.is_over(s.state) and ctx.frame.pass_to is None and self.interlude(ctx) is None)
 
-    def _saved(self) -> None:
+    def undo_check(self) -> keeping.UndoCheck | None:
+        """Whether the person at the device may take back his last decision (``None``: no game at the table)."""
+        if self.session is None or self.screen != "table":
+            return None
+        return self.history.check_undo(self.session, next_viewer(self.session, self.viewer))
+
+    # ------------------------------------------------------------ the game moves on
+    def moved(self) -> None:
+        """After any change of the game: save it, and hand the device on if the position says so."""
         if self.session is not None:
-            store.save(self.storage, self.session)
+            self.viewer = next_viewer(self.session, self.viewer)
+            saves.save(self.storage, self.session)
 
-    def click(self, data: dict[str, str], values: dict[str, str]) -> None:
-        """Handle a click on an element with ``data-action``; ``values`` are the form inputs."""
-        self.flash = None
-        self.shared = None
-        action = data.get("action", "")
-        if action != "menu":
-            self.menu_open = False  # any choice closes the menu
-        handler = getattr(self, f"_on_{action.replace('-', '_')}", None)
-        if handler is not None:
-            handler(data, values)
-            return
-        ctx = self.ctx()
-        if self.screen == "table" and ctx is not None and self.table is not None:
-            if not ctx.my_turn or self.pass_to() is not None or self.interlude() is not None:
-                self.flash = self.t("flash.not_your_turn")
-                return
-            try:
-                game_action = self.table.click(data, ctx)
-            except (KeyError, ValueError):
-                game_action = None
-                self.flash = self.t("flash.illegal")
-            if game_action is not None:
-                self.play(game_action)
-
-    def play(self, action: dict[str, Any]) -> None:
+    def play(self, action: Action) -> None:
         s = self.session
         assert s is not None
         try:
@@ -215,236 +176,140 @@ class App:
         except IllegalAction:
             self.flash = self.t("flash.illegal")
             return
-        self._saved()
+        self.moved()
 
-    def _on_home(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self.screen = "home"
+    def step_bot(self) -> None:
+        """Play the move of a bot that answers at once (its level does not search)."""
+        s = self.session
+        if s is None or not self.bots_pending():
+            return
+        s.apply(bot_action(s))
+        self.moved()
 
-    def _on_resume(self, data: dict[str, str], values: dict[str, str]) -> None:
-        if self.session is not None:
-            self.screen = "table"
+    def bot_request(self) -> dict[str, Any] | None:
+        """The request for a bot to move now when its level searches (to the worker), else ``None``."""
+        return self.assist.bot_request(self.session) if self.session is not None and self.bots_pending() else None
 
-    def _on_lang(self, data: dict[str, str], values: dict[str, str]) -> None:
-        if data.get("lang") in LANGS:
-            self._read_form(values)
-            self.t.lang = data["lang"]
-            self.storage.setItem("pygames.lang", self.t.lang)
+    def bot_answered(self, answer: dict[str, Any] | None) -> bool:
+        """Play a searching bot's answer if the game is still where it was asked; ``True`` if played."""
+        action = self.assist.bot_answered(self.session, answer)
+        if action is None or not self.bots_pending():
+            return False
+        self.play(action)
+        return True
 
-    def _on_rules(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self.rules_game = data.get("game") or (self.session.game.name if self.session else "klats")
-        self.back_to = self.screen
-        self.screen = "rules"
-
-    def _on_back(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self.screen = self.back_to if self.screen == "rules" else "home"
-        if self.screen == "table" and self.session is None:
-            self.screen = "home"
-
-    def _on_log_earlier(self, data: dict[str, str], values: dict[str, str]) -> None:
-        if self.session is not None:
-            self.log.show_earlier(self.session)
-
-    def _on_menu(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self.menu_open = not self.menu_open
-
-    def _on_close_results(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self.results_closed = True
-
-    def _on_show_results(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self.results_closed = False
-
-    def _on_dismiss_notice(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self.notice = self.notice_details = None
-
-    def _on_show_hand(self, data: dict[str, str], values: dict[str, str]) -> None:
-        who = self.pass_to()
-        if who is not None:
-            self.viewer = who
-
-    def _on_dismiss(self, data: dict[str, str], values: dict[str, str]) -> None:
+    def hint_request(self) -> dict[str, Any] | None:
+        """The request for a hint to the person whose turn it is and who holds the device, else ``None``."""
         ctx = self.ctx()
-        if ctx is not None and self.table is not None:
-            self.table.dismiss_interlude(ctx)
-            self._saved()
+        if self.session is None or ctx is None:
+            return None
+        return self.assist.hint_request(self.session, ctx, self.may_hint(ctx))
 
-    # ------------------------------------------------------------ new game
-    def _on_setup(self, data: dict[str, str], values: dict[str, str]) -> None:
-        name = data.get("game", "klats")
-        if name not in self.tables:
+    def hint_answered(self, answer: dict[str, Any] | None) -> bool:
+        return self.assist.hint_answered(self.session, answer)
+
+    def lit_selector(self) -> str | None:
+        """The CSS selector of the control(s) the hint on the table lights, if any."""
+        ctx = self.ctx()
+        return self.assist.lit_selector(self.session, ctx, self.table, self.may_hint(ctx))
+
+    # ------------------------------------------------------------ clicks
+    def click(self, data: dict[str, str], values: dict[str, str]) -> None:
+        """Handle a click on an element with ``data-action``; ``values`` are the form inputs."""
+        self.flash = None
+        self.history.shared = None
+        action = data.get("action", "")
+        if action != "menu":
+            self.menu_open = False  # any choice closes the menu
+        handler = HANDLERS.get(action)
+        if handler is not None:
+            handler(self, data, values)
+        elif self.screen == "table":
+            self.table_click(data)
+
+    def table_click(self, data: dict[str, str]) -> None:
+        """A click on the board: the table turns it into a selection or a move."""
+        ctx, table = self.ctx(), self.table
+        if ctx is None or table is None:
             return
-        t = self.t
-        self.form = {
-            "game": name,
-            "seats": [Seat(t("setup.default_you"), "human"), Seat(t("setup.default_bot", n=1), DEFAULT_BOT)],
-            "options": self.tables[name].default_options(),
-        }
-        self.screen = "setup"
-
-    def _read_form(self, values: dict[str, str]) -> None:
-        if self.screen != "setup" or not self.form:
+        if not ctx.my_turn or ctx.frame.pass_to is not None or self.interlude(ctx) is not None:
+            self.flash = self.t("flash.not_your_turn")
             return
-        for i, seat in enumerate(self.form["seats"]):
-            seat.name = clean_name(values.get(f"seat_name_{i}", seat.name), seat.name)
-            seat.kind = seat_kind(values.get(f"seat_kind_{i}", seat.kind)) or seat.kind
-        table = self.tables[self.form["game"]]
-        if any(k.startswith("opt_") for k in values):
-            self.form["options"] = table.read_options(values, len(self.form["seats"]))
+        try:
+            game_action = table.click(data, ctx)
+        except (KeyError, ValueError):
+            game_action = None
+            self.flash = self.t("flash.illegal")
+        if game_action is not None:
+            self.play(game_action)
 
-    def _on_add_seat(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self._read_form(values)
-        game = games.get(self.form["game"])
-        n = len(self.form["seats"])
-        if n < game.max_players:
-            bots_so_far = sum(1 for s in self.form["seats"] if not s.is_human)
-            self.form["seats"].append(Seat(self.t("setup.default_bot", n=bots_so_far + 1), DEFAULT_BOT))
+    def read_form(self, values: dict[str, str]) -> None:
+        if self.screen == "setup" and self.form is not None:
+            self.form.read(values, self.tables[self.form.game])
 
-    def _on_remove_seat(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self._read_form(values)
-        game = games.get(self.form["game"])
-        i = int(data.get("seat", "-1"))
-        if len(self.form["seats"]) > game.min_players and 0 <= i < len(self.form["seats"]):
-            del self.form["seats"][i]
-            self.form["options"] = self.tables[self.form["game"]].read_options(
-                {f"opt_{k}": str(v) for k, v in self.form["options"].items()}, len(self.form["seats"]))
-
-    def _on_start(self, data: dict[str, str], values: dict[str, str]) -> None:
-        self._read_form(values)
-        seats = [Seat(clean_name(s.name, f"#{i + 1}"), s.kind) for i, s in enumerate(self.form["seats"])]
-        if sum(s.is_human for s in seats) > 1:
-            # "You" means nothing once the device is passed around: untouched defaults become "Player N".
-            yous = {str(cat.get("setup.default_you")) for cat in self.t.catalogues.values()}
-            for i, seat in enumerate(seats):
-                if seat.is_human and seat.name in yous:
-                    seat.name = self.t("setup.seat_n", n=i + 1)
+    def start(self, values: dict[str, str]) -> None:
+        """Start the game the new-game form describes."""
+        assert self.form is not None
+        self.read_form(values)
+        seats = self.form.seats_to_start(self.t)
         seed = None if self.seed is None else self.seed + self.games_started
         self.games_started += 1
-        self.session = Session.new(self.form["game"], seats, self.form["options"], seed=seed)
+        self.session = Session.new(self.form.game, seats, self.form.options, seed=seed)
         for table in self.tables.made():
             table.reset()
-        self.session.ui.update(self.tables[self.form["game"]].start_ui(self.session))
+        table = self.tables[self.form.game]
+        self.session.ui.update(table.start_ui(self.session.game.view(self.session.state, 0)))
         self.viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
         self.screen = "table"
         self.results_closed = False
-        self._saved()
-
-    def _on_again(self, data: dict[str, str], values: dict[str, str]) -> None:
-        s = self.session
-        if s is None:
-            return
-        self.form = {"game": s.game.name, "seats": [Seat(x.name, x.kind) for x in s.seats],
-                     "options": dict(s.record.get("options") or {})}
-        self.screen = "setup"
-        self._on_start(data, self.tables[s.game.name].again_values(s))
-
-    # ------------------------------------------------------------ keeping games (history.py, replay.py)
-    def undo_check(self) -> history.UndoCheck | None:
-        """Whether the person at the device may take back his last decision (``None``: no game at the table)."""
-        if self.session is None or self.screen != "table":
-            return None
-        return history.check_undo(self.session, self.viewer, self.timeline)
-
-    def _on_undo(self, data: dict[str, str], values: dict[str, str]) -> None:
-        check = self.undo_check()
-        if check is None or self.session is None or self.table is None:
-            return
-        if check.upto is None:
-            self.flash = self.t(f"history.undo_no.{check.reason}")
-            return
-        history.undo(self.session, self.timeline, check.upto)
-        self.table.reset()
-        self.log = GameLog()  # the log only ever grows: it starts over for the shortened game
-        self._saved()
-
-    def _shown_record(self) -> tuple[dict[str, Any], list[Seat]] | None:
-        """The record on screen (the replay's in the viewer, else the game at the table's), with its
-        seats named as they leave the device (``history.shared_seats``)."""
-        if self.screen == "replay" and self.replay is not None:
-            return self.replay.record, history.shared_seats(self.t, self.replay.seats)
-        if self.session is not None:
-            return self.session.record, history.shared_seats(self.t, self.session.seats)
-        return None
-
-    def _on_export(self, data: dict[str, str], values: dict[str, str]) -> None:
-        shown = self._shown_record()
-        if shown is not None:
-            self.effects.append(("download", *history.export_file(*shown)))
-
-    def _on_copy_link(self, data: dict[str, str], values: dict[str, str]) -> None:
-        shown = self._shown_record()
-        if shown is not None:
-            try:
-                self.effects.append(("copy-link", history.link_fragment(*shown)))
-            except ValueError:  # a save whose record of moves does not replay
-                self.flash = self.t("history.record_broken")
-
-    def link_copied(self, url: str, copied: bool) -> None:
-        """``main.py`` made the link ``url`` and tried the clipboard: show the link, and whether it is copied."""
-        self.shared = (url, copied)
-
-    def _on_replay(self, data: dict[str, str], values: dict[str, str]) -> None:
-        s = self.session
-        if s is not None:
-            try:
-                self.replay = Replay(dict(s.record, actions=list(s.record["actions"])), list(s.seats))
-            except ValueError:  # a save whose record of moves does not replay
-                self.flash = self.t("history.record_broken")
-                return
-            self.screen = "replay"
-
-    def _on_replay_go(self, data: dict[str, str], values: dict[str, str]) -> None:
-        if self.replay is not None:
-            self.replay.go(data.get("to", ""))
-
-    def _on_replay_seek(self, data: dict[str, str], values: dict[str, str]) -> None:
-        if self.replay is not None:
-            self.replay.seek(values.get("replay_step", ""))
-
-    def _on_import(self, data: dict[str, str], values: dict[str, str]) -> None:
-        """A record file picked on the home screen: ``main.py`` read it into ``values["file_text"]``."""
-        if "file_too_big" in values:
-            self.notice = self.t("history.import_too_big")
-        elif "file_text" in values:
-            self._open_record(lambda: history.import_text(values["file_text"]), "history.import_failed")
+        self.moved()
 
     def open_link(self, fragment: str) -> None:
         """Open a ``#r=…`` link in the replay viewer; a broken one gets a notice on the home screen."""
-        self._open_record(lambda: history.import_fragment(fragment), "history.link_failed")
+        keeping.open_record(self, lambda: keeping.import_fragment(fragment), "history.link_failed")
 
-    def _open_record(self, read: Callable[[], history.Imported], failed: str) -> None:
-        try:
-            imported = read()
-            self.replay = Replay(imported.record, imported.seats)
-        except ValueError as exc:
-            self.notice, self.notice_details = self.t(failed), str(exc)[:300]
-            self.screen = "home"
-            return
-        self.screen = "replay"
-
-    def _replay_screen(self) -> str:
-        if self.replay is None:
-            self.screen = "home"
-            return screens.home(self)
-        t = self.t
-        tools = f'<div class="row replay-share">{history.share_buttons(t, replay=False)}</div>{history.share_box(t, self.shared)}'
-        return self.replay.render(t, tools)
+    def link_copied(self, url: str, copied: bool) -> None:
+        """``main.py`` made the link ``url`` and tried the clipboard: show the link, and whether it is copied."""
+        self.history.shared = (url, copied)
 
     # ------------------------------------------------------------ render
     def render(self) -> str:
         """The HTML of the current screen (the first one of a resumed save falls back to home if it fails)."""
         if self._unproven_save is not None:
             return self._first_render(self._unproven_save)
-        body = {"home": screens.home, "setup": screens.setup_form, "table": screens.table_screen,
-                "rules": screens.rules_page, "replay": App._replay_screen}[self.screen](self)
+        t = self.t
+        if self.screen == "table" and self.session is not None:
+            body = self._table_screen()
+        elif self.screen == "setup" and self.form is not None:
+            body = screens.setup_form(t, self.form, self.tables[self.form.game])
+        elif self.screen == "rules":
+            body = screens.rules_page(t, self.rules_game)
+        elif self.screen == "replay" and self.history.replay is not None:
+            body = keeping.replay_screen(t, self.history)
+        else:
+            self.screen = "home"
+            body = screens.home(t, self.session)
         notice = ""
         if self.notice:
             details = ""
             if self.notice_details:
-                details = (f'<details class="notice-details"><summary>{esc(self.t("notice.details"))}</summary>'
+                details = (f'<details class="notice-details"><summary>{esc(t("notice.details"))}</summary>'
                            f'<code>{esc(self.notice_details)}</code></details>')
             notice = (f'<div class="notice" role="alert" id="notice"><p>{esc(self.notice)}</p>{details}'
-                      f'{button(esc(self.t("common.ok")), "dismiss-notice")}</div>')
+                      f'{button(esc(t("common.ok")), "dismiss-notice")}</div>')
         flash = f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>' if self.flash else ""
-        return screens.topbar(self) + notice + flash + body
+        top = screens.topbar(t, self.screen, self.session, self.menu_open, self.results_closed)
+        return top + notice + flash + body
+
+    def _table_screen(self) -> str:
+        s, ctx, table = self.session, self.ctx(), self.table
+        assert s is not None and ctx is not None and table is not None
+        log = self.log.render(self.t, self.log.lines(s, ctx, table))
+        over = ctx.frame.over
+        tools = screens.history_tools(self.t, over, None if over else self.undo_check(), self.results_closed,
+                                      self.history.shared)
+        side = self.assist.render(s, ctx, table, self.may_hint(ctx)) + tools + log
+        return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared)
 
     def _first_render(self, text: str) -> str:
         self._unproven_save = None
@@ -461,31 +326,138 @@ class App:
         Bots' moves, round ends and the end of the game are all log lines, so each is said once,
         as it happens; a language switch or an undo, which rewrite the log, says nothing.
         """
-        s, table = self.session, self.table
-        ctx = self.ctx()
+        s, table, ctx = self.session, self.table, self.ctx()
         if self.screen != "table" or s is None or table is None or ctx is None:
             return None
-        lines = self.log.lines(ctx, table)
+        lines = self.log.lines(s, ctx, table)
         game, heard = self._heard
         start = min(heard, len(lines)) if game is s else 0  # fewer lines than heard: an undo
         self._heard = (s, len(lines))
         new = lines[start:][-ANNOUNCED_LINES:]
-        return " ".join(re_strip_tags(html) for _, html in new) or None
+        return " ".join(plain_text(html) for _, html in new) or None
 
 
-def seat_has_secrets(game: Game, state: State, seat: int, others: list[int]) -> bool:
-    """True when ``game.view`` shows ``seat`` something it does not show every seat of ``others``.
-
-    The views are compared as they stand now, without the viewer's own ``me``: in a game
-    where everything is face up they are equal, and pass-and-play needs no hiding.
-    """
-    def public(view: dict[str, Any]) -> dict[str, Any]:
-        return {k: v for k, v in view.items() if k != "me"}
-
-    mine = public(game.view(state, seat))
-    return any(public(game.view(state, other)) != mine for other in others)
+# ---------------------------------------------------------------- click handlers, by data-action
+Handler = Callable[[App, dict[str, str], dict[str, str]], None]
 
 
-def re_strip_tags(html: str) -> str:
-    """Plain text of a log line, for the screen-reader live region."""
-    return unescape(re.sub(r"<[^>]+>", "", html))
+def _home(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    app.screen = "home"
+
+
+def _resume(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.session is not None:
+        app.screen = "table"
+
+
+def _lang(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    if data.get("lang") in LANGS:
+        app.read_form(values)
+        app.t.lang = data["lang"]
+        app.storage.setItem("pygames.lang", app.t.lang)
+
+
+def _rules(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    app.rules_game = data.get("game") or (app.session.game.name if app.session else "klats")
+    app.back_to = app.screen
+    app.screen = "rules"
+
+
+def _back(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    app.screen = app.back_to if app.screen == "rules" else "home"
+    if app.screen == "table" and app.session is None:
+        app.screen = "home"
+
+
+def _log_earlier(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.session is not None:
+        app.log.show_earlier(app.session)
+
+
+def _menu(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    app.menu_open = not app.menu_open
+
+
+def _close_results(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    app.results_closed = True
+
+
+def _show_results(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    app.results_closed = False
+
+
+def _dismiss_notice(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    app.notice = app.notice_details = None
+
+
+def _show_hand(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    """The person the device was handed to asks for his hand: the device is now his."""
+    who = app.pass_to()
+    if who is not None:
+        app.viewer = who
+
+
+def _dismiss(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    """A summary over the table was read: the table notes it in its own saved state."""
+    ctx, table = app.ctx(), app.table
+    if ctx is not None and table is not None and app.session is not None:
+        app.session.ui.update(table.dismiss_interlude(ctx))
+        app.moved()
+
+
+def _setup(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    name = data.get("game", "klats")
+    if name in app.tables:
+        app.form = NewGameForm.fresh(app.t, name, app.tables[name])
+        app.screen = "setup"
+
+
+def _add_seat(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.form is not None:
+        app.read_form(values)
+        app.form.add_seat(app.t)
+
+
+def _remove_seat(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.form is not None:
+        app.read_form(values)
+        app.form.remove_seat(data.get("seat", "-1"), app.tables[app.form.game])
+
+
+def _start(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.form is not None:
+        app.start(values)
+
+
+def _again(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    """Play again: the same seats and options (a table may change some, e.g. a new throw)."""
+    s = app.session
+    if s is None:
+        return
+    table = app.tables[s.game.name]
+    app.form = NewGameForm(s.game.name, [Seat(x.name, x.kind) for x in s.seats], dict(s.record.get("options") or {}))
+    app.screen = "setup"
+    app.start(table.again_values(s.record.get("options") or {}, s.ui))
+
+
+#: Every ``data-action`` the app handles itself; any other click on the table goes to the table.
+HANDLERS: dict[str, Handler] = {
+    "home": _home,
+    "resume": _resume,
+    "lang": _lang,
+    "rules": _rules,
+    "back": _back,
+    "log-earlier": _log_earlier,
+    "menu": _menu,
+    "close-results": _close_results,
+    "show-results": _show_results,
+    "dismiss-notice": _dismiss_notice,
+    "show-hand": _show_hand,
+    "dismiss": _dismiss,
+    "setup": _setup,
+    "add-seat": _add_seat,
+    "remove-seat": _remove_seat,
+    "start": _start,
+    "again": _again,
+    **keeping.HANDLERS,
+}

@@ -1,34 +1,34 @@
 """Thinking bots and hints at the table: what ``main.py`` asks the bot worker, and what shows meanwhile.
 
-A Hard bot searches for about a second, so ``main.py`` does not play it like Easy
-and Medium (:meth:`App.step_bot`, a few milliseconds): it asks
-:meth:`Assist.bot_request` for the request, sends it to the bot worker (or thinks
-on the page in slices), and hands the answer to :meth:`Assist.bot_answered`.
-Meanwhile the table says who is thinking.
+A level that searches (Hard, :attr:`Level.searches`) thinks for about a second, so it is
+not played like Easy and Medium (a few milliseconds): the app asks
+:meth:`Assist.bot_request` for the request, ``main.py`` sends it to the bot worker (or
+thinks on the page in slices), and the answer comes back through
+:meth:`Assist.bot_answered`. Meanwhile the table says who is thinking.
 
 A hint is the Hard bot's move for the person whose turn it is, searched from that
 person's own view only (:func:`thinking.request`): :meth:`Assist.hint_request`, then
-:meth:`Assist.hint_answered`.  The table then names the move with its chance of
+:meth:`Assist.hint_answered`. The table then names the move with its chance of
 winning and ``main.py`` lights its control (:meth:`Assist.lit_selector`).
 
 Every answer is for the position it was asked in (the engine ``State`` object, held,
 compared by identity): once anything is played or taken back, a late answer is
-dropped and an old hint disappears.
+dropped and an old hint disappears. Nothing here reads the app: each call gets the
+session, the viewer's frame (:class:`~pygames_ui.tables.Ctx`) and whether a hint may
+show now.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pygames_core.base import Action, State
 
 from . import thinking
 from .dom import button, esc
-
-if TYPE_CHECKING:
-    from .app import App
-    from .tables import Ctx
+from .session import Session
+from .tables import Ctx, Table
 
 
 @dataclass
@@ -49,105 +49,92 @@ class Assist:
         self.hint: Hint | None = None
 
     # ------------------------------------------------------------ bots that search
-    def bot_request(self, app: App) -> dict[str, Any] | None:
-        """The request for the bot to move now when it searches (Hard), else ``None``: play it at once."""
-        s = app.session
-        if s is None or not app.bots_pending():
-            return None
-        seat = s.state.current_player
-        assert seat is not None
-        level = s.seats[seat].level
-        if level is None or level.bot != "ismcts" or len(s.game.legal_actions(s.state)) < 2:
-            return None
-        self.thinking = (s.state, seat)
-        return thinking.request(s)
+    def bot_request(self, session: Session) -> dict[str, Any] | None:
+        """The request for the bot to move now when its level searches, else ``None``: play it at once.
 
-    def bot_answered(self, app: App, answer: dict[str, Any] | None) -> bool:
-        """Play a searching bot's answer if the game is still where it was asked; ``True`` if played.
+        The caller knows a bot is to move (``App.bots_pending``).
+        """
+        seat = session.state.current_player
+        if seat is None:
+            return None
+        level = session.seats[seat].level
+        if level is None or not level.searches or len(session.game.legal_actions(session.state)) < 2:
+            return None
+        self.thinking = (session.state, seat)
+        return thinking.request(session)
+
+    def bot_answered(self, session: Session | None, answer: dict[str, Any] | None) -> Action | None:
+        """A searching bot's move if the game is still where it was asked, else ``None``.
 
         An answer that is not a legal move now is a bug: ``ValueError``.
         """
         asked, self.thinking = self.thinking, None
-        s = app.session
-        if asked is None or answer is None or s is None or s.state is not asked[0] or not app.bots_pending():
-            return False
-        app.play(thinking.action_of(answer, s.game.legal_actions(s.state)))
-        return True
+        if asked is None or answer is None or session is None or session.state is not asked[0]:
+            return None
+        return thinking.action_of(answer, session.game.legal_actions(session.state))
 
-    def thinking_seat(self, app: App) -> int | None:
+    def thinking_seat(self, session: Session | None) -> int | None:
         """The seat whose bot is searching in the position on the table, if any."""
-        s = app.session
-        if self.thinking is None or s is None or s.state is not self.thinking[0]:
+        if self.thinking is None or session is None or session.state is not self.thinking[0]:
             return None
         return self.thinking[1]
 
     # ------------------------------------------------------------ hints
-    def hint_request(self, app: App) -> dict[str, Any] | None:
+    def hint_request(self, session: Session, ctx: Ctx, may_hint: bool) -> dict[str, Any] | None:
         """The request for a hint to the person whose turn it is and who holds the device, else ``None``."""
-        s, ctx = app.session, app.ctx()
-        if s is None or ctx is None or not self._may_hint(app, ctx):
-            return None
-        current = self.current_hint(app)
-        if current is not None:
-            return None  # asked already: one search per position
-        self.hint = Hint(s.state, ctx.seat)
-        return thinking.request(s, hint=True)
+        if not may_hint or self.current_hint(session, ctx) is not None:
+            return None  # no hint now, or asked already: one search per position
+        self.hint = Hint(session.state, ctx.seat)
+        return thinking.request(session, hint=True)
 
-    def hint_answered(self, app: App, answer: dict[str, Any] | None) -> bool:
+    def hint_answered(self, session: Session | None, answer: dict[str, Any] | None) -> bool:
         """Keep a hint's answer if the game is still where it was asked; ``True`` if kept."""
-        hint, s = self.hint, app.session
-        if hint is None or s is None or s.state is not hint.state or hint.action is not None:
+        hint = self.hint
+        if hint is None or session is None or session.state is not hint.state or hint.action is not None:
             return False
         if answer is None:  # no answer could be had: the button is offered again
             self.hint = None
             return False
-        hint.action = thinking.action_of(answer, s.game.legal_actions(s.state))
+        hint.action = thinking.action_of(answer, session.game.legal_actions(session.state))
         estimate = answer.get("estimate")
         hint.estimate = float(estimate) if isinstance(estimate, (int, float)) else None
         return True
 
-    def current_hint(self, app: App) -> Hint | None:
+    def current_hint(self, session: Session | None, ctx: Ctx | None) -> Hint | None:
         """The hint for the position and the person on the table now (asked or answered)."""
-        hint, s = self.hint, app.session
-        if hint is None or s is None or s.state is not hint.state:
+        hint = self.hint
+        if hint is None or session is None or session.state is not hint.state:
             return None
-        ctx = app.ctx()
         if ctx is None or ctx.seat != hint.seat or not ctx.my_turn:
             return None
         return hint
 
-    def lit_selector(self, app: App) -> str | None:
+    def lit_selector(self, session: Session | None, ctx: Ctx | None, table: Table | None,
+                     may_hint: bool) -> str | None:
         """The CSS selector of the control(s) to light for the hint on the table, if any."""
-        hint, table, ctx = self.current_hint(app), app.table, app.ctx()
-        if hint is None or hint.action is None or table is None or ctx is None or not self._may_hint(app, ctx):
+        hint = self.current_hint(session, ctx)
+        if hint is None or hint.action is None or table is None or ctx is None or not may_hint:
             return None
         return table.action_selector(hint.action, ctx)
 
-    @staticmethod
-    def _may_hint(app: App, ctx: Ctx | None) -> bool:
-        s = app.session
-        return (s is not None and ctx is not None and ctx.my_turn and app.screen == "table"
-                and not s.game.is_over(s.state) and app.pass_to() is None and app.interlude() is None)
-
     # ------------------------------------------------------------ render
-    def render(self, app: App, ctx: Ctx) -> str:
+    def render(self, session: Session, ctx: Ctx, table: Table, may_hint: bool) -> str:
         """Beside the table (above Undo): who is thinking, or the Hint button and the hint."""
-        t = app.t
-        seat = self.thinking_seat(app)
+        t = ctx.t
+        seat = self.thinking_seat(session)
         if seat is not None:
             return (f'<div class="assist" id="assist"><p class="bot-thinking" id="bot-thinking" role="status" '
                     f'data-seat="{seat}">{t("assist.thinking", name=ctx.name(seat))}</p></div>')
-        if not self._may_hint(app, ctx):
+        if not may_hint:
             return ""
-        hint = self.current_hint(app)
+        hint = self.current_hint(session, ctx)
         if hint is None:
             return f'<div class="assist" id="assist">{button(esc(t("assist.hint")), "hint", "hint-button")}</div>'
         if hint.action is None:
             waiting = button(esc(t("assist.hint")), "hint", "hint-button", disabled=True)
             return (f'<div class="assist" id="assist">{waiting}<p class="hint-text" id="hint" role="status" '
                     f'data-ready="false">{esc(t("assist.hint_thinking"))}</p></div>')
-        table = app.table
-        move = table.action_words(hint.action, ctx) if table is not None else None
+        move = table.action_words(hint.action, ctx)
         key = "assist.hint_move" if move else "assist.hint_lit"
         if hint.estimate is None:
             text = t(key, move=move)

@@ -9,11 +9,12 @@ was taken back (an undo) is said again from its start.  The page holds the newes
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from typing import Any
 
 from .dom import button, esc
 from .i18n import I18n
-from .session import Session
 from .tables import Ctx, Table
 
 #: Lines put on the page at first, and added by each "Show earlier".
@@ -24,21 +25,22 @@ class GameLog:
     """The numbered lines of one game's log, as the viewer reads them."""
 
     def __init__(self) -> None:
-        self._session: Session | None = None
+        self._game: object = None  # the game whose lines these are (compared by identity)
         self._key: tuple[str, int | None] | None = None
         self._said = 0  # events put into words so far
         self._tail: dict[str, Any] | None = None  # the last of them, to notice a log that was taken back
         self._lines: list[tuple[int, str]] = []  # (event n, safe HTML) of every narrated event
         self.limit = PAGE  # how many of the newest lines are on the page
 
-    def _follow(self, session: Session) -> None:
+    def _follow(self, game: object) -> None:
         """Start afresh for another game: its own lines, one page of them."""
-        if session is not self._session:
-            self._session, self._key, self._said, self._lines, self.limit = session, None, 0, [], PAGE
+        if game is not self._game:
+            self._game, self._key, self._said, self._lines, self.limit = game, None, 0, [], PAGE
 
-    def lines(self, ctx: Ctx, table: Table) -> list[tuple[int, str]]:
-        """Every narrated event so far as ``(event n, HTML)``, oldest first; line ``i`` is number ``i + 1``."""
-        self._follow(ctx.session)
+    def lines(self, game: object, ctx: Ctx, table: Table) -> list[tuple[int, str]]:
+        """Every narrated event of ``game`` (the session at the table, compared by identity) so far
+        as ``(event n, HTML)``, oldest first; line ``i`` is number ``i + 1``."""
+        self._follow(game)
         # The words depend on the language and, for "You", on who is looking.
         key = (ctx.t.lang, ctx.seat if ctx.is_you(ctx.seat) else None)
         events = ctx.events
@@ -53,9 +55,9 @@ class GameLog:
         self._tail = events[-1] if events else None
         return self._lines
 
-    def show_earlier(self, session: Session) -> None:
-        """Put one more page of ``session``'s older lines on the page."""
-        self._follow(session)
+    def show_earlier(self, game: object) -> None:
+        """Put one more page of ``game``'s older lines on the page."""
+        self._follow(game)
         self.limit += PAGE
 
     def render(self, t: I18n, lines: list[tuple[int, str]]) -> str:
@@ -69,3 +71,8 @@ class GameLog:
         return (f'<aside class="log" tabindex="0" aria-label="{esc(t("table.log"))}"><h2>{esc(t("table.log"))}</h2>'
                 f'<ol reversed>{items}</ol>{more}</aside>')
 
+
+
+def plain_text(html: str) -> str:
+    """Plain text of a log line, for the screen-reader live region."""
+    return unescape(re.sub(r"<[^>]+>", "", html))

@@ -15,6 +15,7 @@ from pygames_core import games
 from pygames_core.record import states as record_states
 
 from .dom import attrs, esc
+from .frame import replay_frame
 from .i18n import I18n
 from .log import GameLog
 from .session import Seat, Session
@@ -62,10 +63,7 @@ class Replay:
 
     def ctx(self, t: I18n) -> Ctx:
         """The table's frame: the seat to move (the first seat once over) seen with every hand shown."""
-        state = self.states[self.step]
-        seat = state.current_player if state.current_player is not None else 0
-        views = [self.game.view(state, s) for s in range(len(self.seats))]
-        return Ctx(t, self.session(), views[seat], seat, True, False, [], views=views)
+        return Ctx(t, replay_frame(self.session()))
 
     # ------------------------------------------------------------ render
     def render(self, t: I18n, share: str = "") -> str:
@@ -73,7 +71,7 @@ class Replay:
         ctx = self.ctx(t)
         game, state = self.game, self.states[self.step]
         log = GameLog()
-        lines = log.lines(ctx, self.table)
+        lines = log.lines(self, ctx, self.table)
         log.limit = max(len(lines), 1)
         names = " · ".join(ctx.name(s) for s in range(len(self.seats)))
         over = game.is_over(state)

@@ -1,25 +1,23 @@
 """The app's screens as HTML: the top bar, home, the new-game form, the rules, the table.
 
-Each function renders one screen of an :class:`~pygames_ui.app.App` from its
-state (the app decides which screen shows; the game's own table draws the board).
+Each function renders one screen from what it is given (the translator, a frame, the
+form): the app decides which screen shows and hands over what it needs; the game's own
+table draws the board. Nothing here reads the app.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from pygames_core import games
 
 from . import history
 from .art import credits_html
 from .dom import attrs, button, esc
-from .i18n import LANGS
+from .form import NewGameForm
+from .i18n import LANGS, I18n
 from .levels_ui import levels_about, seat_kind_options
-from .session import MAX_NAME
+from .session import MAX_NAME, Session
+from .tables import TABLES, Ctx, Table
 from .tables.winners import who_won
-
-if TYPE_CHECKING:
-    from .app import App
 
 # Drawn, not typed: no glyph may depend on a font the player may not have.
 ICON_MENU = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
@@ -28,50 +26,46 @@ ICON_CLOSE = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable
               '<path d="M5 5l10 10M15 5L5 15" stroke="currentColor" stroke-width="2" stroke-linecap="round"/></svg>')
 
 
-def history_tools(app: App) -> str:
+def history_tools(t: I18n, over: bool, check: history.UndoCheck | None, results_closed: bool,
+                  shared: tuple[str, bool] | None) -> str:
     """Under the table: Undo (or why not) while in play; replay and sharing once over."""
-    s = app.session
-    assert s is not None
-    if not s.game.is_over(s.state):
-        check = app.undo_check()
-        return history.undo_tools(app.t, check) if check is not None else ""
-    if not app.results_closed:
+    if not over:
+        return history.undo_tools(t, check) if check is not None else ""
+    if not results_closed:
         return ""  # the game-over dialog has these buttons
-    return (f'<div class="game-tools row" id="game-tools">{history.share_buttons(app.t, replay=True)}</div>'
-            f'{history.share_box(app.t, app.shared)}')
+    return (f'<div class="game-tools row" id="game-tools">{history.share_buttons(t, replay=True)}</div>'
+            f'{history.share_box(t, shared)}')
 
 
-def topbar(app: App) -> str:
-    t = app.t
+def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, results_closed: bool) -> str:
     langs = "".join(
         button(esc(lang.upper()), "lang", "lang" + (" on" if lang == t.lang else ""),
                aria_label=t(f"lang.{lang}"), lang=lang)
         for lang in LANGS
     )
     nav = ""
-    if app.screen != "home":
+    if screen != "home":
         nav = button(esc(t("nav.home")), "home", "nav")
     title = results = ""
-    s = app.session
-    if app.screen == "table" and s is not None:
+    s = session
+    if screen == "table" and s is not None:
         title = f'<span class="game-title">{esc(s.game.title[t.lang])}</span>'
         nav += button(esc(t("nav.rules")), "rules", "nav", game=s.game.name)
         nav += button(esc(t("nav.new_game")), "setup", "nav", game=s.game.name)
-        if app.results_closed and s.game.is_over(s.state):
+        if results_closed and s.game.is_over(s.state):
             results = button(esc(t("table.show_results")), "show-results", "primary results")
     # On a phone the buttons fold into a menu (CSS); the toggle is a real button, so keyboards work.
-    toggle = (f'<button type="button"{attrs(class_="menu-toggle", data_action="menu", aria_expanded=str(app.menu_open).lower(), aria_controls="topmenu")}>'
+    toggle = (f'<button type="button"{attrs(class_="menu-toggle", data_action="menu", aria_expanded=str(menu_open).lower(), aria_controls="topmenu")}>'
               f'{ICON_MENU}<span class="menu-label">{esc(t("nav.menu"))}</span></button>')
     return (f'<header class="topbar"><span class="brand">{esc(t("app.title"))}</span>{title}{results}{toggle}'
-            f'<div class="topmenu" id="topmenu" data-open="{str(app.menu_open).lower()}"><nav class="nav">{nav}</nav>'
+            f'<div class="topmenu" id="topmenu" data-open="{str(menu_open).lower()}"><nav class="nav">{nav}</nav>'
             f'<span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></div></header>')
 
 
-def home(app: App) -> str:
-    t = app.t
+def home(t: I18n, session: Session | None) -> str:
     cards = []
     for name in games.names():
-        if name not in app.tables:
+        if name not in TABLES:
             continue
         game = games.get(name)
         cards.append(
@@ -82,18 +76,17 @@ def home(app: App) -> str:
             f'{button(esc(t("nav.rules")), "rules", "", game=name)}</div></article>'
         )
     resume = ""
-    if app.session is not None and not app.session.game.is_over(app.session.state):
-        resume = (f'<div class="resume">{button(esc(t("home.resume", game=app.session.game.title[t.lang])), "resume", "primary")}</div>')
+    if session is not None and not session.game.is_over(session.state):
+        resume = (f'<div class="resume">{button(esc(t("home.resume", game=session.game.title[t.lang])), "resume", "primary")}</div>')
     return (f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>'
             f'{history.import_box(t)}{credits_html(t)}</main>')
 
 
-def setup_form(app: App) -> str:
-    t, form = app.t, app.form
-    game = games.get(form["game"])
+def setup_form(t: I18n, form: NewGameForm, table: Table) -> str:
+    game = games.get(form.game)
     rows = []
-    n = len(form["seats"])
-    for i, seat in enumerate(form["seats"]):
+    n = len(form.seats)
+    for i, seat in enumerate(form.seats):
         kinds = seat_kind_options(t, seat.kind)
         remove = button("✕", "remove-seat", "icon", aria_label=t("setup.remove", n=i + 1), seat=i,
                         disabled=n <= game.min_players)
@@ -103,7 +96,7 @@ def setup_form(app: App) -> str:
             f'<select{attrs(name=f"seat_kind_{i}", aria_label=t("setup.kind_of", n=i + 1))}>{kinds}</select>{remove}</li>'
         )
     add = button(esc(t("setup.add")), "add-seat", "", disabled=n >= game.max_players)
-    options = app.tables[form["game"]].options_form(t, form["options"], [s.name for s in form["seats"]])
+    options = table.options_form(t, form.options, [s.name for s in form.seats])
     return (
         f'<main class="setup"><h1>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
         f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
@@ -113,10 +106,9 @@ def setup_form(app: App) -> str:
     )
 
 
-def rules_page(app: App) -> str:
-    t = app.t
-    game = games.get(app.rules_game)
-    paragraphs = t.raw(f"rules.{app.rules_game}")
+def rules_page(t: I18n, game_name: str) -> str:
+    game = games.get(game_name)
+    paragraphs = t.raw(f"rules.{game_name}")
     parts = []
     for para in paragraphs if isinstance(paragraphs, list) else []:
         if para.startswith("## "):
@@ -129,27 +121,25 @@ def rules_page(app: App) -> str:
             f'<div class="row">{button(esc(t("common.back")), "back", "primary")}</div></main>')
 
 
-def table_screen(app: App) -> str:
-    ctx = app.ctx()
-    table = app.table
-    assert ctx is not None and table is not None and app.session is not None
-    s, t = app.session, app.t
+def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared: tuple[str, bool] | None) -> str:
+    """The game at the table for one viewer (``ctx``), with ``side`` (hint, undo, log) beside
+    the board and, over it, the game-over dialog, a summary or the pass screen."""
+    frame, t = ctx.frame, ctx.t
+    game = frame.game
     board = table.render(ctx)
-    lines = app.log.lines(ctx, table)
-    log = app.log.render(t, lines)
     overlay = ""
     inter = table.interlude(ctx)
-    passing = app.pass_to()
-    if s.game.is_over(s.state):
+    passing = frame.pass_to
+    if frame.over:
         close = button(ICON_CLOSE, "close-results", "icon close", aria_label=t("table.close_results"))
-        overlay = "" if app.results_closed else (
+        overlay = "" if results_closed else (
             f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
-            f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, s.game.winners(s.state), "table.result")}</h2>'
+            f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, "table.result")}</h2>'
             f'{table.game_over(ctx)}'
             f'<div class="row actions">{button(esc(t("table.play_again")), "again", "primary")}'
-            f'{button(esc(t("nav.new_game")), "setup", "", game=s.game.name)}'
+            f'{button(esc(t("nav.new_game")), "setup", "", game=game.name)}'
             f'{button(esc(t("table.close_results")), "close-results", "")}</div>'
-            f'<div class="row">{history.share_buttons(t, replay=True)}</div>{history.share_box(t, app.shared)}</div></div>')
+            f'<div class="row">{history.share_buttons(t, replay=True)}</div>{history.share_box(t, shared)}</div></div>')
     elif inter is not None:
         # A dialog is named by its heading: every interlude starts with one (a round's title, the throw).
         named = ' aria-labelledby="interlude-title"' if "<h2" in inter else f' aria-label="{esc(t("table.interlude"))}"'
@@ -159,11 +149,11 @@ def table_screen(app: App) -> str:
         overlay = (f'<div class="overlay pass" role="dialog" aria-modal="true" aria-labelledby="pass-title" id="pass-screen">'
                    f'<div class="panel"><h2 id="pass-title">{t("table.pass_to", name=ctx.name(passing))}</h2><p>{esc(t("table.pass_hint"))}</p>'
                    f'{button(t("table.show_hand", name=ctx.name(passing)), "show-hand", "primary big")}</div></div>')
-    turn = app.turn_banner()
+    turn = frame.turn_banner
     banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
               if turn is not None else "")
     # The banner sits inside <main> (spanning the grid) so that every piece of content is in a landmark.
-    return (f'<main class="table-screen" data-game="{s.game.name}"><h1 class="sr">{esc(s.game.title[t.lang])}</h1>{banner}{board}<div class="table-side">{app.assist.render(app, ctx)}{history_tools(app)}{log}</div></main>{overlay}')
+    return (f'<main class="table-screen" data-game="{game.name}"><h1 class="sr">{esc(game.title[t.lang])}</h1>{banner}{board}<div class="table-side">{side}</div></main>{overlay}')
 
 
 def wrap_lists(body: str) -> str:

@@ -24,7 +24,7 @@ import hashlib
 import json
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pygames_core import bots, games
 from pygames_core.base import Action, Game, State
@@ -32,8 +32,7 @@ from pygames_core.bots import levels
 from pygames_core.bots.ismcts import IsmctsBot
 from pygames_core.rng import Rng
 
-if TYPE_CHECKING:
-    from .session import Session
+from .session import Session
 
 #: The level a hint asks (the strongest).
 HINT_LEVEL = "hard"
@@ -118,12 +117,18 @@ def think(message: Mapping[str, Any]) -> dict[str, Any]:
     start = time.perf_counter()
     bot = _bot(level, game, seed, iterations)
     legal = game.legal_actions(state)
-    if isinstance(bot, IsmctsBot) and (hint or len(legal) > 1):
+    if level.searches and isinstance(bot, IsmctsBot) and (hint or len(legal) > 1):
         analysis = bot.analyse(game, state)
         return {"action": analysis.action, "estimate": analysis.win_prob, "iterations": analysis.iterations,
                 "ms": analysis.elapsed_ms}
     action = bot.choose(game, state)
     return {"action": action, "estimate": None, "iterations": None, "ms": (time.perf_counter() - start) * 1000.0}
+
+
+def bot_action(session: Session) -> Action:
+    """The move of the bot whose turn it is in ``session``, thought out here and now
+    (the page asks its worker instead, for a level that searches)."""
+    return action_of(think(request(session)), session.game.legal_actions(session.state))
 
 
 def think_json(text: str) -> str:

@@ -4,34 +4,74 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 from pygames_core.base import Action
 
 from ..dom import attrs, esc
+from ..frame import Frame
 from ..i18n import I18n
-from ..session import Session
+from ..session import Seat
 
 
-@dataclass
+@dataclass(frozen=True)
 class Ctx:
-    """Everything a table needs to render one frame."""
+    """What a table draws from: one viewer's :class:`~pygames_ui.frame.Frame` and the translator."""
 
     t: I18n
-    session: Session
-    view: dict[str, Any]  # game.view(state, seat) for the seat shown
-    seat: int  # whose view is shown
-    show_private: bool  # False while the device is being passed: no hand on screen
-    my_turn: bool  # the shown seat is a human whose decision is next
-    legal: list[Action]  # legal actions when my_turn, else []
-    #: Every seat's view, when every hand may show (the replay viewer); ``None`` in play.
-    views: list[dict[str, Any]] | None = None
+    frame: Frame
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """``game.view(state, seat)`` for the seat shown."""
+        return self.frame.view
+
+    @property
+    def seat(self) -> int:
+        """Whose view is shown."""
+        return self.frame.seat
+
+    @property
+    def show_private(self) -> bool:
+        """False while the device is being passed: no hand on screen."""
+        return self.frame.show_private
+
+    @property
+    def my_turn(self) -> bool:
+        """The shown seat is a person whose decision is next."""
+        return self.frame.my_turn
+
+    @property
+    def legal(self) -> list[Action]:
+        """The legal actions when :attr:`my_turn`, else ``[]``."""
+        return self.frame.legal
+
+    @property
+    def views(self) -> list[dict[str, Any]] | None:
+        """Every seat's view when every hand may show (the replay viewer); ``None`` in play."""
+        return self.frame.views
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """Who sits where: names and kinds (a person, a bot level)."""
+        return self.frame.seats
+
+    @property
+    def ui(self) -> Mapping[str, Any]:
+        """The table's own saved state (read only: :meth:`Table.dismiss_interlude` returns changes)."""
+        return self.frame.ui
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every public event of the game so far, oldest first (``view["log"]`` keeps only the latest)."""
+        return self.frame.events
 
     def name(self, seat: int | None) -> str:
         """A player's name as safe HTML text."""
         if seat is None:
             return ""
-        return esc(self.session.seats[seat].name)
+        return esc(self.seats[seat].name)
 
     @property
     def replay(self) -> bool:
@@ -45,9 +85,9 @@ class Ctx:
         In play that is the seat shown; in a replay (every hand shown, the view following
         whoever moves) the one who played as "You" is watching whoever's move it is.
         """
-        if seat is None or not self.session.seats[seat].is_human or (seat != self.seat and not self.replay):
+        if seat is None or not self.seats[seat].is_human or (seat != self.seat and not self.replay):
             return False
-        return self.session.seats[seat].name in {cat.get("setup.default_you") for cat in self.t.catalogues.values()}
+        return self.seats[seat].name in {cat.get("setup.default_you") for cat in self.t.catalogues.values()}
 
     def whose_turn(self, seat: int) -> str:
         """The prompt while ``seat`` is to move and the viewer is not: "Anna is thinking…"
@@ -69,12 +109,6 @@ class Ctx:
         elif self.is_you(to) and f"{key}.to_you" in own:
             key = f"{key}.to_you"
         return self.t(key, **{"who": self.name(by), "whom": self.name(to), **fields})
-
-    @property
-    def events(self) -> list[dict[str, Any]]:
-        """Every public event of the game so far, oldest first (``view["log"]`` keeps only the latest)."""
-        log: list[dict[str, Any]] = self.session.state.data["log"]
-        return log
 
 
 def seat_option(t: I18n, seat: int, name: str, selected: bool) -> str:
@@ -146,13 +180,15 @@ class Table:
         """Options from the form's ``opt_<key>`` inputs (bad values fall back to defaults)."""
         return self.default_options()
 
-    def again_values(self, session: Session) -> dict[str, str]:
-        """The form values "Play again" starts the next game with: the last game's options."""
-        return {f"opt_{k}": str(v) for k, v in (session.record.get("options") or {}).items()}
+    def again_values(self, options: Mapping[str, Any], ui: Mapping[str, Any]) -> dict[str, str]:
+        """The form values "Play again" starts the next game with: the last game's ``options``
+        (``ui``: the last game's own table state)."""
+        return {f"opt_{k}": str(v) for k, v in options.items()}
 
-    def start_ui(self, session: Session) -> dict[str, Any]:
-        """This table's own state (``Session.ui``) for the new game ``session``, saved with its
-        first save: what the form decided that the engine does not keep (a throw for who starts)."""
+    def start_ui(self, view: dict[str, Any]) -> dict[str, Any]:
+        """This table's own state (``Session.ui``) for a new game whose first view (seat 0) is
+        ``view``, saved with its first save: what the form decided that the engine does not keep
+        (a throw for who starts)."""
         return {}
 
     # ----------------------------------------------------------- play
@@ -174,8 +210,9 @@ class Table:
         """A summary that stops play until dismissed (e.g. a finished round), or ``None``."""
         return None
 
-    def dismiss_interlude(self, ctx: Ctx) -> None:
-        pass
+    def dismiss_interlude(self, ctx: Ctx) -> dict[str, Any]:
+        """The summary on screen was read: the changes to this table's own state (``Session.ui``)."""
+        return {}
 
     def game_over(self, ctx: Ctx) -> str:
         """The end-of-game panel (winners, scores)."""

@@ -105,7 +105,7 @@ class KlatsTable(Table):
         if (seat, None) in places:
             piles.append(button(f'<span class="plus" aria-hidden="true">+</span><span class="sr">{esc(t("klats.new_pile"))}</span>',
                                 "play", "pile new-pile legal", target=seat, pile=None,
-                                aria_label=ctx.say("klats.new_pile_for", to=seat, name=ctx.session.seats[seat].name)))
+                                aria_label=ctx.say("klats.new_pile_for", to=seat, name=ctx.seats[seat].name)))
         free = MAX_PILES - len(tableau)
         slots = "".join('<span class="pile slot" aria-hidden="true"></span>' for _ in range(free - ((seat, None) in places)))
         colours = {COLOUR_OF[p[-1]] for p in tableau}
@@ -115,7 +115,7 @@ class KlatsTable(Table):
                        for c in ("blue", "green", "orange"))
         n_hand = v["hand_sizes"][seat]
         backs = "".join('<span class="back" aria-hidden="true"></span>' for _ in range(n_hand))
-        kind = ctx.session.seats[seat].kind
+        kind = ctx.seats[seat].kind
         badge = "" if kind == "human" else f'<span class="badge">{esc(t(f"kind.{kind}"))}</span>'
         head = (
             f'<header class="seat-head"><span class="seat-name">{ctx.name(seat)}</span>{badge}'
@@ -140,7 +140,7 @@ class KlatsTable(Table):
                     )
                 else:
                     cards.append(f'<span{attrs(class_="hand-card", data_move=move)}>{card_html(t, card)}</span>')
-            label = t("table.your_hand") if not ctx.replay or ctx.is_you(seat) else t("replay.hand_of", name=ctx.session.seats[seat].name)
+            label = t("table.your_hand") if not ctx.replay or ctx.is_you(seat) else t("replay.hand_of", name=ctx.seats[seat].name)
             hand = f'<div class="hand" role="group" aria-label="{esc(label)}">{"".join(cards)}</div>'
         cls = "seat" + (" me" if me else "") + (" current" if v["current_player"] == seat else "")
         return (
@@ -188,14 +188,14 @@ class KlatsTable(Table):
     # ------------------------------------------------------------ summaries
     def interlude(self, ctx: Ctx) -> str | None:
         results = ctx.view["round_results"]
-        seen = ctx.session.ui.get("klats_seen_rounds", 0)
+        seen = ctx.ui.get("klats_seen_rounds", 0)
         if len(results) <= seen or ctx.view["over"]:
             return None
         return self._round_table(ctx, results[-1], title=ctx.t("klats.round_over", n=results[-1]["round"])) + button(
             esc(ctx.t("klats.next_round")), "dismiss", "primary")
 
-    def dismiss_interlude(self, ctx: Ctx) -> None:
-        ctx.session.ui["klats_seen_rounds"] = len(ctx.view["round_results"])
+    def dismiss_interlude(self, ctx: Ctx) -> dict[str, Any]:
+        return {"klats_seen_rounds": len(ctx.view["round_results"])}
 
     @classmethod
     def check_ui(cls, ui: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:

@@ -11,13 +11,13 @@ beyond wording them (the engine applies forced steps itself).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from pygames_core.base import Action
 
 from ..dom import button, esc
 from ..i18n import I18n
-from ..session import Session
 from .base import Ctx, Table, control, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
 from .rps_zombie_decide import alike_groups, choice_key, decision
@@ -44,7 +44,7 @@ def throw_for_first(players: int, rng: random.Random) -> list[list[str | None]]:
         for p in left:
             row[p] = rng.choice(TROPHY_KINDS)
         rows.append(row)
-        kinds = {row[p] for p in left}
+        kinds = {kind for p in left if (kind := row[p]) is not None}
         if len(kinds) == 2:
             a, b = kinds
             best = a if BEATS[a] == b else b
@@ -56,7 +56,7 @@ def throw_winner(rows: list[list[str | None]]) -> int:
     """The seat that stays in after the last throw."""
     last = rows[-1]
     seats = [p for p, k in enumerate(last) if k]
-    kinds = {last[p] for p in seats}
+    kinds = {kind for kind in last if kind is not None}
     a, b = kinds
     best = a if BEATS[a] == b else b
     return next(p for p in seats if last[p] == best)
@@ -108,21 +108,21 @@ class RpsZombieTable(Table):
             first = read_int(values, "opt_first_player", 0, range(players))
         return {"brains_in_deck_2p": read_int(values, "opt_brains_in_deck_2p", 3, (2, 3)), "first_player": first}
 
-    def again_values(self, session: Session) -> dict[str, str]:
+    def again_values(self, options: Mapping[str, Any], ui: Mapping[str, Any]) -> dict[str, str]:
         """A game whose first player was thrown for is played again with a new throw."""
-        values = super().again_values(session)
-        if session.ui.get("rz_throw"):
+        values = super().again_values(options, ui)
+        if ui.get("rz_throw"):
             values["opt_first_player"] = THROW
         return values
 
-    def start_ui(self, session: Session) -> dict[str, Any]:
+    def start_ui(self, view: dict[str, Any]) -> dict[str, Any]:
         """The throw the form made for this game (``rz_throw``), kept from the game's first save:
         a reload while it is on screen shows the same throw."""
         throw, self._throw = self._throw, None
         if throw is None:
             return {}
         players, rows = throw
-        v = session.game.view(session.state, 0)
+        v = view
         if players != v["num_players"] or v["round"] > 0 or throw_winner(rows) != v["first_player"]:
             return {}  # not this game's throw
         return {"rz_throw": rows}
@@ -130,7 +130,7 @@ class RpsZombieTable(Table):
     # ------------------------------------------------------- the first throw
     def interlude(self, ctx: Ctx) -> str | None:
         """The rock-paper-scissors throw that chose the first player, before the game starts."""
-        ui, v = ctx.session.ui, ctx.view
+        ui, v = ctx.ui, ctx.view
         rows = ui.get("rz_throw")
         if not rows or ui.get("rz_throw_seen") or v["round"] > 0 or v["over"]:
             return None
@@ -161,8 +161,8 @@ class RpsZombieTable(Table):
                 f'{ctx.say("rz.throw.first", by=v["first_player"])}</p>'
                 + button(esc(t("rz.throw.start")), "dismiss", "primary"))
 
-    def dismiss_interlude(self, ctx: Ctx) -> None:
-        ctx.session.ui["rz_throw_seen"] = True
+    def dismiss_interlude(self, ctx: Ctx) -> dict[str, Any]:
+        return {"rz_throw_seen": True}
 
     @classmethod
     def check_ui(cls, ui: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
@@ -364,7 +364,7 @@ class RpsZombieTable(Table):
         t, v = ctx.t, ctx.view
         pl = v["players"][seat]
         brains, trophies = pl["brains"], pl["trophies"]
-        kind = ctx.session.seats[seat].kind
+        kind = ctx.seats[seat].kind
         badge = "" if kind == "human" else f'<span class="badge">{esc(t(f"kind.{kind}"))}</span>'
         first = (f'<span class="badge rz-first">{esc(t("rz.first_badge"))}</span>'
                  if seat == v["first_player"] else "")

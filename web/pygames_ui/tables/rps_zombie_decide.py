@@ -64,7 +64,7 @@ def decision(ctx: Ctx) -> str:
         buttons = f'<div class="rz-choices" role="group" aria-label="{esc(t("rz.choices"))}">{"".join(choices)}</div>'
     else:
         prompt, lines = _waiting(ctx, pend, cur)
-        if v["players"][ctx.seat]["out"] and ctx.session.seats[ctx.seat].is_human:
+        if v["players"][ctx.seat]["out"] and ctx.seats[ctx.seat].is_human:
             lines.append(esc(t("rz.you_out")))
     body = "".join(f'<p class="rz-line">{x}</p>' for x in lines)
     cls = "rz-decision" + (" mine" if ctx.my_turn else "")
@@ -187,6 +187,6 @@ def _waiting(ctx: Ctx, pend: dict[str, Any] | None, cur: int | None) -> tuple[st
     if decision == "drop_trophy":
         return ctx.say("rz.wait.drop", by=cur), []
     cards = pend["cards"]
-    me = ctx.seat if ctx.session.seats[ctx.seat].is_human else None
+    me = ctx.seat if ctx.seats[ctx.seat].is_human else None
     return ctx.say("rz.wait.contest", by=cur), [t("rz.contest.cards", cards=cards_line(ctx, cards)),
                                                 outcome_line(ctx, pend["outcome"], cards, me)]

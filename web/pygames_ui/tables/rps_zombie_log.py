@@ -18,8 +18,8 @@ HAPPENED_ROUNDS = 3
 
 def poss(ctx: Ctx, seat: int) -> str:
     """``Bot 1's`` (English) / the bare name (Russian) for "whose zombie"."""
-    raw = ctx.session.seats[seat].name
-    if ctx.session.seats[seat].is_human and raw == ctx.t("setup.default_you"):
+    raw = ctx.seats[seat].name
+    if ctx.seats[seat].is_human and raw == ctx.t("setup.default_you"):
         return esc(ctx.t("rz.poss_you"))
     return ctx.t("rz.poss", who=ctx.name(seat))
 

@@ -284,7 +284,7 @@ class ZoomagiaTable(Table):
     def _seat(self, ctx: Ctx, seat: int) -> str:
         t, v = ctx.t, ctx.view
         pl = v["players"][seat]
-        kind = ctx.session.seats[seat].kind
+        kind = ctx.seats[seat].kind
         badge = "" if kind == "human" else f'<span class="badge">{esc(t(f"kind.{kind}"))}</span>'
         head = (f'<header class="seat-head"><span class="seat-name">{ctx.name(seat)}</span>{badge}'
                 f'<span class="zm-stat">{esc(t("zm.banked_stat", n=pl["banked_points"]))}</span>'

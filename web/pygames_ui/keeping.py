@@ -1,0 +1,155 @@
+"""Keeping games at the app's level: undo, records out (file, link) and in, the replay viewer.
+
+The rules of each (no peeking, the record formats) are in :mod:`.history` and
+:mod:`.replay`; this module holds what the app keeps for them (:class:`Keeping`) and
+their click handlers (:data:`HANDLERS`, by ``data-action``). The handlers work on any
+:class:`Host`, the few members of the app they need, so this module never imports the app.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol
+
+from . import history
+from .history import UndoCheck, import_fragment
+from .i18n import I18n
+from .log import GameLog
+from .replay import Replay
+from .session import Seat, Session
+from .tables import Table
+
+__all__ = ["HANDLERS", "Host", "Keeping", "UndoCheck", "import_fragment", "open_record", "replay_screen"]
+
+
+class Keeping:
+    """Undo's timeline of the game at the table, the record open in the replay viewer, the last link made."""
+
+    def __init__(self) -> None:
+        self.timeline = history.Timeline()  # every state of the game at the table, for undo
+        self.replay: Replay | None = None  # the recorded game open in the replay viewer
+        self.shared: tuple[str, bool] | None = None  # the link "Copy link" made, and whether it reached the clipboard
+
+    def check_undo(self, session: Session, viewer: int | None) -> UndoCheck:
+        return history.check_undo(session, viewer, self.timeline)
+
+
+class Host(Protocol):
+    """What the handlers here use of the app."""
+
+    t: I18n
+    screen: str
+    session: Session | None
+    history: Keeping
+    log: GameLog
+    flash: str | None
+    notice: str | None
+    notice_details: str | None
+    effects: list[tuple[str, ...]]
+
+    @property
+    def table(self) -> Table | None: ...
+
+    def undo_check(self) -> UndoCheck | None: ...
+
+    def moved(self) -> None: ...
+
+
+def _shown_record(app: Host) -> tuple[dict[str, Any], list[Seat]] | None:
+    """The record on screen (the replay's in the viewer, else the game at the table's), with its
+    seats named as they leave the device (``history.shared_seats``)."""
+    replay = app.history.replay
+    if app.screen == "replay" and replay is not None:
+        return replay.record, history.shared_seats(app.t, replay.seats)
+    if app.session is not None:
+        return app.session.record, history.shared_seats(app.t, app.session.seats)
+    return None
+
+
+def open_record(app: Host, read: Callable[[], history.Imported], failed: str) -> None:
+    """Open a record in the replay viewer; one that cannot be read gets the notice ``failed``."""
+    try:
+        imported = read()
+        app.history.replay = Replay(imported.record, imported.seats)
+    except ValueError as exc:
+        app.notice, app.notice_details = app.t(failed), str(exc)[:300]
+        app.screen = "home"
+        return
+    app.screen = "replay"
+
+
+def replay_screen(t: I18n, keeping: Keeping) -> str:
+    """The replay viewer with its sharing tools."""
+    assert keeping.replay is not None
+    tools = (f'<div class="row replay-share">{history.share_buttons(t, replay=False)}</div>'
+             f'{history.share_box(t, keeping.shared)}')
+    return keeping.replay.render(t, tools)
+
+
+# ---------------------------------------------------------------- click handlers, by data-action
+def _undo(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    check, table = app.undo_check(), app.table
+    if check is None or app.session is None or table is None:
+        return
+    if check.upto is None:
+        app.flash = app.t(f"history.undo_no.{check.reason}")
+        return
+    history.undo(app.session, app.history.timeline, check.upto)
+    table.reset()
+    app.log = GameLog()  # the log only ever grows: it starts over for the shortened game
+    app.moved()
+
+
+def _export(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    shown = _shown_record(app)
+    if shown is not None:
+        app.effects.append(("download", *history.export_file(*shown)))
+
+
+def _copy_link(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    shown = _shown_record(app)
+    if shown is not None:
+        try:
+            app.effects.append(("copy-link", history.link_fragment(*shown)))
+        except ValueError:  # a save whose record of moves does not replay
+            app.flash = app.t("history.record_broken")
+
+
+def _replay(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    s = app.session
+    if s is not None:
+        try:
+            app.history.replay = Replay(dict(s.record, actions=list(s.record["actions"])), list(s.seats))
+        except ValueError:  # a save whose record of moves does not replay
+            app.flash = app.t("history.record_broken")
+            return
+        app.screen = "replay"
+
+
+def _replay_go(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.history.replay is not None:
+        app.history.replay.go(data.get("to", ""))
+
+
+def _replay_seek(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.history.replay is not None:
+        app.history.replay.seek(values.get("replay_step", ""))
+
+
+def _import(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    """A record file picked on the home screen: ``main.py`` read it into ``values["file_text"]``."""
+    if "file_too_big" in values:
+        app.notice = app.t("history.import_too_big")
+    elif "file_text" in values:
+        text = values["file_text"]
+        open_record(app, lambda: history.import_text(text), "history.import_failed")
+
+
+HANDLERS: dict[str, Callable[[Any, dict[str, str], dict[str, str]], None]] = {
+    "undo": _undo,
+    "export": _export,
+    "copy-link": _copy_link,
+    "replay": _replay,
+    "replay-go": _replay_go,
+    "replay-seek": _replay_seek,
+    "import": _import,
+}

@@ -1,0 +1,219 @@
+"""Saves: the game at the table kept on the device, and read back with every part checked.
+
+The save (``localStorage["pygames.save.v1"]``) holds the engine's own ``to_json``
+text, the seats, the game record (seed, options, every action) and the table's own
+state, so a reload resumes exactly, and records can later be exported, replayed or
+undone. A save is untrusted input: :func:`read` checks it all (the engine judges the
+state and the record; each table judges its own ``ui`` state with ``check_ui``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import reprlib
+from typing import Any, Callable, TypeVar
+
+from pygames_core import games
+from pygames_core.base import Game, State
+from pygames_core.record import check_record, replay
+
+from .session import MAX_NAME, Seat, Session, Storage, clean_name, seat_kind
+from .tables import TABLES
+
+SAVE_KEY = "pygames.save.v1"
+BAD_SAVE_KEY = "pygames.save.unreadable"  # the last save that could not be read, kept for a bug report
+#: The longest real save is ~40 000 characters (a four-player Клац! match); storage holds ~5 M.
+MAX_SAVE_CHARS = 2_000_000
+#: Lists and objects in a real save nest 5 levels deep (save → record → moves → move → a list in it);
+#: the engine's state is text inside it, 6 levels deep, and the engine itself allows 32.
+MAX_SAVE_DEPTH = 16
+MAX_STATE_DEPTH = 32
+
+T = TypeVar("T")
+
+
+def read(text: object) -> Session:
+    """Read a save; any defect raises ``ValueError`` with a plain reason.
+
+    Every part is checked before anything is built from it: the size and nesting
+    of the text, the game, the record of moves (replayed: it must lead to the saved
+    state), the seats, the engine state (rebuilt from the record when only the state
+    is damaged) and the table's own ``ui`` state (``Table.check_ui``).  A session
+    returned here renders and plays on.
+    """
+    body = _parse_save(text)
+    game = _game_of(body.get("game"))
+    record = _check_record(body.get("record"), game)
+    seats = _check_seats(body.get("seats"), record["players"])
+    ui = body.get("ui", {})
+    if not isinstance(ui, dict):
+        raise ValueError("the screen state is not a JSON object")
+    # Undo, export and replays start from the record: it must lead to the saved game.
+    try:
+        replayed: State | ValueError = _by_engine("the game record", lambda: replay(record))
+    except ValueError as exc:
+        replayed = exc
+    recovered = False
+    try:
+        state = _read_state(game, body.get("state"))
+    except ValueError as damaged:
+        if isinstance(replayed, ValueError):
+            raise damaged from None
+        state, recovered = replayed, True  # the record rebuilds the damaged state: nothing is lost
+    if isinstance(replayed, ValueError):
+        raise replayed
+    if replayed != state:
+        raise ValueError("the record of moves does not lead to the saved game")
+    if state.data["players"] != len(seats):
+        raise ValueError("the seats do not match the game")
+    view = _by_engine("the game state", lambda: game.view(state, 0))
+    ui = TABLES[game.name].check_ui(ui, view)  # _game_of made sure this version has the game's table
+    if recovered:
+        ui["recovered"] = True
+    return Session(game, seats, state, record, ui)
+
+
+
+
+# ----------------------------------------------------------- reading a save
+def _parse_save(text: object) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise ValueError(f"a save is text, not {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise ValueError(f"the save is too large ({len(text):,} characters; a game never needs {MAX_SAVE_CHARS:,})")
+    check_nesting(text, MAX_SAVE_DEPTH)
+    try:
+        body = json.loads(text, parse_constant=_no_constant)
+    except ValueError as exc:  # also a number too long to read
+        raise ValueError(f"not valid JSON ({_reason(exc, 120)})") from None
+    if not isinstance(body, dict) or body.get("v") != 1 or type(body.get("v")) is not int:
+        raise ValueError("unknown save format")
+    return body
+
+
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+
+
+def check_nesting(text: str, limit: int) -> None:
+    """Refuse JSON text whose lists and objects nest deeper than ``limit`` levels, before it is parsed.
+
+    The text is checked, not the parsed value, because parsing is the danger: in
+    Pyodide a deep enough text overflows the browser's stack inside ``json.loads``,
+    which no ``except`` catches.  Each pass takes away the innermost empty pairs.
+    """
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    for _ in range(limit):
+        if not brackets:
+            return
+        inner_removed = _EMPTY_PAIR.sub("", brackets)  # one scan: pairs it leaves behind wait for the next
+        if inner_removed == brackets:
+            raise ValueError("not valid JSON (its brackets do not pair up)")
+        brackets = inner_removed
+    if brackets:
+        raise ValueError(f"the save nests lists and objects deeper than {limit} levels")
+
+
+def _shown(value: object) -> str:
+    """A short ``repr`` of a value read from a save, for a message (never fails, never long)."""
+    try:
+        return reprlib.repr(value)
+    except ValueError:  # an int too long to print
+        return f"<{type(value).__name__}>"
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _game_of(name: object) -> Game:
+    if not isinstance(name, str) or name not in games.names() or name not in TABLES:
+        raise ValueError(f"unknown game {_shown(name)}")
+    return games.get(name)
+
+
+def _by_engine(what: str, call: Callable[[], T]) -> T:
+    """Run an engine call on data read from a save.
+
+    The save is untrusted input and the engine is its judge: whatever it raises on it
+    means "this save cannot be read", never a crash of the app.
+    """
+    try:
+        return call()
+    except ValueError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - see the docstring
+        raise ValueError(f"{what} cannot be read ({type(exc).__name__}: {_reason(exc, 120)})") from None
+
+
+def _read_state(game: Game, text: object) -> State:
+    if not isinstance(text, str):
+        raise ValueError("the game state is missing")
+    check_nesting(text, MAX_STATE_DEPTH)
+    return _by_engine("the game state", lambda: game.from_json(text))
+
+
+def _check_record(record: object, game: Game) -> dict[str, Any]:
+    """The record of moves: its keys and types, and a start (players, seed, deck, options) the game accepts."""
+    if not isinstance(record, dict):
+        raise ValueError("the game record is missing")
+    if _by_engine("the game record", lambda: check_record(record)).name != game.name:
+        raise ValueError(f"the game record is of another game ({_shown(record['game'])})")
+    players, seed = record["players"], record["seed"]
+    deck, options = record.get("deck"), record.get("options")
+    if not (deck is None or isinstance(deck, list)) or not (options is None or isinstance(options, dict)):
+        raise ValueError("the game record's deck or options are malformed")
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise ValueError("the game record's moves are not a list of moves")
+    _by_engine("the game record's start",
+               lambda: game.new_game(players, seed=seed, deck=deck, options=options))
+    return record
+
+
+def _check_seats(seats: object, players: int) -> list[Seat]:
+    if not isinstance(seats, list) or len(seats) != players:
+        raise ValueError("the seats do not match the game")
+    out = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict) or seat_kind(seat.get("kind")) is None or not isinstance(seat.get("name"), str):
+            raise ValueError(f"seat {i + 1} is not valid")
+        if len(" ".join(seat["name"].split())) > MAX_NAME:
+            raise ValueError(f"the name of seat {i + 1} is longer than {MAX_NAME} characters")
+        out.append(Seat(clean_name(seat["name"], f"#{i + 1}"), seat["kind"]))
+    return out
+
+
+def save(storage: Storage, session: Session) -> None:
+    storage.setItem(SAVE_KEY, session.to_save())
+
+
+def load(storage: Storage) -> tuple[Session | None, str | None]:
+    """The saved session, or ``(None, reason)`` when there is a save that cannot be read."""
+    text = storage.getItem(SAVE_KEY)
+    if text is None:
+        return None, None
+    try:
+        return read(text), None
+    except ValueError as exc:
+        return None, _reason(exc)
+
+
+def _reason(exc: BaseException, limit: int = 300) -> str:
+    """An error's message cut to a length a notice can show."""
+    text = str(exc)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def set_aside(storage: Storage, text: str | None = None) -> None:
+    """Move an unreadable save out of the way (kept under ``BAD_SAVE_KEY``, never silently destroyed).
+
+    ``text`` is the save as it was read, when the one in storage may since have been rewritten.
+    """
+    if text is None:
+        text = storage.getItem(SAVE_KEY)
+    if text is not None:
+        storage.setItem(BAD_SAVE_KEY, text)
+    storage.removeItem(SAVE_KEY)
