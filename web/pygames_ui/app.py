@@ -8,8 +8,9 @@ the page. So the whole flow also runs in plain CPython tests.
 Each render computes the viewer's frame once (:func:`.frame.frame_of`); screens,
 tables and hints draw from it. After every change of the game the app hands the
 device on explicitly (:meth:`App.moved`): drawing never changes what the app holds.
-The new-game form lives in :mod:`.form`, saves in :mod:`.saves`, keeping games
-(undo, records, links, the replay viewer) in :mod:`.keeping`.
+The turn flow at the table (frames, moves, bots, hints) is in :mod:`.flow`, the
+new-game form in :mod:`.form`, saves in :mod:`.saves`, keeping games (undo, records,
+links, the replay viewer) in :mod:`.keeping`.
 """
 
 from __future__ import annotations
@@ -17,26 +18,21 @@ from __future__ import annotations
 import traceback
 from typing import Any, Callable
 
-from pygames_core import IllegalAction
-from pygames_core.base import Action
-
 from . import keeping, saves, screens
-from .thinking import bot_action
 from .assist import Assist
 from .dom import button, esc
+from .flow import TableFlow
 from .form import NewGameForm
-from .frame import frame_of, has_secrets, next_viewer
 from .i18n import LANGS, I18n
 from .log import GameLog, plain_text
-from .replay import Replay
 from .session import Seat, Session, Storage
-from .tables import Ctx, Table, TableSet
+from .tables import TableSet
 
 #: The most log lines one announcement reads out (a new or resumed game says only its latest few).
 ANNOUNCED_LINES = 3
 
 
-class App:
+class App(TableFlow):
     def __init__(self, catalogues: dict[str, dict[str, Any]], lang: str, storage: Storage,
                  seed: int | None = None) -> None:
         self.t = I18n(catalogues, lang)
@@ -107,111 +103,9 @@ class App:
         self.notice = self.t("notice.save_failed")
         self.save_error = error
 
-    # ------------------------------------------------------------ queries (none of them changes anything)
-    @property
-    def table(self) -> Table | None:
-        return self.tables.get(self.session.game.name) if self.session else None
-
-    def ctx(self) -> Ctx | None:
-        """The frame of the game at the table for the person holding the device, with the translator."""
-        return Ctx(self.t, frame_of(self.session, self.viewer)) if self.session is not None else None
-
-    def has_secrets(self, seat: int) -> bool:
-        """True when ``seat`` would see something another human at the table must not see now."""
-        return self.session is not None and has_secrets(self.session, seat)
-
-    def pass_to(self, ctx: Ctx | None = None) -> int | None:
-        """The human the device must be handed to before his hand may show, if any."""
-        ctx = ctx or self.ctx()
-        return ctx.frame.pass_to if ctx is not None and self.screen == "table" else None
-
-    def turn_banner(self) -> int | None:
-        """The human whose turn it is, when several share the device and no pass screen is due."""
-        ctx = self.ctx()
-        return ctx.frame.turn_banner if ctx is not None else None
-
     def screen_key(self) -> str:
         """Names the screen shown (each rules page apart): the page scrolls to the top when it changes."""
         return f"rules:{self.rules_game}" if self.screen == "rules" else self.screen
-
-    def interlude(self, ctx: Ctx | None = None) -> str | None:
-        ctx = ctx or self.ctx()
-        return self.table.interlude(ctx) if ctx and self.table else None
-
-    def bots_pending(self) -> bool:
-        """True when a bot should move next (and nothing on screen asks the player to wait)."""
-        s = self.session
-        return (
-            self.screen == "table"
-            and s is not None
-            and not s.game.is_over(s.state)
-            and not s.is_human_turn()
-            and self.interlude() is None
-        )
-
-    def may_hint(self, ctx: Ctx | None) -> bool:
-        """True when the person holding the device may ask for a hint now (his turn, nothing over the table)."""
-        s = self.session
-        return (s is not None and ctx is not None and ctx.my_turn and self.screen == "table"
-                and not s.game.is_over(s.state) and ctx.frame.pass_to is None and self.interlude(ctx) is None)
-
-    def undo_check(self) -> keeping.UndoCheck | None:
-        """Whether the person at the device may take back his last decision (``None``: no game at the table)."""
-        if self.session is None or self.screen != "table":
-            return None
-        return self.history.check_undo(self.session, next_viewer(self.session, self.viewer))
-
-    # ------------------------------------------------------------ the game moves on
-    def moved(self) -> None:
-        """After any change of the game: save it, and hand the device on if the position says so."""
-        if self.session is not None:
-            self.viewer = next_viewer(self.session, self.viewer)
-            saves.save(self.storage, self.session)
-
-    def play(self, action: Action) -> None:
-        s = self.session
-        assert s is not None
-        try:
-            s.apply(action)
-        except IllegalAction:
-            self.flash = self.t("flash.illegal")
-            return
-        self.moved()
-
-    def step_bot(self) -> None:
-        """Play the move of a bot that answers at once (its level does not search)."""
-        s = self.session
-        if s is None or not self.bots_pending():
-            return
-        s.apply(bot_action(s))
-        self.moved()
-
-    def bot_request(self) -> dict[str, Any] | None:
-        """The request for a bot to move now when its level searches (to the worker), else ``None``."""
-        return self.assist.bot_request(self.session) if self.session is not None and self.bots_pending() else None
-
-    def bot_answered(self, answer: dict[str, Any] | None) -> bool:
-        """Play a searching bot's answer if the game is still where it was asked; ``True`` if played."""
-        action = self.assist.bot_answered(self.session, answer)
-        if action is None or not self.bots_pending():
-            return False
-        self.play(action)
-        return True
-
-    def hint_request(self) -> dict[str, Any] | None:
-        """The request for a hint to the person whose turn it is and who holds the device, else ``None``."""
-        ctx = self.ctx()
-        if self.session is None or ctx is None:
-            return None
-        return self.assist.hint_request(self.session, ctx, self.may_hint(ctx))
-
-    def hint_answered(self, answer: dict[str, Any] | None) -> bool:
-        return self.assist.hint_answered(self.session, answer)
-
-    def lit_selector(self) -> str | None:
-        """The CSS selector of the control(s) the hint on the table lights, if any."""
-        ctx = self.ctx()
-        return self.assist.lit_selector(self.session, ctx, self.table, self.may_hint(ctx))
 
     # ------------------------------------------------------------ clicks
     def click(self, data: dict[str, str], values: dict[str, str]) -> None:
@@ -226,22 +120,6 @@ class App:
             handler(self, data, values)
         elif self.screen == "table":
             self.table_click(data)
-
-    def table_click(self, data: dict[str, str]) -> None:
-        """A click on the board: the table turns it into a selection or a move."""
-        ctx, table = self.ctx(), self.table
-        if ctx is None or table is None:
-            return
-        if not ctx.my_turn or ctx.frame.pass_to is not None or self.interlude(ctx) is not None:
-            self.flash = self.t("flash.not_your_turn")
-            return
-        try:
-            game_action = table.click(data, ctx)
-        except (KeyError, ValueError):
-            game_action = None
-            self.flash = self.t("flash.illegal")
-        if game_action is not None:
-            self.play(game_action)
 
     def read_form(self, values: dict[str, str]) -> None:
         if self.screen == "setup" and self.form is not None:

@@ -24,6 +24,7 @@ from .base import Ctx, Table, control, first_player_field, read_int
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
 from .zoomagia_field import EMPTY, OPEN, Outcome, Push, field, outcomes, previews, refill_cards
 from .zoomagia_log import describe
+from .zoomagia_seat import seat_html
 
 
 class ZoomagiaTable(Table):
@@ -197,7 +198,7 @@ class ZoomagiaTable(Table):
             f'<div class="status-line">{" · ".join(esc(s) for s in status)}</div>'
             f'<p class="prompt" id="prompt" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
             f'<div class="zm-board">{field(ctx, pushes, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing, pushes)}{self._decide(ctx)}</div></div>'
-            f'<div class="zm-seats">{"".join(self._seat(ctx, s) for s in range(v["player_count"]))}</div>'
+            f'<div class="zm-seats">{"".join(seat_html(ctx, s) for s in range(v["player_count"]))}</div>'
             f"</div>"
         )
 
@@ -279,49 +280,6 @@ class ZoomagiaTable(Table):
             body = (f'<p>{esc(t("zm.help.bank"))}</p><div class="zm-opts">{"".join(opts)}</div>'
                     f'<div class="row">{button(esc(t("zm.end_turn")), "end-turn", "primary")}</div>')
         return f'<section class="zm-decide" id="decide" aria-label="{esc(t("zm.your_move"))}">{body}</section>'
-
-    # ---------------------------------------------------------------- seats
-    def _seat(self, ctx: Ctx, seat: int) -> str:
-        t, v = ctx.t, ctx.view
-        pl = v["players"][seat]
-        kind = ctx.seats[seat].kind
-        badge = "" if kind == "human" else f'<span class="badge">{esc(t(f"kind.{kind}"))}</span>'
-        head = (f'<header class="seat-head"><span class="seat-name">{ctx.name(seat)}</span>{badge}'
-                f'<span class="zm-stat">{esc(t("zm.banked_stat", n=pl["banked_points"]))}</span>'
-                f'<span class="zm-stat">{esc(t("zm.penalty_stat", n=pl["penalty_count"]))}</span>'
-                f'<span class="total">{esc(t("zm.score", n=v["scores"][seat]))}</span></header>')
-        discards = ({a["card"] for a in ctx.legal if a["type"] == "discard"}
-                    if ctx.my_turn and seat == v["current_player"] else set())
-        rows = [list(r) for r in pl["rows"]]
-        while len(rows) < rules.MAX_PER_PART:
-            rows.append([None, None, None])
-        rows_html = []
-        for i, row in enumerate(rows):
-            cells = []
-            for part, card in zip(PARTS, row):
-                if card is None:
-                    cells.append(f'<span class="zm-gap zp-{part}" aria-hidden="true">{esc(t(f"zm.part.{part}"))}</span>')
-                elif card in discards:
-                    cells.append(button(card_html(t, card, "sm", move=True), "discard", "zm-pick zm-bad",
-                                        aria_label=t("zm.discard_label", value=card_name(t, card)), card=card))
-                else:
-                    cells.append(card_html(t, card, "sm", move=True))
-            extra = " over" if i >= rules.MAX_PER_PART else ""
-            rows_html.append(f'<div class="zm-row{extra}">{"".join(cells)}</div>')
-        banked = "".join(
-            f'<span class="zm-animal">{"".join(dot(t, c, move=True) for c in trio)}'
-            f'<span class="zm-plus">+{rules.animal_points(trio)}</span></span>'
-            for trio in pl["banked"]
-        ) or f'<span class="zm-none">{esc(t("zm.none"))}</span>'
-        penalty = "".join(dot(t, c, move=True) for c in pl["penalty"]) or f'<span class="zm-none">{esc(t("zm.none"))}</span>'
-        cls = "seat zm-seat" + (" me" if seat == ctx.seat else "") + (" current" if v["current_player"] == seat else "")
-        return (
-            f'<section class="{cls}" data-seat="{seat}" aria-label="{ctx.name(seat)}">{head}'
-            f'<div class="zm-seat-body"><div class="zm-rows" role="group" aria-label="{esc(t("zm.in_front"))}">{"".join(rows_html)}</div>'
-            f'<div class="zm-piles"><div class="zm-banked"><span class="zm-cap">{esc(t("zm.banked"))}</span>{banked}</div>'
-            f'<div class="zm-penalty"><span class="zm-cap">{esc(t("zm.penalty"))}</span>{penalty}</div></div></div>'
-            f"</section>"
-        )
 
     # ------------------------------------------------------------------ log
     def describe(self, event: dict[str, Any], ctx: Ctx) -> str | None:

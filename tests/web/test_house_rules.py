@@ -1,0 +1,117 @@
+"""The rules of the house (docs/ARCHITECTURE.md), checked on the source itself.
+
+- The engine never imports the web layer; only ``web/main.py`` touches the page (``js``, ``pyodide``),
+  with the two helpers it hands page elements to (:data:`PAGE_HELPERS`: keyboard focus, card slides).
+- No import circle in ``web/``: every import counts, at the top, inside a function or under
+  ``TYPE_CHECKING``.
+- No module of ``web/pygames_ui`` past :data:`MAX_LINES` lines: a longer one is two ideas.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WEB = ROOT / "web"
+UI = WEB / "pygames_ui"
+ENGINE = ROOT / "pygames_core"
+MAX_LINES = 350
+#: Modules that work on page elements ``main.py`` passes them (importing the FFI only when they run).
+PAGE_HELPERS = {"focus.py", "motion.py"}
+
+
+def module_name(path: Path) -> str:
+    """``web/pygames_ui/tables/base.py`` → ``pygames_ui.tables.base`` (a package is its ``__init__``)."""
+    parts = list(path.relative_to(WEB).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module ``path`` imports, wherever the import statement stands, as absolute names."""
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            out.add(prefix)
+            out.update(f"{prefix}.{alias.name}" for alias in node.names)  # `from . import keeping` is a module
+    return out
+
+
+def web_graph() -> dict[str, set[str]]:
+    files = [WEB / "main.py", *sorted(UI.rglob("*.py"))]
+    modules = {module_name(p): p for p in files}
+    return {name: {m for m in imports_of(path) if m in modules and m != name} for name, path in modules.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import circle of ``graph`` as a path that returns to its start, or ``None``."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start)):
+            return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_circle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_circle_in_the_web_layer() -> None:
+    graph = web_graph()
+    assert "pygames_ui.app" in graph and "pygames_ui.tables.base" in graph["pygames_ui.tables.klats"]
+    assert find_cycle(graph) is None, f"import circle: {' -> '.join(find_cycle(graph) or [])}"
+
+
+@pytest.mark.parametrize("path", sorted(ENGINE.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_engine_never_imports_the_web_layer(path: Path) -> None:
+    assert not {m for m in imports_of_absolute(path) if m.split(".")[0] in ("pygames_ui", "main", "js", "pyodide")}
+
+
+def imports_of_absolute(path: Path) -> set[str]:
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.add(node.module)
+    return out
+
+
+@pytest.mark.parametrize("path", sorted(UI.rglob("*.py")), ids=lambda p: str(p.relative_to(WEB)))
+def test_only_main_touches_the_page(path: Path) -> None:
+    touching = {m for m in imports_of_absolute(path) if m.split(".")[0] in ("js", "pyodide")}
+    assert not touching or path.name in PAGE_HELPERS, f"{path.name} imports {touching}: only web/main.py may"
+
+
+@pytest.mark.parametrize("path", sorted(UI.rglob("*.py")), ids=lambda p: str(p.relative_to(WEB)))
+def test_no_module_is_two_ideas(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{path.relative_to(ROOT)} has {lines} lines (at most {MAX_LINES}): split it"

@@ -1,0 +1,155 @@
+"""The game at the table as it goes: whose eyes are on the device, moves, bots, hints.
+
+:class:`TableFlow` is the part of the app that plays: :class:`~pygames_ui.app.App`
+builds on it (navigation, the form, saves, rendering). It never draws: each query
+builds the viewer's frame (:func:`.frame.frame_of`), and after every change of the
+game :meth:`TableFlow.moved` saves it and hands the device on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames_core import IllegalAction
+from pygames_core.base import Action
+
+from . import keeping, saves
+from .assist import Assist
+from .frame import frame_of, has_secrets, next_viewer
+from .i18n import I18n
+from .session import Session, Storage
+from .tables import Ctx, Table, TableSet
+from .thinking import bot_action
+
+
+class TableFlow:
+    """The game at the table, the person holding the device, and the bots and hints around them."""
+
+    t: I18n
+    storage: Storage
+    tables: TableSet
+    session: Session | None
+    screen: str
+    viewer: int | None  # the person holding the device (see moved())
+    flash: str | None
+    assist: Assist
+    history: keeping.Keeping
+
+    # ------------------------------------------------------------ queries (none of them changes anything)
+    @property
+    def table(self) -> Table | None:
+        return self.tables.get(self.session.game.name) if self.session else None
+
+    def ctx(self) -> Ctx | None:
+        """The frame of the game at the table for the person holding the device, with the translator."""
+        return Ctx(self.t, frame_of(self.session, self.viewer)) if self.session is not None else None
+
+    def has_secrets(self, seat: int) -> bool:
+        """True when ``seat`` would see something another human at the table must not see now."""
+        return self.session is not None and has_secrets(self.session, seat)
+
+    def pass_to(self, ctx: Ctx | None = None) -> int | None:
+        """The human the device must be handed to before his hand may show, if any."""
+        ctx = ctx or self.ctx()
+        return ctx.frame.pass_to if ctx is not None and self.screen == "table" else None
+
+    def turn_banner(self) -> int | None:
+        """The human whose turn it is, when several share the device and no pass screen is due."""
+        ctx = self.ctx()
+        return ctx.frame.turn_banner if ctx is not None else None
+
+    def interlude(self, ctx: Ctx | None = None) -> str | None:
+        ctx = ctx or self.ctx()
+        return self.table.interlude(ctx) if ctx and self.table else None
+
+    def bots_pending(self) -> bool:
+        """True when a bot should move next (and nothing on screen asks the player to wait)."""
+        s = self.session
+        return (
+            self.screen == "table"
+            and s is not None
+            and not s.game.is_over(s.state)
+            and not s.is_human_turn()
+            and self.interlude() is None
+        )
+
+    def may_hint(self, ctx: Ctx | None) -> bool:
+        """True when the person holding the device may ask for a hint now (his turn, nothing over the table)."""
+        s = self.session
+        return (s is not None and ctx is not None and ctx.my_turn and self.screen == "table"
+                and not s.game.is_over(s.state) and ctx.frame.pass_to is None and self.interlude(ctx) is None)
+
+    def undo_check(self) -> keeping.UndoCheck | None:
+        """Whether the person at the device may take back his last decision (``None``: no game at the table)."""
+        if self.session is None or self.screen != "table":
+            return None
+        return self.history.check_undo(self.session, next_viewer(self.session, self.viewer))
+
+    # ------------------------------------------------------------ the game moves on
+    def moved(self) -> None:
+        """After any change of the game: save it, and hand the device on if the position says so."""
+        if self.session is not None:
+            self.viewer = next_viewer(self.session, self.viewer)
+            saves.save(self.storage, self.session)
+
+    def play(self, action: Action) -> None:
+        s = self.session
+        assert s is not None
+        try:
+            s.apply(action)
+        except IllegalAction:
+            self.flash = self.t("flash.illegal")
+            return
+        self.moved()
+
+    def step_bot(self) -> None:
+        """Play the move of a bot that answers at once (its level does not search)."""
+        s = self.session
+        if s is None or not self.bots_pending():
+            return
+        s.apply(bot_action(s))
+        self.moved()
+
+    def bot_request(self) -> dict[str, Any] | None:
+        """The request for a bot to move now when its level searches (to the worker), else ``None``."""
+        return self.assist.bot_request(self.session) if self.session is not None and self.bots_pending() else None
+
+    def bot_answered(self, answer: dict[str, Any] | None) -> bool:
+        """Play a searching bot's answer if the game is still where it was asked; ``True`` if played."""
+        action = self.assist.bot_answered(self.session, answer)
+        if action is None or not self.bots_pending():
+            return False
+        self.play(action)
+        return True
+
+    def hint_request(self) -> dict[str, Any] | None:
+        """The request for a hint to the person whose turn it is and who holds the device, else ``None``."""
+        ctx = self.ctx()
+        if self.session is None or ctx is None:
+            return None
+        return self.assist.hint_request(self.session, ctx, self.may_hint(ctx))
+
+    def hint_answered(self, answer: dict[str, Any] | None) -> bool:
+        return self.assist.hint_answered(self.session, answer)
+
+    def lit_selector(self) -> str | None:
+        """The CSS selector of the control(s) the hint on the table lights, if any."""
+        ctx = self.ctx()
+        return self.assist.lit_selector(self.session, ctx, self.table, self.may_hint(ctx))
+
+    def table_click(self, data: dict[str, str]) -> None:
+        """A click on the board: the table turns it into a selection or a move."""
+        ctx, table = self.ctx(), self.table
+        if ctx is None or table is None:
+            return
+        if not ctx.my_turn or ctx.frame.pass_to is not None or self.interlude(ctx) is not None:
+            self.flash = self.t("flash.not_your_turn")
+            return
+        try:
+            game_action = table.click(data, ctx)
+        except (KeyError, ValueError):
+            game_action = None
+            self.flash = self.t("flash.illegal")
+        if game_action is not None:
+            self.play(game_action)
+

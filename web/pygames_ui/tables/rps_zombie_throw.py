@@ -1,0 +1,115 @@
+"""The rock-paper-scissors throw that chooses who starts a game of Камень, ножницы, бумага и … ЗОМБИ!!!.
+
+The printed rules let the players throw for the first seat; the new-game form can do it
+for them. The throw is the table's own (the engine is told only who starts): thrown
+here, shown as a summary before the first round, and kept in the table's saved state,
+checked when a save is read.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..dom import button, esc
+from .base import Ctx
+from .rps_zombie_cards import card_html
+from .rps_zombie_log import names
+
+TROPHY_KINDS = ("rock", "scissors", "paper")
+BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
+#: Throws shown at most (ties are thrown again; a longer run is cut to its last throws).
+MAX_THROWS = 6
+
+
+def throw_for_first(players: int, rng: random.Random) -> list[list[str | None]]:
+    """A rock-paper-scissors throw for the first player: one row per throw, per seat its kind (None: already out).
+
+    All alike or all three kinds: throw again.  Otherwise the players with the beating
+    kind stay in, until one is left (his seat is the one whose kind is in the last row alone).
+    """
+    left = list(range(players))
+    rows: list[list[str | None]] = []
+    while len(left) > 1:
+        row: list[str | None] = [None] * players
+        for p in left:
+            row[p] = rng.choice(TROPHY_KINDS)
+        rows.append(row)
+        kinds = {kind for p in left if (kind := row[p]) is not None}
+        if len(kinds) == 2:
+            a, b = kinds
+            best = a if BEATS[a] == b else b
+            left = [p for p in left if row[p] == best]
+    return rows
+
+
+def throw_winner(rows: list[list[str | None]]) -> int:
+    """The seat that stays in after the last throw."""
+    last = rows[-1]
+    seats = [p for p, k in enumerate(last) if k]
+    kinds = {kind for kind in last if kind is not None}
+    a, b = kinds
+    best = a if BEATS[a] == b else b
+    return next(p for p in seats if last[p] == best)
+
+
+def throw_html(ctx: Ctx, rows: list[list[str | None]]) -> str:
+    """The summary of the throw for the first player, row by row, and who starts."""
+    t = ctx.t
+    lines = []
+    for i, row in enumerate(rows):
+        hands = []
+        for p, kind in enumerate(row):
+            if kind is None:
+                continue
+            hands.append(f'<span class="rz-hand"><span class="rz-hand-name">{ctx.name(p)}</span>'
+                         f'<span class="rz-hand-cards"><span class="rz-shake">{card_html(t, "rock", "mini")}</span>'
+                         f'<span class="rz-shown">{card_html(t, kind, "mini")}</span></span></span>')
+        last = i == len(rows) - 1
+        kinds = {k for k in row if k}
+        if last:
+            verdict = ctx.say("rz.throw.wins", by=throw_winner(rows))
+        elif len(kinds) != 2:
+            verdict = esc(t("rz.throw.tie"))
+        else:
+            best = next(k for k in kinds if BEATS[k] in kinds)
+            verdict = t("rz.throw.stay", who=names(ctx, [p for p, k in enumerate(row) if k == best]))
+        lines.append(f'<li class="rz-throw-row r{min(i, MAX_THROWS - 1)}"><span class="rz-hands">{"".join(hands)}</span>'
+                     f'<span class="rz-verdict">{verdict}</span></li>')
+    return (f'<h2>{esc(t("rz.throw.title"))}</h2><p>{esc(t("rz.throw.hint"))}</p>'
+            f'<ol class="rz-throw">{"".join(lines)}</ol>'
+            f'<p class="rz-throw-result r{min(len(rows), MAX_THROWS) - 1}">'
+            f'{ctx.say("rz.throw.first", by=ctx.view["first_player"])}</p>'
+            + button(esc(t("rz.throw.start")), "dismiss", "primary"))
+
+
+def check_throw_ui(ui: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """The saved throw for the first player (``rz_throw``, ``rz_throw_seen``): the throw must be one
+    that :func:`throw_for_first` could have made for this game's players, won by its first player."""
+    out: dict[str, Any] = {}
+    if "rz_throw_seen" in ui:
+        if type(ui["rz_throw_seen"]) is not bool:
+            raise ValueError("rz_throw_seen must be true or false")
+        out["rz_throw_seen"] = ui["rz_throw_seen"]
+    if "rz_throw" not in ui:
+        return out
+    rows, players = ui["rz_throw"], view["num_players"]
+    if (not isinstance(rows, list) or not 1 <= len(rows) <= MAX_THROWS
+            or not all(isinstance(r, list) and len(r) == players for r in rows)
+            or not all(k is None or k in TROPHY_KINDS for r in rows for k in r)):
+        raise ValueError(f"rz_throw must be 1..{MAX_THROWS} rows of {players} throws (rock, scissors, paper or null)")
+    # The shown rows may start after some players were already out (a long run is cut), then follow the rules.
+    left = [p for p, k in enumerate(rows[0]) if k]
+    for i, row in enumerate(rows):
+        if [p for p, k in enumerate(row) if k] != left or len(left) < 2:
+            raise ValueError(f"rz_throw row {i + 1} is not thrown by the players still in")
+        kinds = {row[p] for p in left}
+        if len(kinds) == 2:
+            best = next(k for k in kinds if BEATS[k] in kinds)
+            left = [p for p in left if row[p] == best]
+        if (len(left) == 1) != (i == len(rows) - 1):
+            raise ValueError(f"rz_throw does not end with one winner at row {len(rows)}")
+    if left != [view["first_player"]]:
+        raise ValueError("rz_throw was won by another player than the one who starts")
+    out["rz_throw"] = [list(row) for row in rows]
+    return out
