@@ -12,7 +12,7 @@ VPY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: serve test build bench soak setup setup-py setup-npm setup-chromium test-engine test-e2e typecheck clean
+.PHONY: serve test build bench soak setup setup-py setup-npm setup-chromium test-engine test-e2e typecheck lint clean
 
 setup: setup-py setup-npm
 
@@ -42,11 +42,15 @@ build: setup
 serve: build
 	$(VPY) tools/serve.py --dir dist --port $(PORT)
 
-test: setup setup-chromium build typecheck
+test: setup setup-chromium build lint typecheck
 	$(VPY) -m pytest -q -p no:cacheprovider --durations=15 tests
 
+# The engine, the web layer and the tools (the files are listed in pyproject.toml).
 typecheck: setup-py
-	$(VPY) -m mypy pygames_core
+	$(VPY) -m mypy
+
+lint: setup-py
+	$(VPY) -m ruff check .
 
 test-engine: setup-py
 	$(VPY) -m pytest -q tests/engine tests/web

@@ -12,8 +12,9 @@ import importlib
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, Sequence, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import games
 from .census import InvariantError

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections import Counter
-from typing import Any, ClassVar, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from . import actions
 from .errors import IllegalAction, shown
@@ -172,8 +173,8 @@ class Game(ABC):
         self._check_option_values(opts, players)
         return opts
 
-    def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:
-        """Per-game range checks; raise ``ValueError``."""
+    def _check_option_values(self, opts: dict[str, JSON], players: int) -> None:  # noqa: B027 - optional hook
+        """Per-game range checks; raise ``ValueError``. A game whose options need none keeps this."""
 
     def _check_deck(self, deck: Sequence[Hashable], players: int, opts: dict[str, JSON]) -> list[Any]:
         if isinstance(deck, (str, bytes)) or not isinstance(deck, Sequence):

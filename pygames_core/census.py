@@ -9,7 +9,8 @@ validation, so that the two checks catch different mistakes.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any
 
 from .base import Game, State
 

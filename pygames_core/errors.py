@@ -5,15 +5,11 @@ from __future__ import annotations
 import reprlib
 
 
-class IllegalAction(ValueError):
+class IllegalAction(ValueError):  # noqa: N818 - the engine contract's name (docs/ENGINE_API.md)
     """An action that is not legal in the given state.
 
     The state passed to :func:`Game.apply` is never modified when this is raised.
     """
-
-
-class BadState(ValueError):
-    """A saved state (``from_json`` text) that cannot be read or fails validation."""
 
 
 class _ShortRepr(reprlib.Repr):

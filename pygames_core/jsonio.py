@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Hashable
+from collections.abc import Hashable
+from typing import Any
 
 #: Version of the ``to_json`` format.  Bump it when the saved shape changes.
 FORMAT_VERSION = 1

@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from . import games
-from .base import Action, Game, State
+from .base import Game, State
 from .errors import IllegalAction
 from .jsonio import freeze
 

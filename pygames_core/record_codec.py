@@ -139,7 +139,7 @@ def decode(data: bytes) -> dict[str, Any]:
     return record
 
 
-def _read_options(reader: "_Reader", game: Game) -> dict[str, Any] | None:
+def _read_options(reader: _Reader, game: Game) -> dict[str, Any] | None:
     count = reader.uint("the option count")
     if count == 0:
         return None
@@ -165,7 +165,7 @@ def _read_options(reader: "_Reader", game: Game) -> dict[str, Any] | None:
     return options
 
 
-def _read_deck(reader: "_Reader", game: Game) -> list[Any] | None:
+def _read_deck(reader: _Reader, game: Game) -> list[Any] | None:
     size = reader.uint("the deck size")
     if size == 0:
         return None

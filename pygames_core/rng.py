@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import secrets
 import sys
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 _BIG_ENDIAN = sys.byteorder == "big"
@@ -77,7 +78,7 @@ class Rng:
         self.state = state & _MASK
 
     @classmethod
-    def from_seed(cls, seed: int) -> "Rng":
+    def from_seed(cls, seed: int) -> Rng:
         # Mix the seed once so that seeds 0, 1, 2 ... start far apart.
         r = cls(seed ^ 0x5DEECE66D2545F49)
         r.next64()
@@ -147,7 +148,7 @@ class Rng:
         return f"{self.state:016x}"
 
     @classmethod
-    def from_hex(cls, text: str) -> "Rng":
+    def from_hex(cls, text: str) -> Rng:
         rng = cls.__new__(cls)
         rng.state = int(text, 16) & _MASK
         return rng

@@ -6,7 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .simulate import GameResult, Setup
 from .stats import mean, stdev, wilson

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from . import bots, games
 from .bots import levels

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 #: Two-sided 95% normal quantile.
 Z95 = 1.959963984540054

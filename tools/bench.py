@@ -21,6 +21,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -71,10 +72,10 @@ def _counting_server(directory: Path, base: str) -> tuple[object, str, list[int]
     server = make_server(directory, 0, base, verbose=False)
     handler = server.RequestHandlerClass  # functools.partial(HandlerClass, directory=...)
 
-    class Counting(handler.func):  # type: ignore[attr-defined, misc, name-defined]
+    class Counting(handler.func):  # type: ignore[name-defined]
         def setup(self) -> None:
             super().setup()
-            raw = self.wfile
+            raw: Any = getattr(self, "wfile")  # noqa: B009 - the base class is only known at run time
 
             class Writer:
                 def write(self, data: bytes) -> int:
@@ -89,10 +90,10 @@ def _counting_server(directory: Path, base: str) -> tuple[object, str, list[int]
     server.RequestHandlerClass = functools.partial(Counting, *handler.args, **handler.keywords)  # type: ignore[attr-defined]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
-    return server, f"http://{host}:{port}{base}", sent
+    return server, f"http://{host!s}:{port}{base}", sent
 
 
-def bench_boot(runs: int = 5, dist: Path | None = None) -> dict[str, object]:
+def bench_boot(runs: int = 5, dist: Path | None = None) -> dict[str, Any]:
     """Navigation to ready, our site against a bare boot of the npm package, cold and warm.
 
     Cold: a new browser profile (empty HTTP cache, code cache, storage). Warm: a second

@@ -7,12 +7,13 @@ Standard library and ``pygames_core`` only (it runs inside Pyodide).
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from pygames_core import bots, games
 from pygames_core.base import Game, State
 from pygames_core.bots import levels
 from pygames_core.bots.ismcts import IsmctsBot
+
 
 def positions(game: Game, players: int, count: int) -> list[State]:
     """``count`` positions where the player to move has a real choice, spread evenly over the

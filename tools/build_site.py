@@ -28,8 +28,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from wheel import build_wheel, package_files  # noqa: E402
 from sprite import inline_sprite  # noqa: E402
+from wheel import build_wheel, package_files  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "web"))
 from pygames_ui.i18n import merge_catalogues  # noqa: E402

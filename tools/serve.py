@@ -38,7 +38,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         clean = path.split("?", 1)[0].split("#", 1)[0]
         return super().translate_path("/" + clean[len(self.base):])
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         if self.path.rstrip("/") + "/" == self.base and not self.path.endswith("/"):
             self.send_response(301)
             self.send_header("Location", self.base)
@@ -49,7 +49,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
-    def do_HEAD(self) -> None:  # noqa: N802
+    def do_HEAD(self) -> None:
         if self._outside_base():
             self.send_error(404, "outside the site's base path")
             return
@@ -60,7 +60,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         if getattr(self.server, "verbose", True):
             super().log_message(format, *args)
 
@@ -116,7 +116,8 @@ def main() -> None:
     except OSError as error:
         raise SystemExit(port_problem(error, args.port)) from None
     host, port = str(server.server_address[0]), int(server.server_address[1])  # AF_INET: (str, int)
-    print(f"pygames is served at http://{host}:{port}{'/' + args.base.strip('/') + '/' if args.base.strip('/') else '/'}  (Ctrl+C stops)", flush=True)
+    base = "/" + args.base.strip("/") + "/" if args.base.strip("/") else "/"
+    print(f"pygames is served at http://{host}:{port}{base}  (Ctrl+C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

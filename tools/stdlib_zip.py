@@ -18,6 +18,7 @@ import importlib.util
 import marshal
 import modulefinder
 import os
+import types
 import zipfile
 from pathlib import Path
 
@@ -97,7 +98,7 @@ def build(stdlib_zip: str, app_dir: str, out_zip: str, startup: list[str],
 
     wanted: dict[str, Path] = {}
     for name, module in finder.modules.items():
-        file = module.__file__
+        file = getattr(module, "__file__", None)  # a ModuleFinder module: None for a built-in
         if file and Path(file).is_relative_to(src) and file.endswith(".py"):
             wanted[name] = Path(file)
     missing = sorted(m for m in MARGIN if m not in wanted and importlib.util.find_spec(m) is None)
@@ -125,7 +126,7 @@ def build(stdlib_zip: str, app_dir: str, out_zip: str, startup: list[str],
     print(f"stdlib: {len(wanted)} of {sum(1 for _ in src.rglob('*.py'))} modules as bytecode, {size / 1e6:.2f} MB")
 
 
-def _unchecked_pyc(source: bytes, code: object) -> bytes:
+def _unchecked_pyc(source: bytes, code: types.CodeType) -> bytes:
     """A PEP 552 unchecked hash-based pyc: loaded as is, its bytes depend only on the source."""
     flags = 0b01  # hash-based, not checked against the source
     return (importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little")

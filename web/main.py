@@ -15,15 +15,22 @@ import json
 import traceback
 from typing import Any
 
-from js import Object, URLSearchParams, console, document, localStorage, window  # type: ignore[import-not-found]
-from js import Worker  # type: ignore[import-not-found]
+from js import (  # type: ignore[import-not-found]
+    Object,
+    URLSearchParams,
+    Worker,  # type: ignore[import-not-found]
+    console,
+    document,
+    localStorage,
+    window,
+)
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from pygames_ui import focus, keys, motion
 from pygames_ui.app import App
+from pygames_ui.bot_worker import BotWorker
 from pygames_ui.history import LINK_PREFIX
 from pygames_ui.session import MemoryStorage, Storage
-from pygames_ui.bot_worker import BotWorker
 from pygames_ui.thinking import SlicedSearch
 
 DEFAULT_BOT_DELAY_MS = 800
@@ -79,7 +86,7 @@ class Page:
         self._forget_link()
         try:
             self.html.dataset.moves = str(motion.slide(self.root, before)) if before else "0"
-        except Exception:  # motion only decorates: the new table is already on the page and must stay usable
+        except Exception:  # noqa: BLE001 - motion only decorates: the new table is already on the page and must stay usable
             console.error(traceback.format_exc())
         self.html.lang = self.app.t.lang
         self.html.dataset.screen = self.app.screen
@@ -155,7 +162,7 @@ class Page:
         """A click's work: the app acts, the page is drawn, what the app asked of the browser is done."""
         try:
             self.app.click(data, values)
-        except Exception:  # a bug must not freeze the page: show it, keep the game
+        except Exception:  # noqa: BLE001 - a bug must not freeze the page: show it, keep the game
             console.error(traceback.format_exc())
             self.app.flash = self.app.t("flash.error")
         self.render()
@@ -235,7 +242,7 @@ class Page:
                     await asyncio.sleep(max(0.0, self.delay - (loop.time() - started)))
                     self.app.bot_answered(answer)
                 self.render()
-        except Exception:  # a bot bug must not leave the table silently stuck
+        except Exception:  # noqa: BLE001 - a bot bug must not leave the table silently stuck
             console.error(traceback.format_exc())
             self.app.flash = self.app.t("flash.error")
         finally:
@@ -271,7 +278,7 @@ class Page:
         """The Hint button: the Hard bot searches from the player's own view; the table shows it."""
         try:
             request = self.app.hint_request()
-        except Exception:  # a bug must not freeze the table: show it, keep the game
+        except Exception:  # noqa: BLE001 - a bug must not freeze the table: show it, keep the game
             console.error(traceback.format_exc())
             self.app.flash, request = self.app.t("flash.error"), None
         self.render()

@@ -14,7 +14,8 @@ scores positions with the heuristic module's ``evaluate(view)``; see
 from __future__ import annotations
 
 import inspect
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .base import Bot
 from .greedy import GreedyBot

@@ -46,8 +46,9 @@ from __future__ import annotations
 import importlib
 import math
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable
+from typing import Any
 
 from ..base import Action, Game, State
 from .base import Bot
@@ -95,7 +96,7 @@ def action_key(action: Action) -> Hashable:
 class _Node:
     __slots__ = ("action", "seat", "parent", "children", "visits", "avail", "reward", "reward_sq", "bias")
 
-    def __init__(self, action: Action | None, seat: int, parent: "_Node | None") -> None:
+    def __init__(self, action: Action | None, seat: int, parent: _Node | None) -> None:
         self.action = action
         self.seat = seat  # the seat that made ``action`` (its rewards are credited to this node)
         self.parent = parent
@@ -184,7 +185,7 @@ class IsmctsBot(Bot):
         search.step()
         return search.result()
 
-    def start(self, game: Game, state: State) -> "Search":
+    def start(self, game: Game, state: State) -> Search:
         """A search from ``state.current_player``'s view, to run in slices with :meth:`Search.step`."""
         seat = state.current_player
         if seat is None:

@@ -63,7 +63,7 @@ def check_state(d: dict[str, Any]) -> None:
     tableaux = _seat_list(d["tableaux"], n, "tableaux")
     seen: Counter[int] = Counter(deck)
     on_table = 0
-    for seat, hand in enumerate(hands):
+    for hand in hands:
         if len(hand) > HAND_SIZE:
             raise ValueError(f"a hand holds {len(hand)} cards (at most {HAND_SIZE})")
         seen.update(hand)

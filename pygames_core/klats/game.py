@@ -11,7 +11,6 @@ from ..rng import Rng
 from . import checks, rules
 from .rules import COLOUR_OF, HAND_SIZE, MAX_PILES
 
-
 _PLAY_KEYS = frozenset({"type", "card", "target", "pile"})
 
 

@@ -9,7 +9,8 @@ brains and trophies.  The common keys are checked by :class:`~pygames_core.base.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..errors import shown
 from . import rules

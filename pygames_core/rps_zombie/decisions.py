@@ -5,8 +5,9 @@ Shared by the engine (:mod:`.game`) and the validation of loaded states (:mod:`.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any, Sequence
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
 from ..actions import UNSURE, Unsure
 from ..base import Action
@@ -14,7 +15,7 @@ from . import rules
 from .rules import BEATEN_BY, KILLERS, TROPHY_KINDS
 
 
-@lru_cache(maxsize=None)
+@cache
 def rotation(first: int, players: int) -> tuple[int, ...]:
     """Every seat in turn order from ``first``."""
     return tuple(rules.seat_order(range(players), first, players))

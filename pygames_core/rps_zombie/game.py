@@ -51,8 +51,9 @@ Log events (``view["log"]``; every entry also has ``n`` and ``e`` = the event na
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
-from typing import Any, Hashable, Sequence
+from collections.abc import Hashable, Sequence
+from functools import cache
+from typing import Any
 
 from ..actions import Unsure
 from ..base import _NO_DRAWS, Action, Game, State, View
@@ -77,7 +78,7 @@ _DATA_KEYS = frozenset({
 _log = Game._log  # (a plain function: no method lookup on the hot path)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fresh_piles(players: int, brains_in_deck_2p: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The draw pile (before the shuffle) and the set-aside cards of a game without a preset deck."""
     pile = ("brain",) * rules.deck_brains(players, brains_in_deck_2p) + rules.PILE_WITHOUT_BRAINS

@@ -17,7 +17,6 @@ from .decisions import defences as _defences
 from .decisions import may_intervene
 from .rules import BEATEN_BY, COUNTS, KINDS, TROPHY_KINDS
 
-
 #: The fields of each log event that hold lists (of plain values: see checks.check_log_entries).
 _EVENT_LISTS: dict[str, tuple[str, ...]] = {
     "setup": ("brains",),

@@ -14,7 +14,8 @@ Outcome(result='redraw', winner=None, tied=(0, 1))
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Literal, Mapping, NamedTuple, Sequence, TypedDict, Union
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal, NamedTuple, TypedDict
 
 Kind = Literal["brain", "rock", "scissors", "paper", "zombie"]
 TrophyKind = Literal["rock", "scissors", "paper"]
@@ -49,7 +50,7 @@ class Pass(TypedDict):
     type: Literal["pass"]
 
 
-RpsZombieAction = Union[ChooseTrophy, Defend, DropTrophy, Block, Dump, Pass]
+RpsZombieAction = ChooseTrophy | Defend | DropTrophy | Block | Dump | Pass
 
 #: Every card kind, in the canonical order used for sorting and for listings.
 KINDS: tuple[str, ...] = ("brain", "rock", "scissors", "paper", "zombie")

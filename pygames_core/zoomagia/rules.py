@@ -12,12 +12,13 @@ uses randomness.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
-from typing import Literal, Optional, Sequence
+from typing import Literal
 
 Part = Literal["head", "body", "tail"]
-Cell = Optional[str]
+Cell = str | None
 Field = list[list[Cell]]
 
 #: The 24 animals, in the order of RULES.md §1.

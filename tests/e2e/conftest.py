@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
 
 ROOT = Path(__file__).resolve().parents[2]
 # PYGAMES_DIST=/path serves another build (parallel work on one machine); default dist/.
@@ -50,7 +51,7 @@ def site_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[Browser]:
     # One browser per test file: many Pyodide pages in one long-lived browser have been
     # seen to crash a renderer now and then; a fresh process per file keeps runs clean.
     from playwright.sync_api import sync_playwright
@@ -68,12 +69,16 @@ class PageProblems:
         self.errors: list[str] = []
         self.foreign: list[str] = []
 
-    def attach(self, page: object) -> None:
-        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+    def attach(self, page: Page) -> None:
+        page.on("console", self._console)
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         page.on("request", self._request)
 
-    def _request(self, req: object) -> None:
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console.{message.type}: {message.text}")
+
+    def _request(self, req: Request) -> None:
         url = req.url
         if not (url.startswith(self.origin) or url.startswith("data:") or url.startswith("blob:")):
             self.foreign.append(url)
@@ -84,7 +89,7 @@ class PageProblems:
 
 
 @pytest.fixture
-def context(browser: object, site_url: str) -> Iterator[object]:
+def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
     yield ctx
     ctx.close()
@@ -97,20 +102,20 @@ def problems(site_url: str) -> PageProblems:
 
 
 @pytest.fixture
-def page(context: object, problems: PageProblems) -> Iterator[object]:
+def page(context: BrowserContext, problems: PageProblems) -> Iterator[Page]:
     p = context.new_page()
     problems.attach(p)
     yield p
     problems.check()
 
 
-def reload_app(page: object) -> None:
+def reload_app(page: Page) -> None:
     """Reload the page (as a player pressing F5) and wait until the table is interactive again."""
     page.reload()
     page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
 
 
-def open_app(page: object, url: str, query: str = "?delay=20&seed=1") -> None:
+def open_app(page: Page, url: str, query: str = "?delay=20&seed=1") -> None:
     """Open the site and wait until the table is interactive (fixed deals: the runs are repeatable)."""
     page.goto(url + query)
     page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
@@ -123,18 +128,18 @@ LANGS = ("en", "ru")
 SIZES = ((1280, 800), (360, 640))
 
 
-def in_every_lang_and_size(page: object) -> Iterator[tuple[str, int, int]]:
+def in_every_lang_and_size(page: Page) -> Iterator[tuple[str, int, int]]:
     """Switch ``page`` to each language and size in turn, yielding ``(lang, width, height)``;
     afterwards it is back in English at the desktop size."""
     for lang in LANGS:
         # dispatch_event: the language buttons may sit under a dialog or in the closed phone menu.
-        page.dispatch_event(f'[data-action="lang"][data-lang="{lang}"]', "click")  # type: ignore[attr-defined]
-        page.wait_for_selector(f'html[lang="{lang}"]')  # type: ignore[attr-defined]
+        page.dispatch_event(f'[data-action="lang"][data-lang="{lang}"]', "click")
+        page.wait_for_selector(f'html[lang="{lang}"]')
         for w, h in SIZES:
-            page.set_viewport_size({"width": w, "height": h})  # type: ignore[attr-defined]
+            page.set_viewport_size({"width": w, "height": h})
             yield lang, w, h
-    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})  # type: ignore[attr-defined]
-    page.dispatch_event('[data-action="lang"][data-lang="en"]', "click")  # type: ignore[attr-defined]
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.dispatch_event('[data-action="lang"][data-lang="en"]', "click")
 
 
 OVER = "#game-over"
@@ -142,7 +147,7 @@ INTERLUDE = "#interlude"
 PASS = "#pass-screen"
 
 
-def start_game(page: object, game: str, seats: list[tuple[str, str]] | None = None,
+def start_game(page: Page, game: str, seats: list[tuple[str, str]] | None = None,
                players: int | None = None, selects: dict[str, str] | None = None,
                fills: dict[str, str] | None = None) -> None:
     """Fill in the new-game form like a person: seats (name, kind), option inputs, then Start."""
@@ -160,7 +165,7 @@ def start_game(page: object, game: str, seats: list[tuple[str, str]] | None = No
     page.click('[data-action="start"]')
 
 
-def wait_for_player(page: object) -> str:
+def wait_for_player(page: Page) -> str:
     """Wait until the table needs a person: our decision, a summary, a pass screen or the end."""
     page.wait_for_selector(f"{TURN}, {OVER}, {INTERLUDE}, {PASS}", timeout=30_000)
     for sel, name in ((OVER, "over"), (INTERLUDE, "interlude"), (PASS, "pass"), (TURN, "turn")):

@@ -17,7 +17,6 @@ from pygames_ui.history import link_fragment
 from pygames_ui.session import Seat, Session
 
 
-
 def finished_link(game: str, options: dict[str, Any]) -> str:
     """A ``#r=…`` link to a whole game between two players, played here with random legal moves."""
     session = Session.new(game, [Seat("Anna", "easy"), Seat("Boris", "easy")], options, seed=7)

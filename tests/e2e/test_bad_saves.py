@@ -8,8 +8,8 @@ import pytest
 from conftest import open_app, reload_app, start_game, wait_for_player
 
 from pygames_core import bots
-from pygames_ui.session import Seat, Session
 from pygames_ui.saves import BAD_SAVE_KEY, MAX_SAVE_CHARS, SAVE_KEY
+from pygames_ui.session import Seat, Session
 
 
 def _save(game: str, options: dict[str, object], moves: int, ui: dict[str, object]) -> dict[str, object]:

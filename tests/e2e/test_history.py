@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 
 from conftest import BOOT_TIMEOUT_MS, OVER, open_app, wait_for_player
-from pygames_ui.levels_ui import DEFAULT_BOT
 from test_zoomagia import decide, new_game
+
+from pygames_ui.levels_ui import DEFAULT_BOT
 
 UNDO_OK = '#game-tools [data-action="undo"]:not([aria-disabled])'
 

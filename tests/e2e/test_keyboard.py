@@ -8,7 +8,8 @@ the focus when they open, keep Tab inside, and give it back when Escape closes t
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from conftest import INTERLUDE, OVER, PASS, open_app, wait_for_player
 

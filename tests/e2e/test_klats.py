@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from conftest import OVER, PASS, TURN, open_app, reload_app, start_game, wait_for_player
 
+
 def new_game(page, seats: list[tuple[str, str]] | None = None, target: int | None = None) -> None:
     start_game(page, "klats", seats, fills=None if target is None else {"opt_target": str(target)})
     page.wait_for_selector(".klats-table")

@@ -4,10 +4,9 @@ slide is handled at once."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
-
 from conftest import TURN, open_app, start_game, wait_for_player
 
 pytestmark = pytest.mark.e2e

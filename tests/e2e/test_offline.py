@@ -5,17 +5,26 @@ from __future__ import annotations
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from conftest import (
-    BOOT_TIMEOUT_MS, CHROMIUM_FLAGS, DIST, ROOT, SUB_PATH, TURN, PageProblems, _executable, open_app, reload_app,
+    BOOT_TIMEOUT_MS,
+    CHROMIUM_FLAGS,
+    DIST,
+    ROOT,
+    SUB_PATH,
+    TURN,
+    PageProblems,
+    _executable,
+    open_app,
+    reload_app,
 )
 
 sys.path.insert(0, str(ROOT / "tools"))
-from build_site import write_service_worker  # noqa: E402
-from serve import serve_in_thread  # noqa: E402
+from build_site import write_service_worker
+from serve import serve_in_thread
 
 OFFLINE_READY = 'html[data-offline="ready"]'
 

@@ -14,10 +14,10 @@ import pytest
 from conftest import BOOT_TIMEOUT_MS, open_app, reload_app, start_game
 
 from pygames_core import bots
-from pygames_ui.i18n import merge_catalogues
-from pygames_ui.session import Seat, Session
-from pygames_ui.saves import SAVE_KEY
 from pygames_ui import saves
+from pygames_ui.i18n import merge_catalogues
+from pygames_ui.saves import SAVE_KEY
+from pygames_ui.session import Seat, Session
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 PHONE = {"width": 360, "height": 640}

@@ -14,11 +14,11 @@ The games are played fast (``?delay=0&seed=1``) on one page per game, with reduc
 from __future__ import annotations
 
 import random
-from pathlib import Path
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from axe_audit import audit
-from conftest import INTERLUDE, OVER, PASS, ROOT, TURN, in_every_lang_and_size, open_app, wait_for_player
+from conftest import INTERLUDE, OVER, PASS, ROOT, in_every_lang_and_size, open_app, wait_for_player
 
 OUT = ROOT / "test-results" / "screens"
 PHONE_BAR_MAX_PX = 56

@@ -11,10 +11,10 @@ which the site's CSP forbids: these pages' context bypasses the CSP.
 from __future__ import annotations
 
 import os
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
-
 from conftest import ROOT, PageProblems, open_app, start_game
 
 #: The browser counts a task over 50 ms as long; the issue's bar is 100 ms while a bot thinks.
@@ -219,7 +219,7 @@ def hard_requests(game_name: str, positions: int) -> list[dict[str, Any]]:
     import sys
 
     sys.path.insert(0, str(ROOT / "web"))
-    from pygames_core import bots, games
+    from pygames_core import bots
     from pygames_ui import thinking
     from pygames_ui.session import Seat, Session
 

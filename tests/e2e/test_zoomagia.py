@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from conftest import OVER, TURN, open_app, reload_app, start_game, wait_for_player
+from conftest import OVER, open_app, reload_app, start_game, wait_for_player
 
 from pygames_core import games
 from pygames_core.record import new_record
 from pygames_ui.session import Seat, Session
+
 
 def new_game(page, seats: list[tuple[str, str]] | None = None, columns: bool = True) -> None:
     start_game(page, "zoomagia", seats, selects=None if columns else {"opt_columns": "false"})

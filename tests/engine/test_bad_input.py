@@ -243,8 +243,8 @@ def test_from_json_of_any_text_raises_value_error(name: str, data: st.DataObject
         "deep list": "[" * (limit * 4),
         "deep object": '{"a":' * (limit * 2),
         "huge int": "1" * 5000,
-        "nested state": '{"format":1,"game":"%s","state":%s,"checksum":"x"}' % (name, "[" * 2000 + "]" * 2000),
-        "huge in state": '{"format":1,"game":"%s","state":{"x":%s},"checksum":"x"}' % (name, "1" * 4400),
+        "nested state": '{"format":1,"game":"' + name + '","state":' + "[" * 2000 + "]" * 2000 + ',"checksum":"x"}',
+        "huge in state": '{"format":1,"game":"' + name + '","state":{"x":' + "1" * 4400 + '},"checksum":"x"}',
     }.get(text, text)
     with pytest.raises(ValueError):
         g.from_json(text)

@@ -8,7 +8,8 @@ green 3 5 7 12 15, orange 2 6 9 10 14.
 from __future__ import annotations
 
 import copy
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from pygames_core import bots, games
 from pygames_core.bots.heuristics.klats import score

@@ -8,7 +8,7 @@ import zlib
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pygames_core import bots, games

@@ -168,7 +168,10 @@ def edited(name: str, changes: dict[str, Any], players: int = 2, moves: int = 10
 @pytest.mark.parametrize("name", GAMES)
 def test_options_missing_empty_or_wrong_are_refused(name: str) -> None:
     g = games.get(name)
-    for options in (KeyError, {}, {"extra": 1}, lambda d: {**d["options"], "first_player": True} if "first_player" in d["options"] else {"columns": 1}):
+    def wrong_type(d: dict[str, Any]) -> dict[str, Any]:
+        return {**d["options"], "first_player": True} if "first_player" in d["options"] else {"columns": 1}
+
+    for options in (KeyError, {}, {"extra": 1}, wrong_type):
         with pytest.raises(ValueError):
             g.from_json(edited(name, {"options": options}))
 

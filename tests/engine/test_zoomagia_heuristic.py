@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pygames_core.bots.heuristics import zoomagia as heuristic
 from pygames_core.zoomagia import rules
 
-Cell = Optional[str]
+Cell = str | None
 #: Few animals, so that fields full of animals (and of same-animal pairs) are common.
 CARDS = [f"{a}:{p}" for a in ("sheep", "rhino", "walrus", "fish") for p in rules.PARTS]
 

@@ -13,7 +13,8 @@ scenarios fill the cells they do not care about with heads.
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -145,7 +146,7 @@ GRID = [[t("sheep"), t("rhino"), t("walrus")],
         [t("hippo"), t("giraffe"), t("zebra")]]
 A, B, C = GRID[0]
 D, E, F = GRID[1]
-G_, H, I = GRID[2]
+G_, H, I = GRID[2]  # noqa: E741 - the grid's cells are named A to I, row by row
 X = t("lion")  # the drawn card
 
 # push -> (field after, card pushed out).  Tails only: no push can make an animal.

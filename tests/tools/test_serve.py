@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import errno
-import urllib.error
-import urllib.request
 import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from pygames_ui.app import App
 from pygames_ui.tables import Ctx

@@ -18,9 +18,8 @@ from pygames_ui.app import App
 from pygames_ui.art import PICTURES, picture, symbol_id
 from pygames_ui.i18n import I18n, merge_catalogues
 from pygames_ui.session import MemoryStorage, Seat, Session
-from pygames_ui.tables import TABLES
+from pygames_ui.tables import TABLES, rps_zombie_cards, zoomagia_cards
 from pygames_ui.tables import klats as klats_table
-from pygames_ui.tables import rps_zombie_cards, zoomagia_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import difflib
 
+import golden_walk
 import pytest
 
-import golden_walk
 from pygames_ui.i18n import LANGS
 
 

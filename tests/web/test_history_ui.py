@@ -11,17 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apptools import click
 
 from pygames_core import bots, games
 from pygames_core.record import new_record, replay
-from pygames_ui import history
+from pygames_ui import history, thinking
 from pygames_ui.app import App
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.replay import Replay
-from pygames_ui import thinking
 from pygames_ui.session import MemoryStorage, Seat, Session
-
-from apptools import click
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 YOU_AND_BOT = [Seat("Ann", "human"), Seat("Bot", "greedy")]

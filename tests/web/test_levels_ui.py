@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apptools import click
 
 from pygames_core import bots, games, record_codec
 from pygames_core.bots import levels
@@ -18,11 +19,9 @@ from pygames_core.rng import Rng
 from pygames_ui import history, thinking
 from pygames_ui.app import App
 from pygames_ui.i18n import merge_catalogues
-from pygames_ui.tables.rps_zombie import alike_groups
-from pygames_ui.session import SEAT_KINDS, MemoryStorage, Seat, Session, seat_kind
 from pygames_ui.saves import SAVE_KEY
-
-from apptools import click
+from pygames_ui.session import SEAT_KINDS, MemoryStorage, Seat, Session, seat_kind
+from pygames_ui.tables.rps_zombie import alike_groups
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 GAME_OPTIONS = {"klats": {"target": 40}, "zoomagia": {}, "rps_zombie": {}}

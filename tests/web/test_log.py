@@ -8,13 +8,12 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from apptools import click, play_on
 
 from pygames_ui.app import App
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.log import PAGE
 from pygames_ui.session import MemoryStorage
-
-from apptools import click, play_on
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 GAMES = ("klats", "zoomagia", "rps_zombie")

@@ -78,7 +78,7 @@ def test_klats_a_bot_card_is_lit_and_slides_from_its_hand() -> None:
     assert len(lit) == 1 and "pile" in lit[0]["class"]
     top = marks.moving()[lit[0]["data-move"]]
     assert top["data-move-from"].split() == [f"kh-1-{play['card']}-0", "kseat-1"]
-    assert f"kseat-1" in marks.moving()
+    assert "kseat-1" in marks.moving()
     # The player's own cards are keyed one by one (two 7s are two keys).
     hand = a.ctx().view["hand"]
     assert {k for k in marks.moving() if k.startswith("kh-0-")} == {

@@ -7,22 +7,20 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
-from typing import Callable
 
 import pytest
+from apptools import click, play_on
 
-from pygames_core import games
 from pygames_ui.app import App
-from pygames_ui.i18n import I18n, merge_catalogues
 from pygames_ui.frame import frame_of
-from pygames_ui.session import MemoryStorage, Seat, Session
+from pygames_ui.i18n import I18n, merge_catalogues
 from pygames_ui.saves import SAVE_KEY
+from pygames_ui.session import MemoryStorage, Seat, Session
 from pygames_ui.tables import Ctx, rps_zombie
 from pygames_ui.tables.winners import who_won
-
-from apptools import click, play_on
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 GAMES = ("klats", "zoomagia", "rps_zombie")
@@ -162,7 +160,8 @@ def test_a_replay_says_whose_move_comes_next_never_who_is_thinking(game: str, la
     click(a, "replay")
     replay = a.history.replay
     assert replay is not None
-    you, bot = CATALOGUES[lang]["table.next_move.you"], CATALOGUES[lang]["table.next_move"].format(name="Bot 1" if lang == "en" else "Бот 1")
+    you = CATALOGUES[lang]["table.next_move.you"]
+    bot = CATALOGUES[lang]["table.next_move"].format(name="Bot 1" if lang == "en" else "Бот 1")
     thinking = ("thinking", "думает", "думаете")
     said = {you: 0, bot: 0}
     for step in range(replay.last):

@@ -8,17 +8,16 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from apptools import click
 
 from pygames_core import games
 from pygames_ui.app import App
 from pygames_ui.dom import esc
 from pygames_ui.i18n import merge_catalogues
-from pygames_ui.session import MemoryStorage, Seat, Session
 from pygames_ui.saves import save
+from pygames_ui.session import MemoryStorage, Seat, Session
 from pygames_ui.tables import TABLES, Ctx
 from pygames_ui.tables.rps_zombie import RpsZombieTable, alike_groups, choice_key
-
-from apptools import click
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 CATALOGUES = merge_catalogues(I18N)

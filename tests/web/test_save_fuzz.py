@@ -12,18 +12,19 @@ from __future__ import annotations
 import copy
 import functools
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from pygames_ui import saves
 from pygames_ui.app import App
 from pygames_ui.i18n import merge_catalogues
-from pygames_ui.session import MemoryStorage, Session
 from pygames_ui.saves import BAD_SAVE_KEY, MAX_SAVE_CHARS, SAVE_KEY
-from pygames_ui import saves
+from pygames_ui.session import MemoryStorage
 from pygames_ui.tables import TABLES
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")

@@ -8,10 +8,9 @@ controls are offered.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import json
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -21,13 +20,13 @@ import pytest
 from pygames_core import bots, games
 from pygames_core.record import new_record
 from pygames_core.zoomagia import rules
+from pygames_ui import saves
 from pygames_ui.app import App
 from pygames_ui.art import PICTURES
 from pygames_ui.dom import esc
 from pygames_ui.i18n import I18n, merge_catalogues
-from pygames_ui.session import MemoryStorage, Seat, Session
 from pygames_ui.saves import SAVE_KEY
-from pygames_ui import saves
+from pygames_ui.session import MemoryStorage, Seat, Session
 from pygames_ui.tables import TABLES, Ctx
 from pygames_ui.tables.zoomagia import ZoomagiaTable
 
@@ -378,7 +377,7 @@ def test_every_event_type_has_a_log_line_in_both_languages() -> None:
 def test_names_are_escaped_everywhere() -> None:
     evil = '<img src=x onerror="alert(1)">'
     a = make_app()
-    s = start(a, {"seat_name_0": evil, "seat_kind_0": "human", "seat_name_1": "Bot", "seat_kind_1": "greedy"})
+    start(a, {"seat_name_0": evil, "seat_kind_0": "human", "seat_name_1": "Bot", "seat_kind_1": "greedy"})
     play_by_clicking(a, {})
     html = a.render()
     assert "<img" not in html and esc(evil) in html

@@ -16,7 +16,8 @@ links, the replay viewer) in :mod:`.keeping`.
 from __future__ import annotations
 
 import traceback
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import keeping, saves, screens
 from .assist import Assist

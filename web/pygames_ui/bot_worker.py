@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 #: The longest wait for the worker to start (its Pyodide: ~1–2 s here, longer on a slow phone).
 START_S = 60.0
@@ -96,7 +97,7 @@ class BotWorker:
         try:
             if not await asyncio.wait_for(asyncio.shield(self.ready), self.start_s):
                 return None
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self._give_up(f"it did not start within {self.start_s:g} s")
             return None
         if self.worker is None:
@@ -107,7 +108,7 @@ class BotWorker:
         self.worker.postMessage(json.dumps({"id": self.ids, "request": request}))
         try:
             reply = await asyncio.wait_for(future, self.answer_s)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self._give_up(f"it did not answer within {self.answer_s:g} s")
             return None
         answer = reply.get("answer")

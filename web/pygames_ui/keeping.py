@@ -8,7 +8,8 @@ their click handlers (:data:`HANDLERS`, by ``data-action``). The handlers work o
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from . import history
 from .history import UndoCheck, import_fragment

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import re
 import reprlib
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from pygames_core import games
 from pygames_core.base import Game, State

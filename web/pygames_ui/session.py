@@ -96,7 +96,7 @@ class Session:
 
     # ----------------------------------------------------------- lifecycle
     @classmethod
-    def new(cls, game_name: str, seats: list[Seat], options: dict[str, Any], seed: int | None = None) -> "Session":
+    def new(cls, game_name: str, seats: list[Seat], options: dict[str, Any], seed: int | None = None) -> Session:
         game = games.get(game_name)
         state = game.new_game(players=len(seats), seed=seed, options=options)
         seed_used = json.loads(game.to_json(state))["state"]["seed"]

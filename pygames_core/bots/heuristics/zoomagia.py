@@ -14,13 +14,14 @@ a softmax turns these into win chances, sharper as the draw pile runs out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from ...zoomagia import rules
 from . import chances, shares
 
-Cell = Optional[str]
+Cell = str | None
 
 #: How much the next player's best chance counts against us.
 _THREAT_WEIGHT = 0.45

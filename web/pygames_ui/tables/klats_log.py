@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .base import Ctx
-from .winners import who_won
 from .klats_cards import card_html
+from .winners import who_won
 
 
 def describe(event: dict[str, Any], ctx: Ctx) -> str | None:

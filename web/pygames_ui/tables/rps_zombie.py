@@ -10,19 +10,18 @@ beyond wording them (the engine applies forced steps itself).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
 from pygames_core.base import Action
 
-from ..dom import button, esc
+from ..dom import esc
 from ..i18n import I18n
 from .base import Ctx, Table, control, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
 from .rps_zombie_decide import alike_groups, choice_key, decision
-from .rps_zombie_throw import MAX_THROWS, TROPHY_KINDS, check_throw_ui, throw_for_first, throw_html, throw_winner
 from .rps_zombie_log import DECISIONS, describe, end_reason, happened, names, poss
+from .rps_zombie_throw import MAX_THROWS, TROPHY_KINDS, check_throw_ui, throw_for_first, throw_html, throw_winner
 
 KINDS = ("brain", "rock", "scissors", "paper", "zombie")
 #: The new-game form's "who starts" value for a rock-paper-scissors throw (as the printed rules do it).

@@ -6,6 +6,7 @@ from ..art import picture
 from ..dom import attrs, esc
 from ..i18n import I18n
 
+
 def icon(kind: str, cls: str = "rz-ico") -> str:
     """A card kind's picture (decorative: the words beside it name the kind)."""
     return picture(kind, cls=cls)

@@ -16,7 +16,6 @@ from typing import Any
 
 from pygames_core.base import Action
 from pygames_core.zoomagia import rules
-from pygames_core.zoomagia.rules import PARTS
 
 from ..dom import button, esc
 from ..i18n import I18n
