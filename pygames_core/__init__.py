@@ -1,7 +1,7 @@
 """pygames_core – the rules engine of pygames (Клац!, Зоомагия, Камень, ножницы, бумага и … ЗОМБИ!!!).
 
 Pure Python, standard library only; runs on CPython 3.11+ and in Pyodide.
-See ``API.md`` for the contract::
+See ``docs/ENGINE_API.md`` for the contract::
 
     from pygames_core import games, IllegalAction
     game = games.get("klats")

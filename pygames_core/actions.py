@@ -1,6 +1,6 @@
 """Matching a caller's action against the legal ones: JSON equality, cheaply and safely.
 
-``apply`` accepts any value that is JSON-equal to a legal action (API.md): key
+``apply`` accepts any value that is JSON-equal to a legal action (docs/ENGINE_API.md): key
 order is irrelevant, a ``Mapping`` counts as an object and a tuple as a list
 (as ``json.dumps`` writes them), but types are kept apart as JSON keeps them:
 ``true`` is not ``1`` and ``1.0`` is not the card ``1``.

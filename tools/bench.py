@@ -175,7 +175,7 @@ def stage_table(stages: dict[str, dict[str, int]]) -> str:
     return "\n".join(lines)
 
 
-BOOT_TARGETS = {"cold": 0.60, "warm": 0.50, "bytes": 1.05}  # issue 9 §1: at most these ratios
+BOOT_TARGETS = {"cold": 0.60, "warm": 0.50, "bytes": 1.05}  # at most these ratios to the bare Pyodide page
 
 
 def main() -> None:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The engine before the "faster engine" work of issue 8 §1.
+#: The engine before its fast paths (tests/engine/test_fast_paths.py) were written.
 BASELINE_COMMIT = "f119dda"
 WORKTREE = ROOT / ".cache" / "bench-baseline"
 

@@ -81,7 +81,7 @@ def check_state(d: dict[str, Any]) -> None:
     rnd, first = d["round"], d["round_first"]
     if type(rnd) is not int or rnd < 1 or type(first) is not int or not 0 <= first < n:
         raise ValueError(f"bad round counters {shown(rnd)} / {shown(first)}")
-    # Round 1 may have been dealt from a shorter `deck` (API.md); later rounds use all 90 cards.
+    # Round 1 may have been dealt from a shorter `deck` (docs/ENGINE_API.md); later rounds use all 90 cards.
     if seen - _FULL or (rnd > 1 and seen != _FULL):
         raise ValueError("the 90 cards are not all accounted for exactly once")
     if first != (d["options"]["first_player"] + rnd - 1) % n:

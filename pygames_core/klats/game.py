@@ -125,7 +125,7 @@ class Klats(Game):
         merged = rules.place(tab, card, pile)
         self._log(d, {"e": "play", "p": p, "card": card, "target": target, "pile": pile, "merged": merged})
         if len(tab) >= MAX_PILES:
-            # RULES.md §3: the round ends at once; the player who made the sixth pile does not draw.
+            # docs/rules/klats.md: the round ends at once; the player who made the sixth pile does not draw.
             self._end_round(d, rng, reason="six", by=p)
             return
         deck = d["deck"]

@@ -1,4 +1,4 @@
-"""Клац! – the pure rules, on plain lists (see docs/rules/klats.md and RULES.md §3).
+"""Клац! – the pure rules, on plain lists (see docs/rules/klats.md and docs/rules/klats.md).
 
 A *tableau* is a list of piles, left to right; a pile is a list of values,
 bottom to top.  These helpers are shared by the game, the greedy bot and the UI.
@@ -15,7 +15,7 @@ COPIES = 6
 MAX_PILES = 6
 HAND_SIZE = 3
 
-#: The colour of every value (a Choice of RULES.md §3: 30 cards per colour).
+#: The colour of every value (a Choice of docs/rules/klats.md: 30 cards per colour).
 COLOUR_OF: dict[int, Colour] = {}
 for _colour, _values in (
     ("blue", (1, 4, 8, 11, 13)),

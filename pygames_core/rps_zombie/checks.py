@@ -258,7 +258,7 @@ def _check_result(d: dict[str, Any]) -> None:
             raise ValueError("the game ended for want of cards while the draw pile could deal a round")
         best = max((brains[p], len(trophies[p])) for p in alive)
         winners = [p for p in alive if (brains[p], len(trophies[p])) == best]
-        # No round is being resolved: nothing is revealed (RULES.md §2, API.md `revealed`).
+        # No round is being resolved: nothing is revealed (docs/rules/rps_zombie.md, docs/ENGINE_API.md, `revealed`).
         if d["participants"] or any(c is not None for c in revealed):
             raise ValueError("cards of a finished round are still shown as revealed")
     if d["winner_seats"] != winners:

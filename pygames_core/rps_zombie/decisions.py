@@ -59,7 +59,7 @@ def defences(d: dict[str, Any], target: int) -> list[str]:
 
 
 def legal(d: dict[str, Any]) -> list[Action]:
-    """Every legal decision of ``d["current"]`` (RULES.md §2), in a stable order."""
+    """Every legal decision of ``d["current"]`` (docs/rules/rps_zombie.md), in a stable order."""
     phase = d["phase"]
     p = d["current"]
     if phase == "contest":  # the commonest decision first (a contest always has a seat to ask)

@@ -1,6 +1,6 @@
 """Камень, ножницы, бумага и … ЗОМБИ!!! (``rps_zombie``) as an engine :class:`~pygames_core.base.Game`.
 
-The rules are RULES.md §2; docs/rules/rps_zombie.md lists them as implemented,
+The rules are docs/rules/rps_zombie.md; docs/rules/rps_zombie.md lists them as implemented,
 with every choice.  Pure helpers live in :mod:`.rules`; the rounds' stages in :mod:`.rounds`.
 
 Phases (``view["phase"]``) – the decision the game waits for:
@@ -14,7 +14,7 @@ Phases (``view["phase"]``) – the decision the game waits for:
 A step whose only legal action is one is applied by the engine itself, so
 ``current_player`` always has at least two legal actions.
 
-Actions (RULES.md §2):
+Actions (docs/rules/rps_zombie.md):
 ``{"type": "choose_trophy", "kind": k}``, ``{"type": "defend", "zombie_of": seat,
 "with": "revealed"|"rock"|"scissors"|"none"}``, ``{"type": "drop_trophy", "kind": k}``,
 ``{"type": "block", "with": k}``, ``{"type": "dump", "kind": k}``, ``{"type": "pass"}``.

@@ -1,6 +1,6 @@
 """Камень, ножницы, бумага и … ЗОМБИ!!! (``rps_zombie``): a decision applied, and the rounds it sets going.
 
-RULES.md §2 as a small state machine over the state data.  :func:`apply_decision`
+docs/rules/rps_zombie.md as a small state machine over the state data.  :func:`apply_decision`
 applies a legal decision and runs the stages of the round until the game waits for
 the next decision (or has ended); the engine (:mod:`.game`) wraps it with the copy
 of the state and the validation of the action.

@@ -1,4 +1,4 @@
-"""Камень, ножницы, бумага и … ЗОМБИ!!! – the pure rules (RULES.md §2, docs/rules/rps_zombie.md).
+"""Камень, ножницы, бумага и … ЗОМБИ!!! – the pure rules (docs/rules/rps_zombie.md, docs/rules/rps_zombie.md).
 
 Cards are plain strings (their kind).  Everything here is a pure function on
 plain values, shared by the engine, the greedy bot's heuristic and the tests.
@@ -24,7 +24,7 @@ Result = Literal["win", "nobody", "redraw"]
 Defence = Literal["revealed", "rock", "scissors", "none"]
 
 
-# The action forms of RULES.md §2 (plain dicts; ``with`` is a keyword, hence the functional syntax).
+# The action forms of docs/rules/rps_zombie.md (plain dicts; ``with`` is a keyword, hence the functional syntax).
 class ChooseTrophy(TypedDict):
     type: Literal["choose_trophy"]
     kind: TrophyKind

@@ -76,7 +76,7 @@ _EVENT_LISTS: dict[str, tuple[str, ...]] = {
 
 
 class Zoomagia(Game):
-    """The card game Зоомагия for 2–6 players (rules: RULES.md §1, docs/rules/zoomagia.md)."""
+    """The card game Зоомагия for 2–6 players (rules: docs/rules/zoomagia.md, docs/rules/zoomagia.md)."""
 
     name = "zoomagia"
     title = {"ru": "Зоомагия", "en": "Zoomagia"}
@@ -149,7 +149,7 @@ class Zoomagia(Game):
 
     # ------------------------------------------------------------------ play
     def legal_actions(self, state: State) -> list[Action]:
-        """Every distinct decision of the player to move, in a stable order (see RULES.md §1)."""
+        """Every distinct decision of the player to move, in a stable order (see docs/rules/zoomagia.md)."""
         return self._legal(state.data)
 
     def _legal(self, d: dict[str, JSON]) -> list[Action]:

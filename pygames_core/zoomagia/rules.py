@@ -1,4 +1,4 @@
-"""Зоомагия – the pure rules, on plain lists (see docs/rules/zoomagia.md and RULES.md §1).
+"""Зоомагия – the pure rules, on plain lists (see docs/rules/zoomagia.md and docs/rules/zoomagia.md).
 
 A card id is ``"<animal>:<part>"`` (``"sheep:head"``).  The *field* is a list of
 3 rows (top first), each a list of 3 cells (left to right) holding a card id or
@@ -21,7 +21,7 @@ Part = Literal["head", "body", "tail"]
 Cell = str | None
 Field = list[list[Cell]]
 
-#: The 24 animals, in the order of RULES.md §1.
+#: The 24 animals, in the order of docs/rules/zoomagia.md.
 ANIMALS: tuple[str, ...] = (
     "sheep", "rhino", "walrus", "fish", "turtle", "elephant", "hippo", "giraffe",
     "zebra", "lion", "tiger", "bear", "wolf", "fox", "hare", "cat",

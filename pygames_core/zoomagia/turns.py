@@ -1,6 +1,6 @@
 """Зоомагия (``zoomagia``): a decision applied, and the turn played on to the next decision.
 
-RULES.md §1.  A turn: the player pushes the drawn card into the field; the card
+docs/rules/zoomagia.md.  A turn: the player pushes the drawn card into the field; the card
 pushed out (or a new animal of the field, with its row refilled) joins his cards;
 he discards while a part overflows, banks animals as he likes, and the next
 player draws.  :func:`apply_decision` applies one legal decision to the state

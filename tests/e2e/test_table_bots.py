@@ -1,4 +1,4 @@
-"""Bots at the table in Chromium (issue 8 §2–3): a Hard bot thinks in its own worker while the
+"""Bots at the table in Chromium: a Hard bot thinks in its own worker while the
 page stays responsive; hints light a move; without a worker the page still plays.
 
 The long-task observer is registered before the page's own scripts run

@@ -1,4 +1,4 @@
-"""Bad input gets the right error, whatever it holds (issue 7 §9), for every game (hypothesis).
+"""Bad input gets the right error, whatever it holds, for every game (hypothesis).
 
 * ``apply`` refuses anything that is not JSON-equal to a legal action with
   ``IllegalAction``: huge ints, nesting deeper than the recursion limit,

@@ -1,4 +1,4 @@
-"""The conformance suite: the API.md contract, checked the same way for every registered game."""
+"""The conformance suite: the engine contract (docs/ENGINE_API.md), checked the same way for every registered game."""
 
 from __future__ import annotations
 

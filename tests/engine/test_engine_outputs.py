@@ -1,4 +1,4 @@
-"""The engine's outputs for seeded games, pinned (issue 8 §1: a faster engine changes nothing observable).
+"""The engine's outputs for seeded games, pinned (a faster engine must change nothing observable).
 
 Each digest covers, over whole random games from fixed seeds: every state's ``to_json``,
 its legal actions, scores and winners, every seat's view, and now and then a determinized

@@ -1,4 +1,4 @@
-"""The engine's fast paths keep the contract (issue 8 §1), for every game (hypothesis).
+"""The engine's fast paths keep the contract, for every game (hypothesis).
 
 * Copy-on-write steps never change the state they start from: after every move
   of whole random games, every earlier state still saves to the same text.

@@ -1,4 +1,4 @@
-"""Клац! (``klats``): invariants of RULES.md §3 over random legal play (hypothesis).
+"""Клац! (``klats``): invariants of docs/rules/klats.md over random legal play (hypothesis).
 
 Each example plays a whole short match (2–6 players, random seed, random or
 greedy bots) and checks the saved state (``to_json``) after every action.

@@ -1,4 +1,4 @@
-"""Клац! (``klats``): known answers from RULES.md §3, played from fixed decks.
+"""Клац! (``klats``): known answers from docs/rules/klats.md, played from fixed decks.
 
 Every scenario goes through the public API only (``games.get("klats")``,
 ``new_game``, ``apply``, ``legal_actions``, ``view``, ``scores``, ``winners``,
@@ -6,7 +6,7 @@ Every scenario goes through the public API only (``games.get("klats")``,
 each player one at a time, starting with the round's first player, and the rest
 is the draw pile.  :func:`deal` builds such a deck from the hands wanted.
 
-Colours (the Choice of RULES.md §3):
+Colours (the Choice of docs/rules/klats.md):
 blue 1 4 8 11 13 · green 3 5 7 12 15 · orange 2 6 9 10 14.
 """
 

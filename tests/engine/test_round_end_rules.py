@@ -1,7 +1,7 @@
-"""Rules fixed by issue 7 §9, as scenarios with a fixed ``deck``.
+"""Rules about the end of a round, as scenarios with a fixed ``deck``.
 
 * Клац!: when a sixth pile ends the round, the player who made it does not draw
-  (RULES.md §3: the round ends at once).
+  (docs/rules/klats.md: the round ends at once).
 * RPS-ZOMBIE: once the game is over, ``revealed`` in the view shows only the
   cards of the round being resolved when it ended – none when the game ended
   for want of cards before a round – never a previous round's cards.

@@ -1,4 +1,4 @@
-"""Known answers for Камень, ножницы, бумага и … ЗОМБИ!!! (``rps_zombie``): fixed decks, RULES.md §2.
+"""Known answers for Камень, ножницы, бумага и … ЗОМБИ!!! (``rps_zombie``): fixed decks, docs/rules/rps_zombie.md.
 
 A fixed ``deck`` is the draw pile after the starting-trophy choice, top first;
 each round the players still in reveal one card each in turn order (the first

@@ -1,4 +1,4 @@
-"""``from_json`` validates the whole state, not only the checksum (issue 7 §9), for every game.
+"""``from_json`` validates the whole state, not only the checksum, for every game.
 
 The checksum is no secret: anyone can edit a save and recompute it.  So a save
 is mutated at random (a value replaced, a key dropped or added, a list grown,
@@ -146,7 +146,7 @@ def test_every_reachable_state_loads(saved: tuple[Any, dict[str, Any]]) -> None:
     play_out(g, state, seed=1)
 
 
-# -------------------------------------------------------- named defects of issue 7 §9
+# -------------------------------------------------------- named defects a save can have
 def edited(name: str, changes: dict[str, Any], players: int = 2, moves: int = 10, seed: int = 5,
            options: dict[str, Any] | None = None) -> str:
     g = games.get(name)

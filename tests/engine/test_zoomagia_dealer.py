@@ -1,4 +1,4 @@
-"""Зоомагия: the option ``dealer`` (the sheet: the dealer moves first; issue 7 §5)."""
+"""Зоомагия: the option ``dealer`` (the sheet: the dealer moves first)."""
 
 from __future__ import annotations
 

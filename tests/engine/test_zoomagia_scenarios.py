@@ -1,4 +1,4 @@
-"""Зоомагия (``zoomagia``): known answers from RULES.md §1, played from fixed decks.
+"""Зоомагия (``zoomagia``): known answers from docs/rules/zoomagia.md, played from fixed decks.
 
 Every scenario goes through the public API (``games.get("zoomagia")``, ``new_game``,
 ``apply``, ``legal_actions``, ``view``, ``scores``, ``winners``, ``to_json``).

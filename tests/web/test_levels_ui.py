@@ -1,4 +1,4 @@
-"""Bot levels at the table (issue 8 §2): the form, old saves, the bot's message to its worker."""
+"""Bot levels at the table: the form, old saves, the bot's message to its worker."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ def choice_key(action: Action) -> str:
 def alike_groups(legal: list[Action]) -> list[list[Action]]:
     """The legal actions grouped by their effect for the player, in order; the first of a group is the one to send.
 
-    The rules (RULES.md, the trophy contest): "the first block or dump ends the contest: all
+    The rules (docs/rules/rps_zombie.md, the trophy contest): "the first block or dump ends the contest: all
     competing cards (and the spent trophy) are discarded, nobody wins".  So blocking with a
     trophy of a kind and throwing a trophy of that kind away are one move; every other answer
     differs from the rest whatever the cards still hidden in the draw pile.
