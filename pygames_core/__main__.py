@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = sub.add_parser(
         "simulate", help="play many games between bots and summarise them",
-        description="Play many games between bots; print wins (95%% Wilson intervals), scores, "
+        description="Play many games between bots; print wins (95% Wilson intervals), scores, "
                     "game length and time per decision. Results depend only on --seed.",
     )
     sim.add_argument("game", help=f"one of: {', '.join(games.names())}")

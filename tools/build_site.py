@@ -25,19 +25,23 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from sprite import inline_sprite  # noqa: E402
 from wheel import build_wheel, package_files  # noqa: E402
 
-sys.path.insert(0, str(ROOT / "web"))
+sys.path[:0] = [str(ROOT), str(ROOT / "web")]
+import prerender  # noqa: E402
+
 from pygames_ui.i18n import merge_catalogues  # noqa: E402
 
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_ZIP = "stdlib.zip"  # replaces Pyodide's python_stdlib.zip (passed as stdLibURL)
-WEB_STATIC = ("index.html", "boot.js", "snapshot.js", "snapshot-worker.js", "wheels.js", "bot-worker.js", "styles.css",
+FIRST_SCREENS = "<!-- first screens -->"
+WEB_STATIC = ("index.html", "boot.js", "prepage.js", "snapshot.js", "snapshot-worker.js", "wheels.js", "bot-worker.js", "styles.css",
               "favicon.svg", "manifest.webmanifest")
 BOOT_PACKAGES = ("pygames-core", "pygames-ui")  # installed at boot; the rest of the lock only on demand
 CACHE = ROOT / ".cache" / "site-wheels"
@@ -163,6 +167,16 @@ def write_boot_config(out: Path, lock: dict[str, object]) -> None:
     boot.write_text(text.replace("__SITE__", json.dumps(site, sort_keys=True, separators=(",", ":"))))
 
 
+def inline_first_screens(index: Path, catalogues: dict[str, dict[str, Any]]) -> None:
+    """The home screen, the rules and the new-game forms, in both languages, into ``index.html``
+    (``<!-- first screens -->``): rendered by the app itself (tools/prerender.py)."""
+    text = index.read_text(encoding="utf-8")
+    if text.count(FIRST_SCREENS) != 1:
+        raise SystemExit(f"web/index.html must hold {FIRST_SCREENS} exactly once")
+    screens = prerender.templates(prerender.render_all(catalogues), catalogues)
+    index.write_text(text.replace(FIRST_SCREENS, screens), encoding="utf-8")
+
+
 def write_service_worker(out: Path, template: Path) -> None:
     """``sw.js`` with the list of every shipped file and a version that changes with any of them."""
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -206,6 +220,7 @@ def build(out: Path) -> None:
     web = ROOT / "web"
     for name in WEB_STATIC:
         shutil.copy2(web / name, out / name)
+    inline_first_screens(out / "index.html", merge_catalogues(web / "i18n"))
     inline_sprite(out / "index.html")  # the pictures the tables draw (tools/sprite.py)
     # One stylesheet for the site: the shared rules, then each game's next to its table.
     with open(out / "styles.css", "a", encoding="utf-8") as css:

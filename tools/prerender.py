@@ -8,7 +8,7 @@ any text), in both languages. ``web/prepage.js`` shows the one the address asks 
 at once and moves between them on clicks; when Python is ready its first render of
 the same screen writes the same HTML, so the hand-over shows no flash.
 
-Each screen is keyed by its address (:mod:`pygames_ui.routes`): ``""`` for home,
+Each screen is keyed by its address (:mod:`pygames_ui.routes`): ``#/`` for home,
 ``#/rules/<game>``, ``#/new/<game>``.
 """
 
@@ -76,7 +76,7 @@ def templates(rendered: dict[str, dict[str, str]], catalogues: dict[str, dict[st
     for lang, screens in rendered.items():
         for fragment, body in screens.items():
             extra = ""
-            if fragment == "":
+            if fragment == HOME.fragment():
                 said = {key: catalogues[lang][key] for key in EARLY_WORDS}
                 extra = f' data-pre-words="{html.escape(json.dumps(said, ensure_ascii=False))}"'
             parts.append(f'<template data-pre-lang="{lang}" data-pre-route="{html.escape(fragment)}"{extra}>'

@@ -25,11 +25,9 @@ function say(key, fallback) {
   return catalogue[key] ?? fallback ?? key;
 }
 
+// The player's last choice, else the browser's (prepage.js, the one place that decides).
 function pickLang() {
-  const saved = localStorage.getItem("pygames.lang");
-  if (saved === "ru" || saved === "en") return saved;
-  const langs = navigator.languages?.length ? navigator.languages : [navigator.language || "en"];
-  return langs.some((l) => String(l).toLowerCase().startsWith("ru")) ? "ru" : "en";
+  return globalThis.pygamesEarly.pickLang();
 }
 
 function applyShell() {
@@ -179,12 +177,17 @@ async function startFresh(loadPyodide, wheelsP) {
   return pyodide;
 }
 
+// A test that is about neither offline play nor warm starts asks for a bare page
+// (?bare=1): no service worker and no start-up snapshot, each of which costs every boot
+// a full precache or a second Pyodide. The shipped site never asks for it.
+const BARE = new URLSearchParams(location.search).has("bare");
+
 async function boot() {
   const lang = pickLang();
   html.lang = lang;
   // Python starts at once; the catalogues, our wheels and the snapshot arrive while it does.
   const pyodideModuleP = import("./pyodide/pyodide.mjs");
-  const snapshotP = findSnapshot(SITE.snapshotKey).catch(() => null);
+  const snapshotP = BARE ? Promise.resolve(null) : findSnapshot(SITE.snapshotKey).catch(() => null);
   const wheelsP = fetchWheels(SITE.lock, SITE.packages, new URL("pyodide/", location.href));
   wheelsP.catch(() => {}); // reported where it is awaited
   const cataloguesP = Promise.all([fetchCatalogue("i18n/ru.json"), fetchCatalogue("i18n/en.json")]);
@@ -218,6 +221,10 @@ async function boot() {
   bar.value = 100;
   html.dataset.bootMs = String(Math.round(tReady - t0));
   html.dataset.pythonMs = String(Math.round(tPython - t0));
+  if (BARE) {
+    html.dataset.offline = html.dataset.snapshot = "off";
+    return;
+  }
   // The offline copy installs once the first screen is up: it competes for the CPU.
   setTimeout(registerServiceWorker, 1000);
   if (html.dataset.bootFrom === "fresh") {
@@ -282,11 +289,24 @@ function registerServiceWorker() {
     setInterval(() => reg.update().catch(() => {}), 30 * 60_000);
     await sw.ready;
     html.dataset.offline = "ready";
+    if (!sw.controller) sayOfflineReady(); // the first install on this device: said once, quietly
   }).catch((err) => {
     // Offline, the update check fails, yet the installed worker goes on serving the site.
     if (sw.controller) html.dataset.offline = "ready";
     else console.warn("pygames: offline mode unavailable:", err);
   });
+}
+
+// "Ready to play offline": a quiet line in the corner for a few seconds, the first time only.
+function sayOfflineReady() {
+  const words = globalThis.pygamesBoot?.catalogues?.[html.lang] ?? catalogue;
+  const note = document.createElement("p");
+  note.id = "offline-note";
+  note.className = "offline-note";
+  note.setAttribute("role", "status");
+  note.textContent = words["offline.ready"] ?? "";
+  document.body.appendChild(note);
+  setTimeout(() => note.remove(), 6000);
 }
 
 // A boot that has not finished after two minutes is reported, not left spinning.

@@ -26,7 +26,8 @@ from js import (  # type: ignore[import-not-found]
 )
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
-from pygames_ui import focus, keys, motion
+from pygames_core import games
+from pygames_ui import focus, keys, motion, nav, routes
 from pygames_ui.app import App
 from pygames_ui.bot_worker import BotWorker
 from pygames_ui.history import LINK_PREFIX
@@ -74,8 +75,10 @@ class Page:
         self.html = document.documentElement
         self.bot_task: asyncio.Task[None] | None = None
         self.brains = BotWorker(_new_bot_worker, create_proxy, self._bot_worker_state)
-        self.in_replay = False  # the replay viewer is on the page (its "#r=…" link is in the address bar)
+        self.link: str | None = None  # the "#r=…" link of the record in the replay viewer, if it came from one
+        self.trail = routes.Trail(_fragment())  # the screens this page put in the browser's history
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
+        self.heard: object = None  # the game whose moves the live region holds
 
     def render(self) -> None:
         kept = focus.remember(self.root, document.activeElement)
@@ -83,7 +86,7 @@ class Page:
         before = motion.places(self.root) if same_screen and not motion.reduced_motion(window) else {}
         self.root.innerHTML = self.app.render()
         self._light_hint()
-        self._forget_link()
+        self._keep_address()
         try:
             self.html.dataset.moves = str(motion.slide(self.root, before)) if before else "0"
         except Exception:  # noqa: BLE001 - motion only decorates: the new table is already on the page and must stay usable
@@ -101,7 +104,12 @@ class Page:
         """Say the new lines of the move log in the live region (``#live``, outside the re-rendered root)."""
         words = self.app.announcement()
         live = document.getElementById("live")
-        if not words or not focus.present(live):
+        if not focus.present(live):
+            return
+        if self.app.session is not self.heard:  # a new game (or none): the last one's lines go
+            self.heard = self.app.session
+            live.replaceChildren()
+        if not words:
             return
         line = document.createElement("p")
         line.textContent = words
@@ -111,7 +119,13 @@ class Page:
 
     # ------------------------------------------------------------ keyboard
     def on_key(self, event: Any) -> None:
-        """The one keyboard listener: Tab kept inside a dialog, Escape, arrows between like controls."""
+        """The one keyboard listener: Tab kept inside a dialog, Escape, arrows between like controls;
+        in the replay viewer ← and → step through the game wherever focus is (the slider steps itself)."""
+        step = keys.replay_step(str(event.key), self.app.screen, str(getattr(document.activeElement, "tagName", "")))
+        if step is not None and not (event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey):
+            event.preventDefault()
+            self._act({"action": "replay-go", "to": step}, {})
+            return
         focus.on_key(self.root, event, document.activeElement)
 
     def on_input(self, event: Any) -> None:
@@ -169,19 +183,39 @@ class Page:
         self.perform_effects()
         self.kick_bots()
 
-    def on_hash(self, event: Any = None) -> None:
-        """A ``#r=…`` link (opened, or pasted into this tab) boots into its replay."""
-        fragment = str(window.location.hash or "")
+    # ------------------------------------------------------------ addresses (routes.py): Back, Forward, reload
+    def go_to(self, fragment: str) -> None:
+        """Show the screen an address names: a ``#r=…`` record link opens in the replay viewer,
+        a screen's address (``#/rules/klats``…) shows that screen; ``""`` leaves the app where it is."""
         if fragment.startswith(LINK_PREFIX):
             self.app.open_link(fragment)
-            self.in_replay = True  # so that a broken link leaves the address bar too
-            self.render()
+            self.link = fragment if self.app.screen == "replay" else None
+        elif fragment:
+            nav.show(self.app, routes.parse(fragment, frozenset(games.names())) or routes.HOME)
 
-    def _forget_link(self) -> None:
-        """Once the replay is left, the address bar drops its link: a reload then resumes the saved game."""
-        if self.in_replay and self.app.screen != "replay":
-            window.history.replaceState(jsnull, "", f"{window.location.pathname}{window.location.search}")
-        self.in_replay = self.app.screen == "replay"
+    def on_pop(self, event: Any = None) -> None:
+        """The browser's Back or Forward (or an address typed into this tab)."""
+        fragment = _fragment()
+        if self.trail.popped(fragment):
+            self.go_to(fragment or routes.HOME.fragment())
+            self.render()
+            self.kick_bots()
+
+    def _address(self) -> str:
+        if self.app.screen != "replay":
+            self.link = None
+        return self.link or nav.address(self.app).fragment()
+
+    def _keep_address(self) -> None:
+        """After a render: a new screen gets its own history entry (or steps back to the one before)."""
+        step = self.trail.moved_to(self._address())
+        if step is None:
+            return
+        kind, fragment = step
+        if kind == "push":
+            window.history.pushState(_HISTORY_STATE, "", _url(fragment))
+        else:
+            window.history.back()
 
     def perform_effects(self) -> None:
         """Carry out what the last click asked of the browser: a download, the clipboard."""
@@ -301,6 +335,18 @@ class Page:
                 el.classList.add("hint-lit")
 
 
+#: Marks the history entries of this app (``prepage.js`` reads it too).
+_HISTORY_STATE = to_js({"pygames": 1}, dict_converter=Object.fromEntries)
+
+
+def _fragment() -> str:
+    return str(window.location.hash or "")
+
+
+def _url(fragment: str) -> str:
+    return f"{window.location.pathname}{window.location.search}{fragment}"
+
+
 def _new_bot_worker() -> Any:
     """The bots' Web Worker (a module worker: Pyodide's own module needs it)."""
     return Worker.new(BOT_WORKER_URL, to_js({"type": "module"}, dict_converter=Object.fromEntries))
@@ -342,12 +388,20 @@ def start() -> None:
     """
     boot = window.pygamesBoot
     catalogues, lang, storage = json.loads(str(boot.cataloguesJSON)), str(boot.lang), _storage()
+    # The first screens prepage.js showed: the language chosen there, the form's values, a click kept.
+    early = window.pygamesEarly.takeOver().to_py() if focus.present(getattr(window, "pygamesEarly", None)) else {}
+    lang = str(early.get("lang") or lang)
     seed = _int_param("seed", None, 0, 2**53)
     delay = _int_param("delay", DEFAULT_BOT_DELAY_MS, 0, 5000) or 0
     app = App(catalogues, lang, storage, seed=seed)
     page = Page(app, delay)
     try:
         app.boot()
+        page.go_to(_fragment())
+        if early.get("shown"):
+            app.read_form({str(k): str(v) for k, v in (early.get("values") or {}).items()})
+        window.history.replaceState(_HISTORY_STATE, "", _url(page._address()))
+        page.trail = routes.Trail(page._address())
         window.performance.mark("boot:app")  # boot.js's timeline of the start-up (tools/bench.py reads it)
         page.render()
         window.performance.mark("boot:first-render")
@@ -362,10 +416,12 @@ def start() -> None:
     page.root.addEventListener("input", create_proxy(page.on_input))
     page.root.addEventListener("change", create_proxy(page.on_change))
     document.addEventListener("keydown", create_proxy(page.on_key))  # a dialog keeps Tab even from outside #app
-    window.addEventListener("hashchange", create_proxy(page.on_hash))
-    page.on_hash()
+    window.addEventListener("popstate", create_proxy(page.on_pop))
     document.getElementById("shell").hidden = True
     page.root.hidden = False
     page.html.dataset.bots = "idle"
     page.html.dataset.appState = "ready"
+    pending = early.get("pending")
+    if pending:  # a click made before Python was ready ("Start"): made now
+        page._act({str(k): str(v) for k, v in pending["data"].items()}, {str(k): str(v) for k, v in pending["values"].items()})
     page.kick_bots()

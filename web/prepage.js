@@ -9,6 +9,10 @@
 // adding a seat) is kept, and the status line says the game starts as soon as it can;
 // web/main.py takes the page over with takeOver(), draws the same screen (the same
 // HTML, so nothing flashes) and replays the kept click.
+//
+// A classic script at the end of <body>, after the templates: it runs before the first
+// paint, and boot.js (a module, run later) finds it as globalThis.pygamesEarly.
+(() => {
 
 const html = document.documentElement;
 const LANGS = ["ru", "en"];
@@ -21,7 +25,7 @@ let pending = null; // the click kept for Python: { data, values }
 let root = null;
 
 /** The language the app starts in: the player's last choice, else the browser's. */
-export function pickLang() {
+function pickLang() {
   let saved = null;
   try {
     saved = localStorage.getItem("pygames.lang");
@@ -40,14 +44,14 @@ function template(forLang, address) {
   return null;
 }
 
-/** The address ``hash`` names if a template draws it ("" is home), else null. */
+/** The address ``hash`` names if a template draws it ("#/" is home), else null. */
 function screenOf(hash) {
-  const address = hash === "#" || hash === "#/" ? "" : hash;
+  const address = hash === "" || hash === "#" ? "#/" : hash;
   return template(lang, address) ? address : null;
 }
 
 function words() {
-  return JSON.parse(template(lang, "")?.dataset.preWords ?? "{}");
+  return JSON.parse(template(lang, "#/")?.dataset.preWords ?? "{}");
 }
 
 function show(address) {
@@ -93,11 +97,11 @@ function onClick(event) {
   } else if (action in GAME_SCREENS && data.game) {
     go(`#/${GAME_SCREENS[action]}/${data.game}`);
   } else if (action === "home") {
-    go("");
+    go("#/");
   } else if (action === "back") {
     // Back to the screen before, if this visit opened it; a shared rules link goes home.
     if (history.state?.pygames) history.back();
-    else go("");
+    else go("#/");
   } else if (action === "menu") {
     const menu = root.querySelector("#topmenu");
     const open = menu?.dataset.open !== "true";
@@ -117,9 +121,17 @@ function onPopState() {
   if (fragment !== null && address !== null) show(address);
 }
 
-/** Show the first screen, if the address is one the build drew; called by boot.js at once. */
-export function showEarly() {
+/** Show the first screen, if the address is one the build drew (at once, as the page is parsed). */
+function showEarly() {
   root = document.getElementById("app");
+  // No address and a game saved on this device: Python resumes it, so the loading screen shows.
+  let saved = null;
+  try {
+    saved = localStorage.getItem("pygames.save.v1");
+  } catch {
+    // no storage, no save
+  }
+  if (location.hash === "" && saved !== null) return false;
   const address = screenOf(location.hash);
   if (address === null || !root) return false; // a game, a replay, a record link: the loading screen
   if (!show(address)) return false;
@@ -132,7 +144,7 @@ export function showEarly() {
  * Python takes the page: the screen's address, the values typed into its form and the
  * click kept for Python (or null). Nothing of this module acts on the page afterwards.
  */
-export function takeOver() {
+function takeOver() {
   if (fragment === null) return { lang, shown: false, values: {}, pending: null };
   root.removeEventListener("click", onClick);
   window.removeEventListener("popstate", onPopState);
@@ -142,3 +154,7 @@ export function takeOver() {
   delete html.dataset.early;
   return out;
 }
+
+globalThis.pygamesEarly = { pickLang, takeOver };
+showEarly();
+})();

@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # PYGAMES_DIST=/path serves another build (parallel work on one machine); default dist/.
 DIST = Path(os.environ.get("PYGAMES_DIST") or ROOT / "dist").resolve()
 sys.path.insert(0, str(ROOT / "tools"))
+from pages import READY, App, act  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 SUB_PATH = "/pygames/"
@@ -88,8 +89,11 @@ class PageProblems:
         assert not self.errors, "console errors:\n" + "\n".join(self.errors)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    """One browser profile per test file: its HTTP and compiled-code caches make every boot
+    after the first one cheap. Each test still starts with empty storage (:func:`page`);
+    tests about a first visit, offline play or warm starts make contexts of their own."""
     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
     yield ctx
     ctx.close()
@@ -102,27 +106,49 @@ def problems(site_url: str) -> PageProblems:
 
 
 @pytest.fixture
-def page(context: BrowserContext, problems: PageProblems) -> Iterator[Page]:
+def page(context: BrowserContext, problems: PageProblems, site_url: str) -> Iterator[Page]:
+    """A new tab in the file's profile, the site's storage emptied first (no save, no language choice)."""
+    context.clear_permissions()
     p = context.new_page()
+    context.new_cdp_session(p).send("Storage.clearDataForOrigin", {
+        "origin": problems.origin, "storageTypes": "local_storage,indexeddb,cache_storage,service_workers"})
     problems.attach(p)
     yield p
+    for other in context.pages:
+        other.close()
     problems.check()
 
 
 def reload_app(page: Page) -> None:
     """Reload the page (as a player pressing F5) and wait until the table is interactive again."""
     page.reload()
-    page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
 
 
-def open_app(page: Page, url: str, query: str = "?delay=20&seed=1") -> None:
-    """Open the site and wait until the table is interactive (fixed deals: the runs are repeatable)."""
-    page.goto(url + query)
-    page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+def revisit(page: Page) -> None:
+    """Open the site again at its plain address (no screen in the fragment), as a returning
+    player does: a saved game resumes at the table."""
+    page.goto(page.url.partition("#")[0])
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+
+
+def bare(query: str) -> str:
+    """``query`` (``?a=1#fragment``) asking for a bare page: no service worker, no start-up snapshot."""
+    head, hash_, fragment = query.partition("#")
+    return f"{head}{'&' if '?' in head else '?'}bare=1{hash_}{fragment}"
+
+
+def open_app(page: Page, url: str, query: str = "?delay=20&seed=1", full: bool = False) -> None:
+    """Open the site and wait until the table is interactive (fixed deals: the runs are repeatable).
+
+    The page is bare (:func:`bare`) unless ``full``: a test about offline play or warm
+    starts opens the site as it ships.
+    """
+    page.goto(url + (query if full else bare(query)))
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
 
 
 # ---------------------------------------------------------------- playing helpers
-TURN = '#prompt[data-my-turn="true"]'
 #: Every screen is looked at in both languages, at a desktop and a phone size.
 LANGS = ("en", "ru")
 SIZES = ((1280, 800), (360, 640))
@@ -133,28 +159,27 @@ def in_every_lang_and_size(page: Page) -> Iterator[tuple[str, int, int]]:
     afterwards it is back in English at the desktop size."""
     for lang in LANGS:
         # dispatch_event: the language buttons may sit under a dialog or in the closed phone menu.
-        page.dispatch_event(f'[data-action="lang"][data-lang="{lang}"]', "click")
+        page.dispatch_event(act("lang", lang=lang), "click")
         page.wait_for_selector(f'html[lang="{lang}"]')
         for w, h in SIZES:
             page.set_viewport_size({"width": w, "height": h})
             yield lang, w, h
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
-    page.dispatch_event('[data-action="lang"][data-lang="en"]', "click")
+    page.dispatch_event(act("lang", lang="en"), "click")
 
 
-OVER = "#game-over"
-INTERLUDE = "#interlude"
-PASS = "#pass-screen"
 
 
 def start_game(page: Page, game: str, seats: list[tuple[str, str]] | None = None,
                players: int | None = None, selects: dict[str, str] | None = None,
                fills: dict[str, str] | None = None) -> None:
     """Fill in the new-game form like a person: seats (name, kind), option inputs, then Start."""
-    page.click(f'[data-action="setup"][data-game="{game}"]')
+    page.click(act("setup", game=game))
     want = len(seats) if seats is not None else players or 0
     while page.locator(".seat-row").count() < want:
-        page.click('[data-action="add-seat"]')
+        page.click(act("add-seat"))
+    while want and page.locator(".seat-row").count() > want:  # the form remembers the last game's seats
+        page.click(f'.seat-row:last-child {act("remove-seat")}')
     for i, (name, kind) in enumerate(seats or []):
         page.fill(f'[name="seat_name_{i}"]', name)
         page.select_option(f'[name="seat_kind_{i}"]', kind)
@@ -162,13 +187,9 @@ def start_game(page: Page, game: str, seats: list[tuple[str, str]] | None = None
         page.select_option(f'[name="{name}"]', value)
     for name, value in (fills or {}).items():
         page.fill(f'[name="{name}"]', value)
-    page.click('[data-action="start"]')
+    page.click(act("start"))
 
 
 def wait_for_player(page: Page) -> str:
     """Wait until the table needs a person: our decision, a summary, a pass screen or the end."""
-    page.wait_for_selector(f"{TURN}, {OVER}, {INTERLUDE}, {PASS}", timeout=30_000)
-    for sel, name in ((OVER, "over"), (INTERLUDE, "interlude"), (PASS, "pass"), (TURN, "turn")):
-        if page.locator(sel).count():
-            return name
-    raise AssertionError("nothing to do")
+    return App(page).wait_for_player()

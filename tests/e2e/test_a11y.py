@@ -11,7 +11,8 @@ import random
 from typing import Any
 
 from axe_audit import audit
-from conftest import INTERLUDE, LANGS, in_every_lang_and_size, open_app, wait_for_player
+from conftest import LANGS, in_every_lang_and_size, open_app, wait_for_player
+from pages import INTERLUDE, act
 
 from pygames_ui.history import link_fragment
 from pygames_ui.session import Seat, Session
@@ -72,7 +73,7 @@ def test_phone_menu_by_keyboard_and_a_notice_pass_axe(page: Any, site_url: str) 
     open_app(page, site_url, "?delay=0&seed=1#r=not-a-record")
     page.wait_for_selector("#notice")
     problems = audit_everywhere(page, "site-notice")
-    tab_to(page, '#notice [data-action="dismiss-notice"]')
+    tab_to(page, f'#notice {act("dismiss-notice")}')
     page.keyboard.press("Enter")
     page.wait_for_selector("#notice", state="detached")
 
@@ -119,10 +120,10 @@ def live_lines(page: Any) -> list[str]:
 def test_the_live_region_says_each_move_as_it_happens(page: Any, site_url: str) -> None:
     """Клац! to 1 point against two bots: their moves, the round's end and the game's end are said."""
     open_app(page, site_url, "?delay=30&seed=3")
-    page.click('[data-action="setup"][data-game="klats"]')
-    page.click('[data-action="add-seat"]')
+    page.click(act("setup", game="klats"))
+    page.click(act("add-seat"))
     page.fill('[name="opt_target"]', "1")
-    page.click('[data-action="start"]')
+    page.click(act("start"))
     assert page.locator("#app [aria-live]").count() == 0, "no live region inside the redrawn root"
     seen: set[str] = set()
     for _ in range(200):
@@ -136,13 +137,13 @@ def test_the_live_region_says_each_move_as_it_happens(page: Any, site_url: str) 
         if state == "over":
             break
         if state == "interlude":
-            page.click(f'{INTERLUDE} [data-action="dismiss"]')
+            page.click(f'{INTERLUDE} {act("dismiss")}')
         else:
             page.click(".hand button.hand-card >> nth=0")
             page.click("button.pile.legal >> nth=0")
     else:
         raise AssertionError("the game did not end")
     assert len(seen) >= 3, seen
-    page.dispatch_event('[data-action="lang"][data-lang="ru"]', "click")
+    page.dispatch_event(act("lang", lang="ru"), "click")
     page.wait_for_selector('html[lang="ru"]')
     assert live_lines(page) == lines, "a language switch rewrites the log but says nothing new"

@@ -4,7 +4,8 @@ carry shapes.  Screenshots of each game at 1280×800 and 360×640 go to test-res
 
 from __future__ import annotations
 
-from conftest import OVER, ROOT, TURN, open_app, start_game
+from conftest import ROOT, open_app, start_game
+from pages import OVER, TURN, act
 
 SIZES = {"1280x800": (1280, 800), "360x640": (360, 640)}
 SHOTS = ROOT / "test-results"
@@ -55,7 +56,7 @@ def parts_not_cut(page, scope: str) -> list[str]:
 
 def test_zoomagia_cards_are_pictures_on_the_table_and_at_the_end(page, site_url) -> None:
     open_app(page, site_url)
-    page.click('[data-action="lang"][data-lang="ru"]')  # the longest part word: «туловище»
+    page.click(act("lang", lang="ru"))  # the longest part word: «туловище»
     start_game(page, "zoomagia")
     page.wait_for_selector(TURN, timeout=30_000)
     field = pictures(page, ".zm-field")
@@ -66,7 +67,7 @@ def test_zoomagia_cards_are_pictures_on_the_table_and_at_the_end(page, site_url)
         assert len(parts_not_cut(page, ".zm-table")) >= 10, size
     shoot(page, "zoomagia-table")
     # Two bots play a whole game; the end screen lists banked animals and penalty cards as pictures.
-    page.click('[data-action="home"]')
+    page.click(act("home"))
     start_game(page, "zoomagia", seats=[("Аня", "medium"), ("Боря", "medium")])
     page.wait_for_selector(OVER, timeout=180_000)
     final = pictures(page, f"{OVER} table.zm-final")

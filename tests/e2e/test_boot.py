@@ -8,7 +8,8 @@ import re
 import zipfile
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, DIST, ROOT, TURN, open_app, reload_app
+from conftest import BOOT_TIMEOUT_MS, DIST, ROOT, open_app, reload_app
+from pages import TURN, act
 
 READY = 'html[data-app-state="ready"]'
 SNAPSHOT_DONE = ('html[data-snapshot="saved"], html[data-snapshot="failed"], '
@@ -24,7 +25,7 @@ def _stdlib_zip_module():  # tools/stdlib_zip.py: its MARGIN names the lazily im
 
 
 def boot_fresh_then_save(page: object, site_url: str) -> None:
-    open_app(page, site_url)
+    open_app(page, site_url, full=True)
     assert page.get_attribute("html", "data-boot-from") == "fresh"
     page.wait_for_selector(SNAPSHOT_DONE, timeout=120_000)
     assert page.get_attribute("html", "data-snapshot") == "saved"
@@ -69,8 +70,8 @@ def assert_tracebacks_have_source_lines(page: object) -> None:
 
 
 def start_klats_and_move(page: object) -> None:
-    page.click('[data-action="setup"][data-game="klats"]')
-    page.click('[data-action="start"]')
+    page.click(act("setup", game="klats"))
+    page.click(act("start"))
     page.wait_for_selector(TURN, timeout=30_000)
     page.click(".hand button.hand-card >> nth=0")
     page.click("button.pile.legal >> nth=0")

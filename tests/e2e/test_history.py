@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import BOOT_TIMEOUT_MS, OVER, open_app, wait_for_player
+from conftest import BOOT_TIMEOUT_MS, open_app, wait_for_player
+from pages import OVER, act
 from test_zoomagia import decide, new_game
 
 from pygames_ui.levels_ui import DEFAULT_BOT
 
-UNDO_OK = '#game-tools [data-action="undo"]:not([aria-disabled])'
+UNDO_OK = f'#game-tools {act("undo")}:not([aria-disabled])'
 
 
 def step(page) -> int:
@@ -28,7 +29,7 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     new_game(page, seats=[("Ann", "human"), ("Bot", DEFAULT_BOT)])
     assert wait_for_player(page) == "turn"
     assert "Nothing to undo yet" in page.inner_text("#undo-why")
-    page.focus('#game-tools [data-action="undo"]')  # aria-disabled: it keeps the focus and, pressed, says why
+    page.focus(f'#game-tools {act("undo")}')  # aria-disabled: it keeps the focus and, pressed, says why
     page.keyboard.press("Enter")
     page.wait_for_selector("#flash")
     assert "not made a move" in page.inner_text("#flash")
@@ -53,7 +54,7 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     assert undone, "undo was never offered"
 
     # The finished game opens in the replay viewer at its end.
-    page.click(f'{OVER} [data-action="replay"]')
+    page.click(f'{OVER} {act("replay")}')
     page.wait_for_selector(".replay-screen #replay-result")
     last = int(page.get_attribute(".replay-screen", "data-last"))
     assert step(page) == last > 20
@@ -85,7 +86,7 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     assert page.inner_text(".replay-table .zm-table") == final_table
 
     # Copy link: the link shows (and is on the clipboard); it stays short.
-    page.click('.replay-share [data-action="copy-link"]')
+    page.click(f'.replay-share {act("copy-link")}')
     page.wait_for_selector('#share-box[data-copied="true"]')
     url = page.input_value("#share-url")
     assert "#r=" in url and len(url) < 2000
@@ -101,7 +102,7 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     friend.click('[name="replay_first"]')
     wait_step(friend, 0)
     # Leaving the replay drops the link from the address bar: a reload resumes normally.
-    friend.click('[data-action="home"]')
+    friend.click(act("home"))
     friend.wait_for_selector('html[data-screen="home"]')
     assert "#r=" not in friend.url
 
@@ -116,12 +117,12 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
 
     # Save the record as a file, and open it again from the home screen.
     with page.expect_download() as download:
-        page.click('.replay-share [data-action="export"]')
+        page.click(f'.replay-share {act("export")}')
     path = tmp_path / download.value.suggested_filename
     download.value.save_as(path)
     record = json.loads(path.read_text(encoding="utf-8"))
     assert record["format"] == "pygames-record" and record["game"] == "zoomagia" and len(record["actions"]) == last
-    page.click('[data-action="home"]')
+    page.click(act("home"))
     page.wait_for_selector("#record-file")
     page.set_input_files("#record-file", str(path))
     page.wait_for_selector(".replay-screen #replay-result")
@@ -131,7 +132,7 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     record["actions"][0] = {"type": "end_turn"}
     bad = tmp_path / "edited.json"
     bad.write_text(json.dumps(record), encoding="utf-8")
-    page.click('[data-action="home"]')
+    page.click(act("home"))
     page.set_input_files("#record-file", str(bad))
     page.wait_for_selector("#notice")
     assert page.inner_text("#notice p") == "This file could not be opened as a game record."

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from conftest import INTERLUDE, OVER, PASS, open_app, wait_for_player
+from conftest import open_app, wait_for_player
+from pages import INTERLUDE, OVER, PASS, act
 
 #: Enough Tab presses to go round the busiest screen (Зоомагия's table) once.
 TAB_LIMIT = 150
@@ -45,7 +46,7 @@ def new_game(page: Any, site_url: str, game: str, fills: dict[str, str] | None =
     """Open the site and start ``game`` (you against the form's default bot) by keyboard."""
     page.emulate_media(reduced_motion="reduce")
     open_app(page, site_url, "?delay=0&seed=2")
-    press_on(page, f'[data-action="setup"][data-game="{game}"]')
+    press_on(page, act("setup", game=game))
     page.wait_for_selector("main.setup")
     for name, value in (fills or {}).items():
         tab_to(page, f'[name="{name}"]')
@@ -58,7 +59,7 @@ def new_game(page: Any, site_url: str, game: str, fills: dict[str, str] | None =
                 break
             page.keyboard.press(key)
         assert page.eval_on_selector(f'[name="{name}"]', "(el) => el.value") == value
-    press_on(page, '[data-action="start"]')
+    press_on(page, act("start"))
 
 
 def arrows_walk(page: Any, group: str, keys: tuple[str, ...]) -> None:
@@ -85,7 +86,7 @@ def finish(page: Any) -> None:
     assert focused(page, f"{OVER} *")
     page.keyboard.press("Escape")
     page.wait_for_selector(OVER, state="detached")
-    assert focused(page, '[data-action="show-results"]'), "the focus returns to the button that reopens it"
+    assert focused(page, act("show-results")), "the focus returns to the button that reopens it"
     page.keyboard.press("Space")
     page.wait_for_selector(OVER)
     assert focused(page, f"{OVER} button")
@@ -150,13 +151,13 @@ def test_zoomagia_by_keyboard(page: Any, site_url: str) -> None:
         elif phase == "refill":
             while page.locator("#to-place button.zm-pick").count():
                 press_on(page, "#to-place button.zm-pick")
-            while page.locator('#decide [data-action="zm-empty"]').count():
-                press_on(page, '#decide [data-action="zm-empty"]')
-            press_on(page, '#decide [data-action="refill"]')
+            while page.locator(f'#decide {act("zm-empty")}').count():
+                press_on(page, f'#decide {act("zm-empty")}')
+            press_on(page, f'#decide {act("refill")}')
         elif phase == "discard":
             press_on(page, "#decide button.zm-pick")
         elif phase == "bank":
-            press_on(page, '#decide [data-action="bank"]')
+            press_on(page, f'#decide {act("bank")}')
         else:
             raise AssertionError(f"unexpected phase {phase!r}")
     else:
@@ -171,7 +172,7 @@ def test_rps_zombie_by_keyboard(page: Any, site_url: str) -> None:
     summary(page)
     walked = False
     for turn in my_turns(page, 400):
-        choices = '.rz-choices button[data-action="decide"]'
+        choices = f'.rz-choices button{act("decide")}'
         tab_to(page, choices)
         if not walked and page.locator(choices).count() > 1:
             arrows_walk(page, choices, ("ArrowRight", "ArrowLeft", "End"))
@@ -185,7 +186,7 @@ def test_pass_and_play_by_keyboard(page: Any, site_url: str) -> None:
     """Two people at one device: the pass screen has the focus, and Enter shows the next hand."""
     new_game(page, site_url, "klats", fills={"opt_target": "1"}, selects={"seat_kind_1": "human"})
     assert wait_for_player(page) == "pass"
-    assert focused(page, f'{PASS} [data-action="show-hand"]'), "the pass screen takes the focus"
+    assert focused(page, f'{PASS} {act("show-hand")}'), "the pass screen takes the focus"
     page.keyboard.press("Tab")
     assert focused(page, f"{PASS} *"), "Tab stays on the pass screen"
     page.keyboard.press("Enter")

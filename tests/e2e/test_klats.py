@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import OVER, PASS, TURN, open_app, reload_app, start_game, wait_for_player
+from conftest import open_app, reload_app, start_game, wait_for_player
+from pages import OVER, PASS, TURN, act
 
 
 def new_game(page, seats: list[tuple[str, str]] | None = None, target: int | None = None) -> None:
@@ -31,7 +32,7 @@ def test_full_match_against_a_bot_by_clicking(page, site_url) -> None:
         if state == "interlude":
             rounds_seen += 1
             assert page.locator("#interlude table.summary tbody tr").count() == 2
-            page.click('#interlude [data-action="dismiss"]')
+            page.click(f'#interlude {act("dismiss")}')
             continue
         assert state == "turn"
         play_one_card(page)
@@ -43,7 +44,7 @@ def test_full_match_against_a_bot_by_clicking(page, site_url) -> None:
     log = page.inner_text(".log")
     assert "Game over" in log
     # The end offers a new game, which starts at once.
-    page.click('#game-over [data-action="again"]')
+    page.click(f'#game-over {act("again")}')
     page.wait_for_selector(".klats-table")
     assert page.locator(OVER).count() == 0
 
@@ -76,7 +77,7 @@ def test_pass_and_play_hides_the_hand(page, site_url) -> None:
     assert wait_for_player(page) == "pass"
     assert "Boris" in page.inner_text(PASS)
     assert page.locator(".hand").count() == 0
-    page.click('[data-action="show-hand"]')
+    page.click(act("show-hand"))
     assert page.locator(".seat.me .seat-name").inner_text() == "Boris"
 
 
@@ -88,7 +89,7 @@ def test_reload_resumes_mid_game(page, site_url) -> None:
         # A bot may end the round early with a sixth pile: the summary is dismissed like a person would.
         state = wait_for_player(page)
         if state == "interlude":
-            page.click('#interlude [data-action="dismiss"]')
+            page.click(f'#interlude {act("dismiss")}')
         else:
             assert state == "turn"
             if plays < 3:
@@ -109,7 +110,7 @@ def test_corrupted_save_is_reported_and_recovered(page, site_url) -> None:
     reload_app(page)
     notice = page.inner_text("#notice")
     assert "could not be read" in notice
-    page.click('[data-action="dismiss-notice"]')
+    page.click(act("dismiss-notice"))
     assert page.locator("#notice").count() == 0
     new_game(page)
     assert wait_for_player(page) == "turn"

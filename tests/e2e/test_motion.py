@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import TURN, open_app, start_game, wait_for_player
+from conftest import open_app, start_game, wait_for_player
+from pages import TURN, act
 
 pytestmark = pytest.mark.e2e
 
@@ -21,8 +22,8 @@ def moves(page: object) -> int:
 
 def play_first_card(page: object) -> None:
     """Select the first card of the hand and put it on the first place lit for it."""
-    page.locator('[data-action="select"]').first.click()
-    page.locator('[data-action="play"].legal').first.click()
+    page.locator(act("select")).first.click()
+    page.locator(f'{act("play")}.legal').first.click()
 
 
 @pytest.fixture
@@ -52,7 +53,7 @@ def test_zoomagia_a_push_slides_the_line(page: object, site_url: str) -> None:
     open_app(page, site_url, "?delay=1500&seed=2")
     start_game(page, "zoomagia", [("You", "human"), ("Bot", "medium")])
     assert wait_for_player(page) == "turn"
-    arrow = page.locator('[data-action="push"]:not([disabled])').first
+    arrow = page.locator(f'{act("push")}:not([disabled])').first
     arrow.click()
     if page.locator(".zm-arrow.armed").count():  # a touch-style first tap previews; the second pushes
         arrow.click()
@@ -83,7 +84,7 @@ def test_a_click_right_after_a_bot_move_is_handled_at_once(page: object, site_ur
     page.wait_for_selector(".pile.last-move", timeout=30_000)  # the bot has just moved: cards are sliding
     # Click at once, as a person would: no waiting for the cards to settle (force skips Playwright's own
     # wait for a still target), and the click must take effect while the slides still run.
-    page.locator('[data-action="select"]').first.click(force=True)
+    page.locator(act("select")).first.click(force=True)
     page.wait_for_selector(".hand-card.selected", timeout=2_000)
-    page.locator('[data-action="play"].legal').first.click(force=True)
+    page.locator(f'{act("play")}.legal').first.click(force=True)
     page.wait_for_selector(".hand-card.selected", state="detached", timeout=2_000)  # played: nothing selected

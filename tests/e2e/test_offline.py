@@ -9,18 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import (
-    BOOT_TIMEOUT_MS,
-    CHROMIUM_FLAGS,
-    DIST,
-    ROOT,
-    SUB_PATH,
-    TURN,
-    PageProblems,
-    _executable,
-    open_app,
-    reload_app,
-)
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM_FLAGS, DIST, ROOT, SUB_PATH, PageProblems, _executable, open_app, reload_app
+from pages import TURN, act
 
 sys.path.insert(0, str(ROOT / "tools"))
 from build_site import write_service_worker
@@ -30,8 +20,8 @@ OFFLINE_READY = 'html[data-offline="ready"]'
 
 
 def play_one_klats_move(page: object) -> None:
-    page.click('[data-action="setup"][data-game="klats"]')
-    page.click('[data-action="start"]')
+    page.click(act("setup", game="klats"))
+    page.click(act("start"))
     page.wait_for_selector(TURN, timeout=30_000)
     page.click(".hand button.hand-card >> nth=0")
     page.click("button.pile.legal >> nth=0")
@@ -44,8 +34,10 @@ def test_plays_offline_after_one_visit(browser, site_url, problems, address) -> 
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
     problems.attach(page)
-    open_app(page, site_url + address)
+    open_app(page, site_url + address, full=True)
     page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    # Said once, quietly, the first time the offline copy is in place.
+    assert page.wait_for_selector("#offline-note[role=status]").inner_text() == "Ready to play offline"
     ctx.set_offline(True)
     for url in (site_url, site_url + "index.html?delay=20&seed=1"):
         page.goto(url)
@@ -62,7 +54,7 @@ def test_served_cache_first_and_untouched(browser, site_url, problems) -> None:
     problems.attach(page)
     first: list[object] = []
     page.on("response", lambda r: first.append(r))
-    open_app(page, site_url)
+    open_app(page, site_url, full=True)
     page.wait_for_selector(OFFLINE_READY, timeout=60_000)
     from_server = [r for r in first if r.url.endswith("/pyodide.asm.wasm") and not r.from_service_worker]
     assert from_server and from_server[0].headers["content-type"] == "application/wasm"
@@ -102,7 +94,7 @@ def test_new_build_is_offered_and_old_caches_go(browser, own_site) -> None:
     ctx = browser.new_context(locale="ru-RU")
     page = ctx.new_page()
     problems.attach(page)
-    open_app(page, url)
+    open_app(page, url, full=True)
     page.wait_for_selector(OFFLINE_READY, timeout=60_000)
     old_caches = page.evaluate("caches.keys()")
     assert page.is_hidden("#update-banner")
@@ -139,7 +131,7 @@ def test_update_banner_can_wait(browser, own_site) -> None:
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
     problems.attach(page)
-    open_app(page, url)
+    open_app(page, url, full=True)
     page.wait_for_selector(OFFLINE_READY, timeout=60_000)
     rebuild_service_worker(site)
     (site / "sw.js").write_text((site / "sw.js").read_text() + "\n// a change\n")
@@ -162,7 +154,7 @@ def test_installable(browser, site_url) -> None:
         ctx = browser.browser_type.launch_persistent_context(
             profile, executable_path=exe, args=CHROMIUM_FLAGS if exe else [], headless=True)
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        open_app(page, site_url)
+        open_app(page, site_url, full=True)
         page.wait_for_selector(OFFLINE_READY, timeout=60_000)
         cdp = ctx.new_cdp_session(page)
         assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
@@ -179,7 +171,7 @@ def test_a_second_tab_follows_the_update(browser, own_site) -> None:
     first, second = ctx.new_page(), ctx.new_page()
     for page in (first, second):
         problems.attach(page)
-        open_app(page, url)
+        open_app(page, url, full=True)
         page.wait_for_selector(OFFLINE_READY, timeout=60_000)
     marker = "/* another build */"
     with open(site / "styles.css", "a", encoding="utf-8") as css:

@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, open_app, reload_app, start_game
+from conftest import BOOT_TIMEOUT_MS, open_app, reload_app, revisit, start_game
+from pages import act
 
 from pygames_core import bots
 from pygames_ui import saves
@@ -54,7 +55,7 @@ def plant(page, site_url: str, lang: str, save: str) -> None:
     open_app(page, site_url)
     page.evaluate("([k, v, l]) => { localStorage.setItem(k, v); localStorage.setItem('pygames.lang', l); }",
                   [SAVE_KEY, save, lang])
-    reload_app(page)
+    revisit(page)
 
 
 @pytest.fixture
@@ -76,6 +77,9 @@ def test_the_game_over_heading_speaks_to_you(page, site_url) -> None:
     else:
         raise AssertionError("no deal was won by the player")
     plant(page, site_url, "ru", save)
+    # A reload shows the finished table, not the dialog again; the top bar opens it.
+    assert page.locator("#game-over").count() == 0
+    page.click(act("show-results"))
     page.wait_for_selector("#game-over")
     assert page.inner_text("#game-over-title") == "Вы победили!"
     assert "Игра окончена. Вы победили!" in page.inner_text(".log")
@@ -90,7 +94,7 @@ def test_an_unreadable_save_is_told_in_russian_with_the_reason_under_details(pag
     assert not reason.is_visible()  # folded away until asked for
     summary.click()
     assert reason.is_visible() and "chess" in reason.inner_text()
-    page.click('#notice [data-action="dismiss-notice"]')
+    page.click(f'#notice {act("dismiss-notice")}')
     assert page.locator("#notice").count() == 0
 
 
@@ -109,6 +113,7 @@ def test_the_first_player_throw_is_the_same_after_a_reload(page, site_url) -> No
 @pytest.mark.parametrize("names", [["Константин", "Александра", "Бот 2"], ["Вы", "Бот 1"], ["W" * 32, "Бот 1"]])
 def test_zoomagia_end_table_on_a_phone_keeps_words_whole(phone, site_url, names: list[str]) -> None:
     plant(phone, site_url, "ru", finished_save("zoomagia", names, 1))
+    phone.click(act("show-results"))  # a reload shows the final table; the top bar opens the results
     phone.wait_for_selector("#game-over table.zm-final")
     broken = phone.evaluate(BROKEN_WORDS, "#game-over")
     # Only a word longer than the name's box may break: the 32 W's, never a heading or a usual name.

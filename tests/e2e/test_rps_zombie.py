@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
-from conftest import OVER, PASS, open_app, reload_app, start_game, wait_for_player
+from conftest import open_app, reload_app, start_game, wait_for_player
+from pages import OVER, PASS, act
 
-CHOICES = '.rz-choices button[data-action="decide"]'
+CHOICES = f'.rz-choices button{act("decide")}'
 
 
 def new_game(page, seats: list[tuple[str, str]] | None = None, players: int = 2, spare_brains: int | None = None) -> None:
@@ -67,7 +68,7 @@ def test_two_player_game_against_a_bot_by_clicking(page, site_url) -> None:
     assert "choose_trophy" in phases
     check_end_screen(page, 2)
     # The end offers a new game, which starts at once.
-    page.click(f'{OVER} [data-action="again"]')
+    page.click(f'{OVER} {act("again")}')
     page.wait_for_selector(".rz-table")
     assert page.locator(OVER).count() == 0
 
@@ -122,13 +123,13 @@ def test_pass_and_play_and_names_as_text(page, site_url) -> None:
 
 def test_first_player_by_a_rock_paper_scissors_throw(page, site_url) -> None:
     open_app(page, site_url)
-    page.click('[data-action="setup"][data-game="rps_zombie"]')
+    page.click(act("setup", game="rps_zombie"))
     page.select_option('[name="opt_first_player"]', "throw")
-    page.click('[data-action="start"]')
+    page.click(act("start"))
     page.wait_for_selector("#interlude .rz-throw")
     assert page.locator("#interlude .rz-throw-row").count() >= 1
     # The seat the throw chose: "First player: Bot 1. …", or to the player called You, "You go first: …".
     assert page.inner_text("#interlude .rz-throw-result").startswith(("First player: Bot 1.", "You go first:"))
-    page.click('#interlude [data-action="dismiss"]')
+    page.click(f'#interlude {act("dismiss")}')
     assert wait_for_player(page) in ("turn", "over")
     assert page.locator("#interlude").count() == 0

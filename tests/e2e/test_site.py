@@ -6,12 +6,13 @@ import json
 import urllib.request
 
 from conftest import DIST, open_app, reload_app
+from pages import act
 
 
 def test_boots_without_errors_or_foreign_requests(page, site_url) -> None:
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
-    open_app(page, site_url)
+    open_app(page, site_url, full=True)
     assert page.get_attribute("html", "data-app-state") == "ready"
     assert page.is_visible(".game-card[data-game=klats]")
     assert page.is_hidden("#shell")
@@ -46,7 +47,7 @@ def test_russian_browser_gets_russian(browser, site_url, problems) -> None:
     open_app(page, site_url)
     assert page.get_attribute("html", "lang") == "ru"
     assert "Новая игра" in page.inner_text(".game-card[data-game=klats]")
-    page.click('[data-action="lang"][data-lang="en"]')
+    page.click(act("lang", lang="en"))
     assert "New game" in page.inner_text(".game-card[data-game=klats]")
     reload_app(page)
     assert page.get_attribute("html", "lang") == "en", "the language choice is remembered"
@@ -93,10 +94,10 @@ def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems) ->
     for i, game in enumerate(("klats", "zoomagia", "rps_zombie")):
         if i:  # on a phone the top bar's buttons are in its menu
             page.click(".menu-toggle")
-            page.click('[data-action="home"]')
-        page.click(f'[data-action="setup"][data-game="{game}"]')
+            page.click(act("home"))
+        page.click(act("setup", game=game))
         widths[f"{game} form"] = page.evaluate("document.documentElement.scrollWidth")
-        page.click('[data-action="start"]')
+        page.click(act("start"))
         page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
         widths[f"{game} table"] = page.evaluate("document.documentElement.scrollWidth")
     assert all(w <= 375 for w in widths.values()), widths

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, PageProblems, open_app, start_game
+from pages import act
 
 #: The browser counts a task over 50 ms as long; the issue's bar is 100 ms while a bot thinks.
 LONG_TASK_MS = 100
@@ -58,7 +59,7 @@ def settle(page: Any, offline: bool = True) -> None:
     of its own, and the offline cache), so that what is measured next is the bots' alone."""
     page.wait_for_selector('html[data-snapshot]:not([data-snapshot="making"])', timeout=120_000)
     if offline:
-        page.wait_for_selector('html[data-offline="ready"]', timeout=120_000)
+        page.wait_for_selector('html[data-offline="ready"], html[data-offline="off"]', timeout=120_000)
 
 
 def watch_log(page: Any) -> dict[str, list[dict[str, Any]]]:
@@ -94,7 +95,7 @@ def long_tasks_while_thinking(log: dict[str, list[dict[str, Any]]], spans: list[
 
 def play_klats_turn(page: Any) -> None:
     """Our Клац! turn, by clicking: the first card of the hand, then the first pile it may go on."""
-    page.locator('[data-action="select"]').first.click()
+    page.locator(act("select")).first.click()
     page.locator("button.pile.legal").first.click()
 
 
@@ -174,7 +175,7 @@ def test_a_hint_lights_a_move_on_the_table(page: Any, site_url: str) -> None:
     open_app(page, site_url, "?delay=0&seed=7")
     start_game(page, "klats", [("Ann", "human"), ("Bot 1", "medium")])
     page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
-    page.click('[data-action="hint"]')
+    page.click(act("hint"))
     page.wait_for_selector('#hint[data-ready="true"]', timeout=60_000)
     text = page.locator("#hint").inner_text()
     assert text.startswith("Hint: play the ") and "% to win" in text, text

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import OVER, open_app, reload_app, start_game, wait_for_player
+from conftest import open_app, reload_app, revisit, start_game, wait_for_player
+from pages import OVER, act
 
 from pygames_core import games
 from pygames_core.record import new_record
@@ -30,16 +31,16 @@ def decide(page, turn: int = 0) -> str:
     elif now == "take":
         page.click("button.zm-takerow >> nth=0")
     elif now == "refill":
-        assert page.locator('#decide [data-action="refill"]:disabled').count() == 1
+        assert page.locator(f'#decide {act("refill")}:disabled').count() == 1
         while page.locator("#to-place button.zm-pick").count():
             page.click("#to-place button.zm-pick >> nth=0")
-        while page.locator('#decide [data-action="zm-empty"]').count():
-            page.click('#decide [data-action="zm-empty"]')
-        page.click('#decide [data-action="refill"]:enabled')
+        while page.locator(f'#decide {act("zm-empty")}').count():
+            page.click(f'#decide {act("zm-empty")}')
+        page.click(f'#decide {act("refill")}:enabled')
     elif now == "discard":
         page.click("#decide button.zm-pick >> nth=0")
     elif now == "bank":
-        page.click('#decide [data-action="bank"] >> nth=0')
+        page.click(f'#decide {act("bank")} >> nth=0')
     else:
         raise AssertionError(f"unexpected phase {now!r}")
     return now
@@ -62,7 +63,7 @@ def test_full_game_against_a_bot_by_clicking(page, site_url) -> None:
     assert heading == "You win!" or heading.endswith((" wins", " share the win", " share the win!")), heading
     assert page.locator("#game-over table.zm-final tbody tr").count() == 2
     assert "Game over" in page.inner_text(".log")
-    page.click('#game-over [data-action="again"]')
+    page.click(f'#game-over {act("again")}')
     page.wait_for_selector(".zm-table")
     assert page.locator(OVER).count() == 0
 
@@ -177,7 +178,7 @@ def load_prepared(page, deck: list[str]) -> None:
     record = new_record("zoomagia", 2, 5, options, deck)
     save = Session(game, [Seat("Ann", "human"), Seat("Bot", "medium")], state, record).to_save()
     page.evaluate("s => localStorage.setItem('pygames.save.v1', s)", save)
-    reload_app(page)
+    revisit(page)
     page.wait_for_selector(".zm-table")
 
 
@@ -205,15 +206,15 @@ def test_take_refill_discard_and_bank_by_clicking(page, site_url) -> None:
     assert "5 points" in page.inner_text("button.zm-takerow")
     page.click("button.zm-takerow")
     assert phase(page) == "refill"
-    confirm = '#decide [data-action="refill"]'
+    confirm = f'#decide {act("refill")}'
     assert page.is_disabled(confirm)
-    page.click('#decide [data-action="zm-empty"]')
+    page.click(f'#decide {act("zm-empty")}')
     page.click('#to-place button.zm-pick[data-card="rhino:head"]')
     assert page.is_enabled(confirm)
     page.click(confirm)
     assert phase(page) == "bank"
-    assert page.locator('#decide [data-action="bank"]').count() == 4
-    page.click('#decide [data-action="bank"][data-cards="sheep:head,sheep:body,sheep:tail"]')
+    assert page.locator(f'#decide {act("bank")}').count() == 4
+    page.click(f'#decide {act("bank", cards="sheep:head,sheep:body,sheep:tail")}')
     assert wait_for_player(page) == "over"
     assert page.inner_text("#game-over-title") == "Ann wins"
     assert page.locator("#game-over tr.zm-win").count() == 1

@@ -240,6 +240,8 @@ def test_export_then_import_opens_the_same_game_in_the_viewer() -> None:
     assert b.screen == "replay" and b.history.replay is not None
     assert b.history.replay.record["actions"] == a.session.record["actions"]  # type: ignore[union-attr]
     assert [s.name for s in b.history.replay.seats] == ["Player 1", "Bot 1"]
+    assert b.history.replay.step == 0 and 'id="replay-result"' not in b.render()  # it opens at the deal
+    click(b, "replay-go", to="last")
     assert 'id="replay-result"' in b.render()
 
     body["actions"][3] = {"type": "take", "what": "card"} if body["actions"][3]["type"] != "take" else {"type": "end_turn"}
@@ -267,7 +269,7 @@ def test_a_link_opens_the_replay_and_a_broken_one_the_home_screen() -> None:
 
     b = new_app()
     b.open_link(fragment)
-    assert b.screen == "replay" and b.history.replay is not None and b.history.replay.step == b.history.replay.last
+    assert b.screen == "replay" and b.history.replay is not None and b.history.replay.step == 0
     s = a.session
     assert s is not None
     final = b.history.replay.states[-1]
@@ -285,8 +287,7 @@ def test_the_viewer_steps_and_shows_every_hand() -> None:
         s.apply(bot.choose(s.game, s.state))
     r = Replay(s.record, s.seats)
     t = App(CATALOGUES, "en", MemoryStorage()).t
-    assert r.step == r.last == len(s.record["actions"])
-    r.go("first")
+    assert r.step == 0 and r.last == len(s.record["actions"])  # a replay opens at the deal
     html = r.render(t)
     assert 'data-step="0"' in html and html.count('class="hand"') == 3  # every seat's hand, face up
     assert 'name="replay_first" data-action="replay-go" data-to="first" aria-label="To the start" aria-disabled="true"' in html

@@ -77,3 +77,13 @@ def test_selectors_are_well_formed() -> None:
     assert all(c and i for c, i in GROUPS)
     assert GROUP_SELECTOR.count(",") == len(GROUPS) - 1
     assert all(press and then for press, then in ESCAPES)
+
+
+def test_arrows_step_the_replay_wherever_focus_is_but_in_a_form_control() -> None:
+    from pygames_ui.keys import replay_step
+
+    assert replay_step("ArrowLeft", "replay", "BUTTON") == "back"
+    assert replay_step("ArrowRight", "replay", "BODY") == "forward"
+    assert replay_step("ArrowRight", "replay", "INPUT") is None  # the slider steps itself
+    assert replay_step("ArrowRight", "table", "BODY") is None
+    assert replay_step("ArrowUp", "replay", "BODY") is None

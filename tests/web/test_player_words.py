@@ -98,6 +98,7 @@ def test_the_game_over_heading_and_last_log_line(game: str, lang: str) -> None:
     if 0 in s.game.winners(s.state):
         assert heading.startswith(("You", "Вы"))
     click(a, "replay")
+    click(a, "replay-go", to="last")  # the replay opens at the deal
     shown = re.search(r'id="replay-result-title">(.*?)</h2>', a.render())
     assert shown is not None and unescape(shown.group(1)) == heading
 

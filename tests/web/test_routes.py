@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pygames_ui.routes import HOME, MAX_FRAGMENT, SCREENS, Route, parse
+from pygames_ui.routes import HOME, MAX_FRAGMENT, SCREENS, Route, Trail, parse
 
 GAMES = ("klats", "zoomagia", "rps_zombie")
 
@@ -21,7 +21,7 @@ def test_addresses_read_as_words() -> None:
     assert Route("rules", "klats").fragment() == "#/rules/klats"
     assert Route("setup", "zoomagia").fragment() == "#/new/zoomagia"
     assert Route("table").fragment() == "#/play"
-    assert HOME.fragment() == ""
+    assert HOME.fragment() == "#/"
     assert parse("#/", GAMES) == parse("", GAMES) == parse("#", GAMES) == HOME
 
 
@@ -37,3 +37,21 @@ def test_every_screen_has_an_address() -> None:
     shown = {HOME, Route("table"), Route("replay"), Route("rules", "klats"), Route("setup", "klats")}
     assert {r.screen for r in shown} == set(SCREENS)
     assert len({r.fragment() for r in shown}) == len(shown)
+
+
+def test_the_trail_pushes_new_screens_and_steps_back_to_the_one_before() -> None:
+    trail = Trail("#/")
+    assert trail.moved_to("#/rules/klats") == ("push", "#/rules/klats")
+    assert trail.moved_to("#/rules/klats") is None
+    assert trail.moved_to("#/") == ("back", "#/")  # the rules' own Back button: the browser's back
+    assert not trail.popped("#/")  # the pop that back() causes is ours
+    assert trail.popped("#/rules/klats") and trail.here == "#/rules/klats"  # Forward
+    assert trail.popped("#/") and trail.here == "#/"  # Back
+    assert trail.moved_to("#/new/zoomagia") == ("push", "#/new/zoomagia")  # forward history is dropped
+    assert trail.entries == ["#/", "#/new/zoomagia"]
+
+
+def test_an_address_from_elsewhere_starts_the_trail_again() -> None:
+    trail = Trail("#/play")
+    trail.moved_to("#/rules/klats")
+    assert trail.popped("#/new/rps_zombie") and trail.entries == ["#/new/rps_zombie"]

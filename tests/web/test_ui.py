@@ -233,3 +233,24 @@ def test_seeded_app_deals_repeatably() -> None:
     click(b, "setup", game="klats")
     click(b, "start")
     assert b.session.game.to_json(b.session.state) == first
+
+
+def test_the_form_remembers_the_last_choices_per_game() -> None:
+    storage = MemoryStorage()
+    a = app(storage)
+    click(a, "setup", game="zoomagia")
+    click(a, "add-seat")
+    click(a, "start", {"seat_name_0": "Аня", "seat_kind_0": "human", "seat_name_1": "Robo", "seat_kind_1": "hard",
+                       "seat_name_2": "Bob", "seat_kind_2": "human", "opt_columns": "0"})
+    b = app(storage)  # another visit on the same device
+    click(b, "setup", game="zoomagia")
+    assert b.form is not None
+    assert [(s.name, s.kind) for s in b.form.seats] == [("Аня", "human"), ("Robo", "hard"), ("Bob", "human")]
+    assert b.form.options["columns"] is False
+    click(b, "setup", game="klats")  # each game has its own
+    assert b.form is not None and len(b.form.seats) == 2 and b.form.seats[0].name == "You"
+    for junk in ("{", '{"seats": 5, "options": {}}', '{"seats": [{"name": 1, "kind": "human"}], "options": {}}',
+                 '{"seats": [{"name": "a", "kind": "god"}, {"name": "b", "kind": "human"}], "options": {}}', "x" * 9999):
+        storage.setItem("pygames.form.zoomagia", junk)
+        click(b, "setup", game="zoomagia")  # what cannot be read is forgotten: a fresh form
+        assert b.form is not None and [s.name for s in b.form.seats] == ["You", "Bot 1"]

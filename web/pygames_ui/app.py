@@ -19,12 +19,12 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from . import keeping, saves, screens
+from . import keeping, nav, saves, screens
 from .assist import Assist
 from .dom import button, esc
 from .flow import TableFlow
 from .form import NewGameForm
-from .i18n import LANGS, I18n
+from .i18n import I18n
 from .log import GameLog, plain_text
 from .session import Seat, Session, Storage
 from .tables import TableSet
@@ -85,6 +85,8 @@ class App(TableFlow):
                     saves.save(self.storage, session)
                 self.session = session
                 self.screen = "table"
+                # A finished game was seen to its end already: a reload shows the final table, not the dialog again.
+                self.results_closed = session.game.is_over(session.state)
                 self.viewer = session.humans[0] if len(session.humans) == 1 else None
                 self._unproven_save = text
         except Exception:  # noqa: BLE001 - the safety net: see the docstring
@@ -130,6 +132,7 @@ class App(TableFlow):
         """Start the game the new-game form describes."""
         assert self.form is not None
         self.read_form(values)
+        self.form.remember(self.storage)
         seats = self.form.seats_to_start(self.t)
         seed = None if self.seed is None else self.seed + self.games_started
         self.games_started += 1
@@ -220,32 +223,14 @@ class App(TableFlow):
 Handler = Callable[[App, dict[str, str], dict[str, str]], None]
 
 
-def _home(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    app.screen = "home"
 
 
-def _resume(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    if app.session is not None:
-        app.screen = "table"
 
 
-def _lang(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    if data.get("lang") in LANGS:
-        app.read_form(values)
-        app.t.lang = data["lang"]
-        app.storage.setItem("pygames.lang", app.t.lang)
 
 
-def _rules(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    app.rules_game = data.get("game") or (app.session.game.name if app.session else "klats")
-    app.back_to = app.screen
-    app.screen = "rules"
 
 
-def _back(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    app.screen = app.back_to if app.screen == "rules" else "home"
-    if app.screen == "table" and app.session is None:
-        app.screen = "home"
 
 
 def _log_earlier(app: App, data: dict[str, str], values: dict[str, str]) -> None:
@@ -253,20 +238,12 @@ def _log_earlier(app: App, data: dict[str, str], values: dict[str, str]) -> None
         app.log.show_earlier(app.session)
 
 
-def _menu(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    app.menu_open = not app.menu_open
 
 
-def _close_results(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    app.results_closed = True
 
 
-def _show_results(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    app.results_closed = False
 
 
-def _dismiss_notice(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    app.notice = app.notice_details = None
 
 
 def _show_hand(app: App, data: dict[str, str], values: dict[str, str]) -> None:
@@ -287,7 +264,7 @@ def _dismiss(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 def _setup(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     name = data.get("game", "klats")
     if name in app.tables:
-        app.form = NewGameForm.fresh(app.t, name, app.tables[name])
+        app.form = NewGameForm.remembered(app.t, name, app.tables[name], app.storage)
         app.screen = "setup"
 
 
@@ -321,16 +298,7 @@ def _again(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 #: Every ``data-action`` the app handles itself; any other click on the table goes to the table.
 HANDLERS: dict[str, Handler] = {
-    "home": _home,
-    "resume": _resume,
-    "lang": _lang,
-    "rules": _rules,
-    "back": _back,
     "log-earlier": _log_earlier,
-    "menu": _menu,
-    "close-results": _close_results,
-    "show-results": _show_results,
-    "dismiss-notice": _dismiss_notice,
     "show-hand": _show_hand,
     "dismiss": _dismiss,
     "setup": _setup,
@@ -338,5 +306,6 @@ HANDLERS: dict[str, Handler] = {
     "remove-seat": _remove_seat,
     "start": _start,
     "again": _again,
+    **nav.HANDLERS,
     **keeping.HANDLERS,
 }

@@ -7,6 +7,7 @@ that add or remove a seat, and asks it for the seats when the game starts.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,8 +15,13 @@ from pygames_core import games
 
 from .i18n import I18n
 from .levels_ui import DEFAULT_BOT
-from .session import Seat, clean_name, seat_kind
+from .session import MAX_NAME, Seat, Storage, clean_name, seat_kind
 from .tables import Table
+
+#: Where the device keeps the last choices made on a game's form (``<prefix><game>``).
+REMEMBERED = "pygames.form."
+#: A remembered form is a few hundred characters; anything much longer is not one.
+MAX_REMEMBERED = 4000
 
 
 @dataclass
@@ -31,6 +37,36 @@ class NewGameForm:
         """The form as it first shows: you against one bot, the table's default options."""
         seats = [Seat(t("setup.default_you"), "human"), Seat(t("setup.default_bot", n=1), DEFAULT_BOT)]
         return cls(game, seats, table.default_options())
+
+    @classmethod
+    def remembered(cls, t: I18n, game: str, table: Table, storage: Storage) -> NewGameForm:
+        """The form as this device last started ``game`` (seats, levels, names, options); a
+        fresh one if there is none or what is kept cannot be read (it is only a convenience)."""
+        fresh = cls.fresh(t, game, table)
+        text = storage.getItem(REMEMBERED + game)
+        if text is None or len(text) > MAX_REMEMBERED:
+            return fresh
+        try:
+            kept = json.loads(text)
+            rows = kept["seats"]
+            spec = games.get(game)
+            if not isinstance(rows, list) or not spec.min_players <= len(rows) <= spec.max_players:
+                return fresh
+            seats = []
+            for row in rows:
+                kind = seat_kind(row["kind"])
+                if kind is None or not isinstance(row["name"], str) or len(row["name"]) > MAX_NAME:
+                    return fresh
+                seats.append(Seat(clean_name(row["name"], "?"), kind))
+            values = {f"opt_{k}": str(v) for k, v in dict(kept["options"]).items()}
+        except (ValueError, KeyError, TypeError):
+            return fresh
+        return cls(game, seats, table.read_options(values, len(seats)))
+
+    def remember(self, storage: Storage) -> None:
+        """Keep this form's choices on the device for the next game of the same title."""
+        kept = {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "options": self.options}
+        storage.setItem(REMEMBERED + self.game, json.dumps(kept, ensure_ascii=False))
 
     def read(self, values: dict[str, str], table: Table) -> None:
         """Take in what is typed and chosen in the form's inputs (bad values keep what was there)."""

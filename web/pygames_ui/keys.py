@@ -143,3 +143,18 @@ def fallback(index: int, count: int) -> int | None:
     if count <= 0:
         return None
     return min(max(index, 0), count - 1)
+
+
+#: The replay viewer's keys: a step back or forward through the recorded game.
+REPLAY_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward"}
+
+
+def replay_step(key: str, screen: str, focused_tag: str) -> str | None:
+    """``"back"``/``"forward"`` when ``key`` steps the replay on ``screen``, else ``None``.
+
+    Wherever focus is, except in a form control (the replay's own slider moves with the
+    arrows by itself, and a text field needs them for its cursor).
+    """
+    if screen != "replay" or focused_tag.upper() in ("INPUT", "SELECT", "TEXTAREA"):
+        return None
+    return REPLAY_KEYS.get(key)

@@ -26,7 +26,7 @@ MOVES = {"first", "back", "forward", "last"}
 
 
 class Replay:
-    """A recorded game open in the viewer, at :attr:`step` (0: the deal; ``len(actions)``: the end)."""
+    """A recorded game open in the viewer, at :attr:`step` (0: the deal, where it opens; ``len(actions)``: the end)."""
 
     def __init__(self, record: dict[str, Any], seats: list[Seat]) -> None:
         self.game = games.get(record["game"])
@@ -36,7 +36,7 @@ class Replay:
         self.seats = seats
         self.states = record_states(record)
         self.table = TABLES[self.game.name]()  # its own table: a selection in the live game stays as it was
-        self.step = self.last
+        self.step = 0  # a replay opens at the deal: it is watched from the start
 
     @property
     def last(self) -> int:

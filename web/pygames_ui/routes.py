@@ -9,7 +9,8 @@ entries, and the app decides what a route may show (a table needs a game, …).
 =========================  ======================================
 fragment                   screen
 =========================  ======================================
-(none), ``#/``             home
+``#/``                     home
+(none)                     where the app starts: the saved game, else home
 ``#/rules/<game>``         the rules of a game
 ``#/new/<game>``           the new-game form of a game
 ``#/play``                 the game at the table
@@ -43,12 +44,12 @@ class Route:
     game: str | None = None
 
     def fragment(self) -> str:
-        """The address of this screen: ``""`` for home, else ``#/…``."""
+        """The address of this screen, ``#/…``."""
         if self.screen in _WITH_GAME and self.game:
             return f"#/{_WITH_GAME[self.screen]}/{self.game}"
         if self.screen in _NO_GAME:
             return f"#/{_NO_GAME[self.screen]}"
-        return ""
+        return "#/"
 
 
 HOME = Route()
@@ -76,3 +77,49 @@ def parse(fragment: str, games: frozenset[str] | set[str] | tuple[str, ...]) -> 
             if parts[0] == word:
                 return Route(screen)
     return None
+
+
+class Trail:
+    """The addresses this page has put in the browser's history, and where it stands among them.
+
+    ``web/main.py`` asks :meth:`moved_to` after each render (push a new entry, or step back
+    when the app went to the screen just before, so in-app "Back" and the browser's agree)
+    and tells :meth:`popped` when the browser moves (Back, Forward); a pop it caused itself
+    is not news.
+    """
+
+    def __init__(self, first: str) -> None:
+        self.entries = [first]
+        self.at = 0
+        self._expected: str | None = None  # the fragment a history.back() of ours will pop to
+
+    @property
+    def here(self) -> str:
+        return self.entries[self.at]
+
+    def moved_to(self, fragment: str) -> tuple[str, str] | None:
+        """The app shows ``fragment`` now: ``("push", f)``, ``("back", f)`` or ``None`` (already there)."""
+        if fragment == self.here:
+            return None
+        if self.at > 0 and self.entries[self.at - 1] == fragment:
+            self.at -= 1
+            self._expected = fragment
+            return ("back", fragment)
+        del self.entries[self.at + 1:]
+        self.entries.append(fragment)
+        self.at += 1
+        return ("push", fragment)
+
+    def popped(self, fragment: str) -> bool:
+        """The browser went to ``fragment``: ``True`` if the app must show it (not our own back)."""
+        if self._expected is not None and fragment == self._expected:
+            self._expected = None
+            return False
+        self._expected = None
+        if self.at > 0 and self.entries[self.at - 1] == fragment:
+            self.at -= 1
+        elif self.at + 1 < len(self.entries) and self.entries[self.at + 1] == fragment:
+            self.at += 1
+        else:  # an address typed or pasted: a new start
+            self.entries, self.at = [fragment], 0
+        return True

@@ -1,0 +1,84 @@
+"""Every screen has an address: Back and Forward move between screens, a reload shows the same
+one, a rules address can be shared, and the first screens answer before Python is ready."""
+
+from __future__ import annotations
+
+from conftest import BOOT_TIMEOUT_MS, PageProblems, bare, open_app, start_game
+from pages import READY, TURN, act
+from playwright.sync_api import Page
+
+
+def screen(page: Page) -> str | None:
+    return page.get_attribute("html", "data-screen")
+
+
+def test_back_and_forward_move_between_screens_and_never_lose_the_game(page: Page, site_url: str) -> None:
+    open_app(page, site_url)
+    assert page.url.endswith("#/") and screen(page) == "home"
+    page.click(act("rules", game="zoomagia"))
+    page.wait_for_selector("main.rules")
+    assert page.url.endswith("#/rules/zoomagia")
+    page.go_back()
+    page.wait_for_selector(".game-card")
+    assert screen(page) == "home"
+    page.go_forward()
+    page.wait_for_selector("main.rules")
+    page.reload()  # a reload shows the same screen
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert screen(page) == "rules" and page.url.endswith("#/rules/zoomagia")
+    page.click(act("back"))  # the page's own Back: the browser's history steps back too
+    page.wait_for_selector(".game-card")
+    # A game, then its rules from the top bar, then the browser's Back: the same table, the same game.
+    start_game(page, "klats")
+    page.wait_for_selector(TURN)
+    assert page.url.endswith("#/play")
+    hand = page.inner_text(".hand")
+    page.click(act("rules", game="klats"))
+    page.wait_for_selector("main.rules")
+    page.go_back()
+    page.wait_for_selector(TURN)
+    assert screen(page) == "table" and page.inner_text(".hand") == hand
+    page.go_back()  # to the new-game form
+    page.wait_for_selector(act("start"))
+    page.go_back()  # home, where the game waits to be resumed
+    page.wait_for_selector(act("resume"))
+
+
+def test_a_shared_rules_address_opens_the_rules(page: Page, site_url: str) -> None:
+    page.goto(site_url + bare("?delay=20#/rules/rps_zombie"))
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert screen(page) == "rules" and page.is_visible("main.rules")
+    page.click(act("back"))  # nothing before it on this site: home
+    page.wait_for_selector(".game-card")
+    assert page.url.endswith("#/")
+
+
+def test_the_first_screens_answer_before_python_is_ready(page: Page, site_url: str, problems: PageProblems) -> None:
+    """On a slow network the home screen, the rules and the form show at once and answer clicks;
+    a Start pressed early starts the game once Python is ready."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    # ~50 KB/s: the interpreter (several MB) is far away, the page's own first bytes are not.
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 50_000, "uploadThroughput": 50_000})
+    page.goto(site_url + bare("?delay=20&seed=1"), wait_until="commit")
+    page.wait_for_selector('html[data-early="shown"] .game-card', timeout=20_000)
+    assert page.get_attribute("html", "data-app-state") == "loading"
+    page.click(act("rules", game="klats"))
+    page.wait_for_selector("main.rules")
+    assert page.url.endswith("#/rules/klats")
+    page.click(act("lang", lang="ru"))
+    page.wait_for_selector('html[lang="ru"] main.rules')
+    page.click(act("back"))
+    page.wait_for_selector(".game-card")
+    page.click(act("setup", game="klats"))
+    page.fill('[name="seat_name_0"]', "Аня")
+    page.click(act("start"))
+    page.wait_for_selector('html[data-early="waiting"]')
+    assert page.get_attribute("html", "data-app-state") == "loading"
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(TURN)  # the game the early Start asked for, in Russian, with the name typed
+    assert screen(page) == "table" and page.get_attribute("html", "lang") == "ru"
+    assert "Аня" in page.inner_text(".table-screen")

@@ -1,0 +1,118 @@
+"""Moving between screens: the handlers of the top bar and the home screen, and each screen's address.
+
+:func:`address` says where the app is as a :class:`~.routes.Route` (``web/main.py`` keeps it
+in the browser's history, so Back and Forward move between screens and a reload shows the
+same one); :func:`show` goes to a route, the way the browser's Back asks. Nothing here
+changes a game: navigating never loses a saved one. The handlers work on any :class:`Host`
+(the app), so this module does not import the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from .form import NewGameForm
+from .i18n import LANGS, I18n
+from .keeping import Keeping
+from .routes import HOME, Route
+from .session import Session, Storage
+from .tables import TableSet
+
+
+class Host(Protocol):
+    """What navigation uses of the app."""
+
+    t: I18n
+    storage: Storage
+    tables: TableSet
+    screen: str
+    session: Session | None
+    rules_game: str
+    back_to: str
+    menu_open: bool
+    results_closed: bool
+    notice: str | None
+    notice_details: str | None
+    form: NewGameForm | None
+    history: Keeping
+
+    def read_form(self, values: dict[str, str]) -> None: ...
+
+
+def address(app: Host) -> Route:
+    """The route of the screen the app shows."""
+    if app.screen == "rules":
+        return Route("rules", app.rules_game)
+    if app.screen == "setup" and app.form is not None:
+        return Route("setup", app.form.game)
+    if app.screen == "table":
+        return Route("table")
+    if app.screen == "replay":
+        return Route("replay")
+    return HOME
+
+
+def show(app: Host, route: Route) -> None:
+    """Go to ``route`` (Back, Forward, a reload, a shared address); a screen that cannot show
+    now (no game at the table, no record in the viewer) falls back to the nearest that can."""
+    game = route.game if route.game in app.tables else None
+    if route.screen == "rules" and game is not None:
+        if app.screen != "rules":
+            app.back_to = app.screen
+        app.rules_game = game
+        app.screen = "rules"
+    elif route.screen == "setup" and game is not None:
+        if app.form is None or app.form.game != game:
+            app.form = NewGameForm.remembered(app.t, game, app.tables[game], app.storage)
+        app.screen = "setup"
+    elif route.screen == "table" and app.session is not None:
+        app.screen = "table"
+    elif route.screen == "replay" and app.history.replay is not None:
+        app.screen = "replay"
+    elif route.screen == "replay" and app.session is not None:
+        app.screen = "table"
+    else:
+        app.screen = "home"
+    app.menu_open = False
+
+
+def _home(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    app.screen = "home"
+def _resume(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.session is not None:
+        app.screen = "table"
+def _lang(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    if data.get("lang") in LANGS:
+        app.read_form(values)
+        app.t.lang = data["lang"]
+        app.storage.setItem("pygames.lang", app.t.lang)
+def _rules(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    app.rules_game = data.get("game") or (app.session.game.name if app.session else "klats")
+    app.back_to = app.screen
+    app.screen = "rules"
+def _back(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    app.screen = app.back_to if app.screen == "rules" else "home"
+    if app.screen == "table" and app.session is None:
+        app.screen = "home"
+def _menu(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    app.menu_open = not app.menu_open
+def _close_results(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    app.results_closed = True
+def _show_results(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    app.results_closed = False
+def _dismiss_notice(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    app.notice = app.notice_details = None
+
+
+HANDLERS: dict[str, Callable[[Any, dict[str, str], dict[str, str]], None]] = {
+    "home": _home,
+    "resume": _resume,
+    "lang": _lang,
+    "rules": _rules,
+    "back": _back,
+    "menu": _menu,
+    "close-results": _close_results,
+    "show-results": _show_results,
+    "dismiss-notice": _dismiss_notice,
+}
