@@ -55,6 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     out.add_argument("--csv", type=Path, metavar="FILE", help="also write the summary rows as CSV")
     sim.add_argument("--jobs", type=int, default=1, metavar="J", help="processes to play in (default 1)")
     sim.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster (pip install 'pygames-core[cluster]')")
+    sim.add_argument("--rotate", action="store_true",
+                     help="move every bot one seat on after each game, so each plays each seat equally often")
     sim.add_argument("--check", action="store_true",
                      help="after every decision, check that no card was created or lost and the state is valid")
     return parser
@@ -89,7 +91,7 @@ def _setup(args: argparse.Namespace) -> Setup:
             raise UsageError(f"cannot write {path}: no directory {path.parent}")
     try:
         bot_options = parse_bot_options(_json_arg(args.bot_options, "--bot-options"), names)
-        setup = Setup(args.game, args.players, tuple(names), options, bot_options, args.check)
+        setup = Setup(args.game, args.players, tuple(names), options, bot_options, args.check, args.rotate)
         validate(setup)
     except ValueError as exc:
         raise UsageError(str(exc)) from None

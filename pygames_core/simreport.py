@@ -18,13 +18,13 @@ CSV_FIELDS = (
 )
 
 
-def _row(group: str, seat: int | None, bot: str, results: Sequence[GameResult], seats: Sequence[int]) -> dict[str, Any]:
-    """One line of the summary: ``seats`` of every game in ``results`` pooled."""
-    wins = sum(r.share(s) for r in results for s in seats)
-    trials = len(results) * len(seats)
-    scores = [float(r.scores[s]) for r in results for s in seats]
-    decisions = sum(r.seat_decisions[s] for r in results for s in seats)
-    seconds = sum(r.seat_seconds[s] for r in results for s in seats)
+def _row(group: str, seat: int | None, bot: str, plays: Sequence[tuple[GameResult, int]]) -> dict[str, Any]:
+    """One line of the summary: the ``(game, seat)`` plays pooled."""
+    wins = sum(r.share(s) for r, s in plays)
+    trials = len(plays)
+    scores = [float(r.scores[s]) for r, s in plays]
+    decisions = sum(r.seat_decisions[s] for r, s in plays)
+    seconds = sum(r.seat_seconds[s] for r, s in plays)
     low, high = wilson(wins, trials)
     return {
         "group": group, "seat": seat, "bot": bot, "games": trials,
@@ -38,14 +38,24 @@ def _row(group: str, seat: int | None, bot: str, results: Sequence[GameResult], 
 
 def summarise(setup: Setup, seed: int, results: Sequence[GameResult], elapsed_s: float) -> dict[str, Any]:
     """The whole summary as a JSON-safe dict (``rows``: one per seat, then one per bot)."""
-    rows = [_row("seat", s, setup.bots[s], results, [s]) for s in range(setup.players)]
+    def bot_at(r: GameResult, seat: int) -> str:
+        return setup.bots[r.seating[seat] if r.seating else seat]
+
+    rows = []
+    for s in range(setup.players):
+        sat = {bot_at(r, s) for r in results}
+        label = "/".join(b for b in dict.fromkeys(setup.bots) if b in sat) if len(sat) > 1 else setup.bots[s]
+        rows.append(_row("seat", s, label, [(r, s) for r in results]))
     for bot in dict.fromkeys(setup.bots):
-        rows.append(_row("bot", None, bot, results, [s for s, b in enumerate(setup.bots) if b == bot]))
+        plays = [(r, s) for r in results for s in range(setup.players) if bot_at(r, s) == bot]
+        # A bot that only ever sat in one seat has its row already (the seat's).
+        if setup.rotate or len({s for _, s in plays}) > 1:
+            rows.append(_row("bot", None, bot, plays))
     lengths = [float(r.decisions) for r in results]
     return {
         "game": setup.game, "players": setup.players, "bots": list(setup.bots),
         "options": dict(setup.options or {}), "bot_options": [dict(o) for o in setup.bot_options],
-        "games": len(results), "seed": seed, "checked": setup.check,
+        "games": len(results), "seed": seed, "checked": setup.check, "rotate": setup.rotate,
         "length": {
             "mean": round(mean(lengths), 2), "sd": round(stdev(lengths), 2),
             "min": int(min(lengths, default=0)), "max": int(max(lengths, default=0)),
@@ -61,7 +71,7 @@ def table(summary: dict[str, Any]) -> str:
     head = (f"{summary['game']}, {summary['players']} players, {summary['games']} games, seed {summary['seed']}"
             + (", every decision checked" if summary["checked"] else ""))
     lines = [head, ""]
-    cols = f"{'':<8}{'bot':<12}{'games':>7}{'wins':>10}{'win %':>8}  {'95% interval':<15}{'score':>16}{'ms/dec':>10}"
+    cols = f"{'':<8}{'bot':<16}{'games':>7}{'wins':>10}{'win %':>8}  {'95% interval':<15}{'score':>16}{'ms/dec':>10}"
     lines.append(cols)
     lines.append("-" * len(cols))
     for row in summary["rows"]:
@@ -69,7 +79,7 @@ def table(summary: dict[str, Any]) -> str:
         interval = f"{100 * row['ci_low']:5.1f}–{100 * row['ci_high']:5.1f}%"
         score = f"{row['score_mean']:.2f} ± {row['score_sd']:.2f}"
         lines.append(
-            f"{label:<8}{row['bot']:<12}{row['games']:>7}{row['wins']:>10g}{100 * row['win_rate']:>7.1f}%  "
+            f"{label:<8}{row['bot']:<16}{row['games']:>7}{row['wins']:>10g}{100 * row['win_rate']:>7.1f}%  "
             f"{interval:<15}{score:>16}{row['ms_per_decision']:>10.2f}"
         )
     length = summary["length"]

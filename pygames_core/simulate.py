@@ -39,10 +39,18 @@ class Setup:
     options: Mapping[str, Any] | None = None
     bot_options: tuple[Mapping[str, Any], ...] = ()
     check: bool = False
+    #: Each game moves every bot one seat on, so each plays each seat equally often
+    #: (seat advantage is real in these games); results are then read per bot.
+    rotate: bool = False
 
     def __post_init__(self) -> None:
         if not self.bot_options:
             object.__setattr__(self, "bot_options", tuple({} for _ in self.bots))
+
+    def seating(self, index: int) -> list[int]:
+        """Which entry of :attr:`bots` plays each seat in game ``index``."""
+        n = self.players
+        return [(seat - index) % n if self.rotate else seat for seat in range(n)]
 
 
 @dataclass
@@ -56,6 +64,8 @@ class GameResult:
     #: Per seat: decisions taken and seconds spent choosing them.
     seat_decisions: list[int] = field(default_factory=list)
     seat_seconds: list[float] = field(default_factory=list)
+    #: Per seat: which entry of ``Setup.bots`` played it (``Setup.seating``).
+    seating: list[int] = field(default_factory=list)
 
     def share(self, seat: int) -> float:
         """The seat's share of the win: 1, 1/k on a k-way shared win, else 0."""
@@ -63,7 +73,8 @@ class GameResult:
 
     def outcome(self) -> dict[str, Any]:
         """Everything but the timings: equal for equal seeds wherever the game ran."""
-        return {"index": self.index, "winners": self.winners, "scores": self.scores, "decisions": self.decisions}
+        return {"index": self.index, "winners": self.winners, "scores": self.scores, "decisions": self.decisions,
+                "seating": self.seating}
 
 
 def derive_seed(seed: int, index: int, stream: str) -> int:
@@ -111,9 +122,11 @@ def play_game(setup: Setup, seed: int, index: int) -> GameResult:
     """Play game ``index`` of the run with ``seed`` (see the module docstring)."""
     game = games.get(setup.game)
     state = game.new_game(players=setup.players, seed=derive_seed(seed, index, "deal"), options=setup.options)
+    seating = setup.seating(index)
     players = [
-        make_bot(name, derive_seed(seed, index, f"seat{seat}"), options, setup.game, setup.players)
-        for seat, (name, options) in enumerate(zip(setup.bots, setup.bot_options))
+        make_bot(setup.bots[entry], derive_seed(seed, index, f"seat{seat}"), setup.bot_options[entry],
+                 setup.game, setup.players)
+        for seat, entry in enumerate(seating)
     ]
     counts = [0] * setup.players
     seconds = [0.0] * setup.players
@@ -132,7 +145,7 @@ def play_game(setup: Setup, seed: int, index: int) -> GameResult:
         if setup.check:
             over = game.is_over(state)
             check_state(game, state, round_trip=over or decisions % ROUND_TRIP_EVERY == 0)
-    return GameResult(index, game.winners(state), game.scores(state), decisions, counts, seconds)
+    return GameResult(index, game.winners(state), game.scores(state), decisions, counts, seconds, seating)
 
 
 def play_games(setup: Setup, seed: int, indices: Sequence[int]) -> list[GameResult]:

@@ -226,3 +226,31 @@ def test_a_level_searches_what_the_browser_reaches_at_the_table_size() -> None:
         bot = make_bot("hard", 1, {}, "klats", players)
         assert bot.cap == levels.hard_iterations("klats", players)  # type: ignore[attr-defined]
     assert levels.hard_iterations("klats", 6) != levels.hard_iterations("klats", 2)
+
+
+def test_different_bots_per_seat_get_no_repeated_all_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "run.json"
+    code, out, err = run_cli([*QUICK, "--json", str(out_file)], capsys)
+    assert code == 0, err
+    rows = json.loads(out_file.read_text())["rows"]
+    assert [r["group"] for r in rows] == ["seat", "seat"], "each bot sat in one seat: its seat row says it all"
+    assert "\nall " not in out
+
+
+def test_rotate_gives_each_bot_each_seat_equally(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "run.json"
+    code, out, err = run_cli(["simulate", "klats", "--players", "3", "--bots", "greedy,random,random", "--games", "6",
+                              "--seed", "2", "--rotate", "--json", str(out_file)], capsys)
+    assert code == 0, err
+    summary = json.loads(out_file.read_text())
+    assert summary["rotate"] is True
+    seatings = [tuple(r["seating"]) for r in summary["results"]]
+    assert seatings[:3] == [(0, 1, 2), (2, 0, 1), (1, 2, 0)] and seatings[3:] == seatings[:3]
+    by_bot = {r["bot"]: r for r in summary["rows"] if r["group"] == "bot"}
+    assert by_bot["greedy"]["games"] == 6 and by_bot["random"]["games"] == 12  # seat-games each bot played
+    seats = [r for r in summary["rows"] if r["group"] == "seat"]
+    assert all(r["bot"] == "greedy/random" for r in seats) and all(r["games"] == 6 for r in seats)
+    assert sum(r["wins"] for r in by_bot.values()) == pytest.approx(6)
+    # Each game's greedy seat is the one the seating says.
+    greedy_seats = {r["index"]: r["seating"].index(0) for r in summary["results"]}
+    assert sorted(set(greedy_seats.values())) == [0, 1, 2]

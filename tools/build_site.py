@@ -10,7 +10,7 @@ Layout of the result (every URL in it is relative, so it works at any sub-path):
     dist/pyodide/    pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm
                      stdlib.zip (what the app imports from Python's standard library, as bytecode)
                      pyodide-lock.json   (lists exactly the wheels below, with their sha256)
-                     micropip-*.whl  pygames_core-*.whl  pygames_ui-*.whl
+                     pygames_core-*.whl  pygames_ui-*.whl
 """
 
 from __future__ import annotations
@@ -52,8 +52,11 @@ def sha256(path: Path) -> str:
 
 
 def fetch_pinned_wheels() -> list[Path]:
-    """Download (once) the wheels pinned in site-requirements.txt, verifying their hashes."""
+    """Download (once) the wheels pinned in site-requirements.txt, verifying their hashes
+    (none today: nothing installs packages at run time, so no micropip is shipped)."""
     req = ROOT / "site-requirements.txt"
+    if not re.search(r"^[A-Za-z0-9_.-]+==", req.read_text(), re.M):
+        return []
     pins = re.findall(r"^([A-Za-z0-9_.-]+)==([^\s\\]+)", req.read_text(), re.M)
     hashes = dict(re.findall(r"^([A-Za-z0-9_.-]+)==[^\n]*\n\s*--hash=sha256:([0-9a-f]{64})", req.read_text(), re.M))
     wanted = {name.lower().replace("-", "_"): (version, hashes[name]) for name, version in pins}
@@ -91,14 +94,20 @@ PY_SUFFIXES = (".py", ".json", ".typed")
 
 
 def with_bytecode(files: dict[str, Path]) -> dict[str, Path]:
-    """``files`` and, beside each ``x.py``, its ``x.pyc`` (written by :func:`precompiled_sources`)."""
-    out = dict(files)
+    """``files`` with each ``x.py`` replaced by its ``x.pyc`` (written by :func:`precompiled_sources`).
+
+    The site ships bytecode only (zipimport loads a sourceless ``x.pyc``): the sources were
+    a fifth of the download. A traceback still names the file and line, as in the repository.
+    """
+    out: dict[str, Path] = {}
     for arc, path in files.items():
         if arc.endswith(".py"):
             pyc = path.with_suffix(".pyc")
             if not pyc.is_file():
                 raise SystemExit(f"no bytecode for {path}")
             out[arc[:-3] + ".pyc"] = pyc
+        else:
+            out[arc] = path
     return out
 
 
@@ -109,7 +118,7 @@ def precompiled_sources(out: Path) -> Path:
     shipping ``x.pyc`` beside each ``x.py`` (compiled by Pyodide itself, in Node, as
     unchecked hash-based pycs) removes that from the start-up. That is the layout
     zipimport reads: the site puts the wheels themselves on ``sys.path`` (no
-    unpacking at start-up), and the sources beside give tracebacks their lines. The
+    unpacking at start-up). The
     same run writes ``out/pyodide/stdlib.zip``: the standard library modules these
     sources can import, as bytecode (see tools/stdlib_zip.py).
     """

@@ -27,7 +27,7 @@ from pathlib import Path
 MARGIN = (
     "asyncio", "base64", "binascii", "bisect", "calendar", "collections", "contextlib", "copy",
     "dataclasses", "datetime", "decimal", "difflib", "enum", "fractions", "functools", "gzip",
-    "hashlib", "heapq", "hmac", "html", "importlib", "importlib.metadata", "inspect", "io",
+    "hashlib", "heapq", "hmac", "importlib", "importlib.metadata", "inspect", "io",
     "itertools", "json", "keyword", "linecache", "locale", "math", "numbers", "operator",
     "pathlib", "pkgutil", "pprint", "random", "re", "reprlib", "secrets", "shutil", "statistics", "string",
     "struct", "tempfile", "textwrap", "time", "tokenize", "traceback", "types", "typing",

@@ -135,6 +135,7 @@ function showEarly() {
   const address = screenOf(location.hash);
   if (address === null || !root) return false; // a game, a replay, a record link: the loading screen
   if (!show(address)) return false;
+  performance.mark("boot:early"); // the first screen is up and answers clicks (tools/bench_first_visit.py)
   root.addEventListener("click", onClick);
   window.addEventListener("popstate", onPopState);
   return true;

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from conftest import DIST, open_app, reload_app
+from conftest import DIST, ROOT, open_app, reload_app
 from pages import act
 
 
@@ -71,17 +71,18 @@ def test_boot_failure_is_shown_in_the_page(browser, site_url, problems) -> None:
 
 
 def test_wheels_ship_pyodide_bytecode() -> None:
-    """The browser imports precompiled 3.14 bytecode instead of compiling at every boot.
-
-    Beside each source, where zipimport reads it: the site puts the wheels on sys.path as they are.
-    """
+    """The browser imports precompiled 3.14 bytecode instead of compiling at every boot, and
+    downloads no source: every module of ours is in the wheels as ``x.pyc`` alone."""
     import zipfile
 
+    ours = {"pygames_core": ROOT / "pygames_core", "pygames_ui": ROOT / "web" / "pygames_ui"}
     for whl in (DIST / "pyodide").glob("pygames_*.whl"):
-        names = zipfile.ZipFile(whl).namelist()
-        sources = [n for n in names if n.endswith(".py")]
-        for src in sources:
-            assert src[:-3] + ".pyc" in names, f"{whl.name}: no bytecode for {src}"
+        names = set(zipfile.ZipFile(whl).namelist())
+        assert not [n for n in names if n.endswith(".py")], f"{whl.name} ships sources"
+        top = "pygames_core" if whl.name.startswith("pygames_core") else "pygames_ui"
+        for src in ours[top].rglob("*.py"):
+            arc = f"{top}/{src.relative_to(ours[top]).with_suffix('.pyc').as_posix()}"
+            assert arc in names, f"{whl.name}: no bytecode for {src}"
 
 
 def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems) -> None:

@@ -16,8 +16,8 @@ from build_site import with_bytecode, write_boot_config  # noqa: E402
 BUILD_ID = "ab" * 32
 
 
-def test_bytecode_goes_beside_each_source(tmp_path: Path) -> None:
-    """zipimport reads ``x.pyc`` beside ``x.py``: that is where the wheels carry it."""
+def test_bytecode_takes_the_place_of_each_source(tmp_path: Path) -> None:
+    """zipimport reads a sourceless ``x.pyc`` where ``x.py`` would be: the wheels carry bytecode only."""
     (tmp_path / "pkg").mkdir()
     for name in ("pkg/__init__", "pkg/mod"):
         (tmp_path / f"{name}.py").write_text("x = 1\n")
@@ -25,7 +25,7 @@ def test_bytecode_goes_beside_each_source(tmp_path: Path) -> None:
     (tmp_path / "pkg" / "data.json").write_text("{}")
     files = {p.relative_to(tmp_path).as_posix(): p for p in tmp_path.rglob("*") if p.suffix in (".py", ".json")}
     out = with_bytecode(files)
-    assert sorted(out) == ["pkg/__init__.py", "pkg/__init__.pyc", "pkg/data.json", "pkg/mod.py", "pkg/mod.pyc"]
+    assert sorted(out) == ["pkg/__init__.pyc", "pkg/data.json", "pkg/mod.pyc"]
     assert out["pkg/mod.pyc"] == tmp_path / "pkg" / "mod.pyc"
 
 

@@ -254,3 +254,13 @@ def test_the_form_remembers_the_last_choices_per_game() -> None:
         storage.setItem("pygames.form.zoomagia", junk)
         click(b, "setup", game="zoomagia")  # what cannot be read is forgotten: a fresh form
         assert b.form is not None and [s.name for s in b.form.seats] == ["You", "Bot 1"]
+
+
+def test_esc_matches_the_standard_library_and_unesc_undoes_it() -> None:
+    import html
+
+    from pygames_ui.dom import unesc
+
+    for text in ("a < b & c > d", 'say "hi"', "it's", "&amp; already", "Ёж <b>&#x27;</b>", ""):
+        assert esc(text) == html.escape(text, quote=True)
+        assert unesc(esc(text)) == text == html.unescape(esc(text))

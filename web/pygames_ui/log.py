@@ -10,10 +10,9 @@ was taken back (an undo) is said again from its start.  The page holds the newes
 from __future__ import annotations
 
 import re
-from html import unescape
 from typing import Any
 
-from .dom import button, esc
+from .dom import button, esc, unesc
 from .i18n import I18n
 from .tables import Ctx, Table
 
@@ -75,4 +74,4 @@ class GameLog:
 
 def plain_text(html: str) -> str:
     """Plain text of a log line, for the screen-reader live region."""
-    return unescape(re.sub(r"<[^>]+>", "", html))
+    return unesc(re.sub(r"<[^>]+>", "", html))

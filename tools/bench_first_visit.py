@@ -1,0 +1,168 @@
+"""A first visit on a phone's network: this site against a bare Pyodide page, throttled.
+
+    python tools/bench_first_visit.py [--runs 3] [--dist dist]
+
+Both pages are served with gzip, as GitHub Pages serves them, each from its own origin, and
+each load is a new browser profile (nothing cached). DevTools throttling sets the network
+and the CPU; loads alternate between the two pages. Per profile it prints the medians of:
+first paint; *usable* (our site: the first screen is up and answers clicks, the
+``boot:early`` mark of ``web/prepage.js``, else ready); *ready* (Python started, the
+app drawn: ``boot:ready``; the bare page: ``runPython("1+1")`` done); and the bytes
+received up to ready.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests" / "e2e")]
+from bench import BARE_FILES, BARE_HTML, BARE_JS  # noqa: E402
+from serve import EXTRA_TYPES  # noqa: E402
+
+#: Lighthouse's mobile profile ("slow 4G") and a good home connection.
+PROFILES = {
+    "slow 4G": {"down_bps": 1.6e6, "up_bps": 750e3, "rtt_ms": 150, "cpu": 4},
+    "9 Mbps": {"down_bps": 9e6, "up_bps": 9e6, "rtt_ms": 60, "cpu": 1},
+}
+#: Compressed on the way, as GitHub Pages does (zips and wheels are compressed already).
+GZIPPED = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".webmanifest", ".txt"}
+TARGETS = {"usable_s": 1.2, "ready_ratio": 0.70, "bytes_ratio": 0.85}
+MARKS_JS = """() => {
+  const at = {};
+  for (const m of performance.getEntriesByType("mark")) if (m.name.startsWith("boot:")) at[m.name.slice(5)] = m.startTime;
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  if (paint) at.paint = paint.startTime;
+  return at;
+}"""
+
+
+class GzipHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files under a base path, gzipped where GitHub Pages would."""
+
+    base = "/"
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+    cache: dict[Path, bytes] = {}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        path = self.path.split("?")[0].split("#")[0]
+        if not path.startswith(self.base):
+            self.send_error(404)
+            return
+        rel = path[len(self.base):] or "index.html"
+        file = Path(self.directory) / rel
+        if file.is_dir():
+            file = file / "index.html"
+        if not file.is_file():
+            self.send_error(404)
+            return
+        body = file.read_bytes()
+        zipped = file.suffix in GZIPPED and "gzip" in self.headers.get("Accept-Encoding", "")
+        if zipped:
+            if file not in self.cache:
+                self.cache[file] = gzip.compress(body, 6)
+            body = self.cache[file]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(file)))
+        if zipped:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "max-age=600")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def serve(directory: Path, base: str) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(type("H", (GzipHandler,), {"base": base, "cache": {}}), directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{base}"
+
+
+def load(browser: Any, url: str, profile: dict[str, float]) -> dict[str, float]:
+    """One first visit: ms of paint, usable and ready, and bytes received up to ready."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    received = [0]
+    cdp.on("Network.loadingFinished", lambda e: received.__setitem__(0, received[0] + int(e["encodedDataLength"])))
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": profile["rtt_ms"],
+        "downloadThroughput": profile["down_bps"] / 8, "uploadThroughput": profile["up_bps"] / 8})
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector('html[data-app-state="ready"]', timeout=300_000)
+    got = received[0]
+    at = page.evaluate(MARKS_JS)
+    ctx.close()
+    ready = at.get("ready") or at.get("interpreter") or 0.0
+    return {"paint": at.get("paint", 0.0), "usable": at.get("early", ready), "ready": ready, "bytes": got}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--dist", type=Path, default=Path(os.environ.get("PYGAMES_DIST") or ROOT / "dist"))
+    args = parser.parse_args()
+    from conftest import CHROMIUM_FLAGS, _executable
+    from playwright.sync_api import sync_playwright
+
+    if not (args.dist / "index.html").is_file():
+        raise SystemExit("build the site first (make build)")
+    npm = ROOT / "node_modules" / "pyodide"
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        bare = Path(tmp) / "bare"
+        (bare / "pyodide").mkdir(parents=True)
+        for name in BARE_FILES:
+            shutil.copy2(npm / name, bare / "pyodide" / name)
+        (bare / "index.html").write_text(BARE_HTML)
+        (bare / "bare.js").write_text(BARE_JS.replace('document.documentElement.dataset.bootMs',
+                                                      'performance.mark("boot:ready");\ndocument.documentElement.dataset.bootMs'))
+        servers = {"bare": serve(bare, "/bare/"), "app": serve(args.dist.resolve(), "/pygames/")}
+        with sync_playwright() as pw:
+            exe = _executable()
+            browser = pw.chromium.launch(headless=True, executable_path=exe, args=CHROMIUM_FLAGS if exe else [])
+            for name, profile in PROFILES.items():
+                runs: dict[str, list[dict[str, float]]] = {"bare": [], "app": []}
+                for _ in range(args.runs):
+                    for kind in ("bare", "app"):  # alternating: the machine's noise falls on both
+                        runs[kind].append(load(browser, servers[kind][1], profile))
+                med = {k: {m: statistics.median(r[m] for r in v) for m in ("paint", "usable", "ready", "bytes")}
+                       for k, v in runs.items()}
+                out[name] = med
+                b, a = med["bare"], med["app"]
+                print(f"\n## First visit, {name} ({profile}); median of {args.runs}, alternating")
+                print("| measure | bare Pyodide | pygames | ratio | target |\n|---|---:|---:|---:|---:|")
+                print(f"| first paint (s) | {b['paint'] / 1000:.2f} | {a['paint'] / 1000:.2f} | | |")
+                print(f"| usable (s) | — | {a['usable'] / 1000:.2f} | | ≤ {TARGETS['usable_s']} s (slow 4G) |")
+                print(f"| ready (s) | {b['ready'] / 1000:.2f} | {a['ready'] / 1000:.2f} | {a['ready'] / b['ready']:.2f} "
+                      f"| ≤ {TARGETS['ready_ratio']} |")
+                print(f"| bytes to ready (MB) | {b['bytes'] / 1e6:.2f} | {a['bytes'] / 1e6:.2f} | "
+                      f"{a['bytes'] / b['bytes']:.2f} | ≤ {TARGETS['bytes_ratio']} |")
+            browser.close()
+        for server, _ in servers.values():
+            server.shutdown()
+    (ROOT / "bench-results").mkdir(exist_ok=True)
+    (ROOT / "bench-results" / "first-visit.json").write_text(json.dumps(out, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
