@@ -53,15 +53,18 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
         raise AssertionError("the game did not end")
     assert undone, "undo was never offered"
 
-    # The finished game opens in the replay viewer at its end.
+    # The finished game opens in the replay viewer at the deal; "last" shows the end.
     page.click(f'{OVER} {act("replay")}')
-    page.wait_for_selector(".replay-screen #replay-result")
+    wait_step(page, 0)
+    assert page.locator("#replay-result").count() == 0
     last = int(page.get_attribute(".replay-screen", "data-last"))
-    assert step(page) == last > 20
+    assert last > 20
+    assert page.locator("#replay-step:focus").count() == 1  # the keyboard lands on the slider
+    page.click('[name="replay_last"]')
+    page.wait_for_selector(".replay-screen #replay-result")
     final_table = page.inner_text(".replay-table .zm-table")
     final_log = page.inner_text(".replay-table .log")
 
-    assert page.locator("#replay-step:focus").count() == 1  # the keyboard lands on the slider
     page.click('[name="replay_first"]')
     wait_step(page, 0)
     assert page.locator("#replay-result").count() == 0
@@ -91,11 +94,13 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     url = page.input_value("#share-url")
     assert "#r=" in url and len(url) < 2000
 
-    # A friend opens it: the same game, at its end, with the same table and log.
+    # A friend opens it: the same game, from the deal to the same end, table and log.
     friend = context.new_page()
     problems.attach(friend)
     friend.goto(url)
     friend.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    wait_step(friend, 0)
+    friend.click('[name="replay_last"]')
     friend.wait_for_selector(".replay-screen #replay-result")
     assert friend.inner_text(".replay-table .zm-table") == final_table
     assert friend.inner_text(".replay-table .log") == final_log
@@ -125,6 +130,8 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     page.click(act("home"))
     page.wait_for_selector("#record-file")
     page.set_input_files("#record-file", str(path))
+    wait_step(page, 0)
+    page.click('[name="replay_last"]')
     page.wait_for_selector(".replay-screen #replay-result")
     assert page.inner_text(".replay-table .zm-table") == final_table
 
