@@ -9,6 +9,9 @@ from pages import OVER, PASS, act
 
 CHOICES = f'.rz-choices button{act("decide")}'
 
+#: The newest line of the "what happened" panel.
+NEWEST = ".rz-happened .rz-ev >> nth=-1"
+
 
 def new_game(page, seats: list[tuple[str, str]] | None = None, players: int = 2, spare_brains: int | None = None) -> None:
     start_game(page, "rps_zombie", seats, players=players,
@@ -24,11 +27,11 @@ def answer(page, rng: random.Random) -> str:
     assert n >= 2, "a decision offers at least two answers (forced steps are automatic)"
     # Only the answers are buttons on the table: nothing else there can be clicked.
     assert page.locator(".rz-table button").count() == n
-    before = page.get_attribute(".log li >> nth=0", "data-n")
+    before = page.get_attribute(NEWEST, "data-n")
     buttons.nth(rng.randrange(n)).click()
-    # The click was taken: the newest log line is a new one.
+    # The click was taken: the newest line of "what happened" is a new one.
     for _ in range(500):
-        if page.get_attribute(".log li >> nth=0", "data-n") != before:
+        if page.get_attribute(NEWEST, "data-n") != before:
             return phase
         page.wait_for_timeout(20)
     raise AssertionError("the click was not taken")
@@ -51,9 +54,13 @@ def check_end_screen(page, players: int) -> None:
     assert page.locator(f"{OVER} table.rz-final tbody tr").count() == players
     reason = page.inner_text("#end-reason").strip()
     assert reason
-    # The log's newest line tells the same end; the rounds are in it.
-    assert page.inner_text(".log li >> nth=0").strip() == reason
-    assert page.locator(".log li", has_text="begins").count() >= 1
+    # "What happened" ends with the same words; the rounds are told there and in the move log.
+    assert page.inner_text(NEWEST).strip() == reason
+    assert page.locator(".rz-ev, .log li", has_text="begins").count() >= 1
+    # Each event is said once on the screen: the move log holds only what the panel does not.
+    told = page.locator(".rz-happened .rz-ev").evaluate_all("els => els.map(e => e.dataset.n)")
+    logged = page.locator(".log li").evaluate_all("els => els.map(e => e.dataset.n)")
+    assert told and not set(told) & set(logged)
 
 
 def test_two_player_game_against_a_bot_by_clicking(page, site_url) -> None:
@@ -94,7 +101,8 @@ def test_reload_mid_round_resumes_the_same_state(page, site_url) -> None:
         answer(page, rng)
     phase = page.get_attribute(".rz-table", "data-phase")
     assert phase in ("defend", "drop_trophy", "contest")
-    before = {sel: page.inner_text(sel) for sel in (".rz-decision", ".rz-reveal", ".rz-seats", ".rz-happened", ".log")}
+    shown = [sel for sel in (".rz-decision", ".rz-reveal", ".rz-seats", ".rz-happened", ".log") if page.locator(sel).count()]
+    before = {sel: page.inner_text(sel) for sel in shown}
     reload_app(page)
     assert wait_for_player(page) == "turn"
     assert page.get_attribute(".rz-table", "data-phase") == phase
@@ -117,7 +125,7 @@ def test_pass_and_play_and_names_as_text(page, site_url) -> None:
     assert page.locator(".rz-seat.me .seat-name").inner_text() == evil
     assert page.locator("#app img").count() == 0
     answer(page, random.Random(5))
-    assert evil in page.inner_text(".log")
+    assert evil in page.inner_text(".rz-happened")
     assert not dialogs
 
 

@@ -340,3 +340,27 @@ def test_a_record_that_does_not_lead_to_the_table_is_never_trusted() -> None:
     assert a.screen == "table" and a.flash == CATALOGUES["en"]["history.record_broken"]
     click(a, "copy-link")
     assert not a.effects and a.flash == CATALOGUES["en"]["history.record_broken"]
+
+
+def test_a_shared_record_says_made_up_names_in_the_viewers_language() -> None:
+    ru = new_app()
+    click(ru, "lang", lang="ru")
+    click(ru, "setup", game="klats")
+    click(ru, "add-seat")
+    click(ru, "start", {"opt_target": "10", "seat_name_2": "Анна"})
+    play_to_the_end(ru)
+    click(ru, "copy-link")
+    _, fragment = ru.effects.pop()
+
+    en = new_app()
+    en.open_link(fragment)
+    assert en.history.replay is not None
+    assert [s.name for s in en.history.replay.seats] == ["Игрок 1", "Бот 1", "Анна"]  # the record as sent
+    html = en.render()
+    names = html[html.index('<p class="replay-players">'):]
+    assert names.startswith('<p class="replay-players">Player 1 · Bot 1 · Анна</p>')  # a typed name stays
+    click(en, "lang", lang="ru")
+    assert '<p class="replay-players">Игрок 1 · Бот 1 · Анна</p>' in en.render()
+    # The player's own game, replayed on the device, keeps its own names ("You" is the player).
+    click(ru, "replay")
+    assert '<p class="replay-players">Вы · Бот 1 · Анна</p>' in ru.render()

@@ -66,7 +66,7 @@ def until_human(a: App) -> None:
 
 def table(a: App) -> Marks:
     html = a.render()
-    return Marks(html[html.index('<main class="table-screen"'):html.index('<aside class="log"')])
+    return Marks(html[html.index('<main class="table-screen"'):html.index('<div class="table-side">')])
 
 
 def test_klats_a_bot_card_is_lit_and_slides_from_its_hand() -> None:

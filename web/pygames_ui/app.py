@@ -186,7 +186,7 @@ class App(TableFlow):
     def _table_screen(self) -> str:
         s, ctx, table = self.session, self.ctx(), self.table
         assert s is not None and ctx is not None and table is not None
-        log = self.log.render(self.t, self.log.lines(s, ctx, table))
+        log = self.log.render(self.t, self.log.lines(s, ctx, table), table.told_at_table(ctx))
         over = ctx.frame.over
         tools = screens.history_tools(self.t, over, None if over else self.undo_check(), self.results_closed,
                                       self.history.shared)

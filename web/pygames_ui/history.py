@@ -19,6 +19,7 @@ checked by ``pygames_core.record_codec``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,6 +184,36 @@ def shared_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
     friend who opens it, so that seat becomes "Player N"."""
     yous = {cat.get("setup.default_you") for cat in t.catalogues.values()}
     return [Seat(t("setup.seat_n", n=i + 1), s.kind) if s.name in yous else s for i, s in enumerate(seats)]
+
+
+def _invented(catalogues: dict[str, dict[str, Any]], key: str) -> list[re.Pattern[str]]:
+    """Patterns of ``key``'s text (a name the app makes up, "Bot {n}") in every language."""
+    out = []
+    for cat in catalogues.values():
+        text = cat.get(key)
+        if isinstance(text, str):
+            out.append(re.compile(re.escape(text).replace(re.escape("{n}"), r"(\d{1,2})") + r"\Z"))
+    return out
+
+
+def local_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
+    """Seats of a record from another device, for this viewer: a name the app made up ("Bot 2",
+    "Игрок 1", "You") is said in the viewer's language; a name somebody typed stays as typed."""
+    yous = {cat.get("setup.default_you") for cat in t.catalogues.values()}
+    made = [(key, _invented(t.catalogues, key)) for key in ("setup.default_bot", "setup.seat_n")]
+    out = []
+    for i, seat in enumerate(seats):
+        name = seat.name
+        if name in yous:  # the sharer's own "You" is somebody else for the viewer
+            name = t("setup.seat_n", n=i + 1)
+        else:
+            for key, patterns in made:
+                found = next((m for m in (p.match(name) for p in patterns) if m), None)
+                if found:
+                    name = t(key, n=int(found.group(1)))
+                    break
+        out.append(Seat(name, seat.kind))
+    return out
 
 
 @dataclass

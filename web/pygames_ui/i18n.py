@@ -28,6 +28,15 @@ def merge_catalogues(folder: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
+
+#: The minus sign shown to players (U+2212): a hyphen is a dash, not a minus.
+MINUS = "\u2212"
+
+
+def num(n: int) -> str:
+    """An integer as players read it: ``-3`` is written with a true minus sign, ``−3``."""
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
 class I18n:
     """Looks keys up in the current language, falling back to English, then to the key itself."""
 
@@ -48,7 +57,7 @@ class I18n:
             return key
         if fields:
             try:
-                return text.format(**fields)
+                return text.format(**{k: num(v) if type(v) is int else v for k, v in fields.items()})
             except (KeyError, IndexError, ValueError):
                 return text
         return text

@@ -70,7 +70,7 @@ def open_record(app: Host, read: Callable[[], history.Imported], failed: str) ->
     """Open a record in the replay viewer; one that cannot be read gets the notice ``failed``."""
     try:
         imported = read()
-        app.history.replay = Replay(imported.record, imported.seats)
+        app.history.replay = Replay(imported.record, imported.seats, shared=True)
     except ValueError as exc:
         app.notice, app.notice_details = app.t(failed), str(exc)[:300]
         app.screen = "home"

@@ -59,17 +59,27 @@ class GameLog:
         self._follow(game)
         self.limit += PAGE
 
-    def render(self, t: I18n, lines: list[tuple[int, str]]) -> str:
-        """The log panel: the newest :attr:`limit` lines, newest first, each with its number in the game."""
-        first = max(0, len(lines) - self.limit)
-        items = "".join(f'<li value="{i + 1}" data-n="{n}">{html}</li>'
-                        for i, (n, html) in reversed(list(enumerate(lines))[first:]))
+    def render(self, t: I18n, lines: list[tuple[int, str]], before: int | None = None) -> str:
+        """The log panel: the newest :attr:`limit` lines, newest first, each with its number in the game.
+
+        With ``before`` (:meth:`Table.told_at_table`) the table tells the latest events itself:
+        the panel lists only the lines of older events, as "Earlier moves", and is left out
+        while there are none.
+        """
+        numbered = list(enumerate(lines))
+        title = t("table.log")
+        if before is not None:
+            numbered = [(i, line) for i, line in numbered if line[0] < before]
+            if not numbered:
+                return ""
+            title = t("table.log_older")
+        first = max(0, len(numbered) - self.limit)
+        items = "".join(f'<li value="{i + 1}" data-n="{n}">{html}</li>' for i, (n, html) in reversed(numbered[first:]))
         more = ""
         if first:
             more = button(esc(t("table.log_earlier", n=first)), "log-earlier", "log-more")
-        return (f'<aside class="log" tabindex="0" aria-label="{esc(t("table.log"))}"><h2>{esc(t("table.log"))}</h2>'
+        return (f'<aside class="log" tabindex="0" aria-label="{esc(title)}"><h2>{esc(title)}</h2>'
                 f'<ol reversed>{items}</ol>{more}</aside>')
-
 
 
 def plain_text(html: str) -> str:

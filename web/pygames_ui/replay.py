@@ -14,6 +14,7 @@ from typing import Any
 from pygames_core import games
 from pygames_core.record import states as record_states
 
+from . import history
 from .dom import attrs, esc
 from .frame import replay_frame
 from .i18n import I18n
@@ -28,12 +29,15 @@ MOVES = {"first", "back", "forward", "last"}
 class Replay:
     """A recorded game open in the viewer, at :attr:`step` (0: the deal, where it opens; ``len(actions)``: the end)."""
 
-    def __init__(self, record: dict[str, Any], seats: list[Seat]) -> None:
+    def __init__(self, record: dict[str, Any], seats: list[Seat], shared: bool = False) -> None:
+        """``shared``: the record came from elsewhere (a link, a file): the names the app made
+        up are said in this viewer's language (:func:`history.local_seats`)."""
         self.game = games.get(record["game"])
         if self.game.name not in TABLES:
             raise ValueError(f"this version cannot show {self.game.name} games")
         self.record = record
         self.seats = seats
+        self.shared = shared
         self.states = record_states(record)
         self.table = TABLES[self.game.name]()  # its own table: a selection in the live game stays as it was
         self.step = 0  # a replay opens at the deal: it is watched from the start
@@ -56,14 +60,16 @@ class Replay:
             return
         self.step = max(0, min(self.last, n))
 
-    def session(self) -> Session:
-        """The game as it stood at :attr:`step`, in the shape the tables draw."""
+    def session(self, t: I18n | None = None) -> Session:
+        """The game as it stood at :attr:`step`, in the shape the tables draw; with ``t``, a
+        :attr:`shared` record's made-up names ("Bot 1") are said in that language."""
         record = dict(self.record, actions=self.record["actions"][: self.step])
-        return Session(self.game, self.seats, self.states[self.step], record)
+        seats = history.local_seats(t, self.seats) if t is not None and self.shared else self.seats
+        return Session(self.game, seats, self.states[self.step], record)
 
     def ctx(self, t: I18n) -> Ctx:
         """The table's frame: the seat to move (the first seat once over) seen with every hand shown."""
-        return Ctx(t, replay_frame(self.session()))
+        return Ctx(t, replay_frame(self.session(t)))
 
     # ------------------------------------------------------------ render
     def render(self, t: I18n, share: str = "") -> str:
@@ -87,7 +93,7 @@ class Replay:
             f'<header class="replay-head"><h1>{esc(t("replay.title", game=game.title[t.lang]))}</h1>'
             f'<p class="replay-players">{names}</p></header>'
             f'{self._controls(t)}{share}'
-            f'<div class="table-screen replay-table">{self.table.render(ctx)}{log.render(t, lines)}</div>'
+            f'<div class="table-screen replay-table">{self.table.render(ctx)}{log.render(t, lines, self.table.told_at_table(ctx))}</div>'
             f'{result}</main>'
         )
 

@@ -39,8 +39,9 @@ def history_tools(t: I18n, over: bool, check: history.UndoCheck | None, results_
 
 def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, results_closed: bool) -> str:
     langs = "".join(
-        button(esc(lang.upper()), "lang", "lang" + (" on" if lang == t.lang else ""),
-               aria_label=t(f"lang.{lang}"), lang=lang)
+        # The name holds the visible "EN" (WCAG 2.5.3), then the language's own name, spoken in it.
+        button(f'{esc(lang.upper())}<span class="sr" lang="{lang}"> {esc(t(f"lang.{lang}"))}</span>',
+               "lang", "lang" + (" on" if lang == t.lang else ""), lang=lang)
         for lang in LANGS
     )
     nav = ""

@@ -206,6 +206,12 @@ class Table:
         """One log line (safe HTML) for an engine event, or ``None`` to leave it out."""
         return None
 
+    def told_at_table(self, ctx: Ctx) -> int | None:
+        """The oldest event the table itself puts into words (a panel of the latest rounds),
+        or ``None``: the move log beside it then lists only the events before that one,
+        so that no event is said twice on one screen."""
+        return None
+
     def interlude(self, ctx: Ctx) -> str | None:
         """A summary that stops play until dismissed (e.g. a finished round), or ``None``."""
         return None

@@ -8,10 +8,11 @@ from pygames_core.base import Action
 from pygames_core.klats.rules import COLOUR_OF, MAX_PILES
 
 from ..dom import attrs, button, esc
-from ..i18n import I18n
+from ..i18n import I18n, num
 from .base import Ctx, Table, control, first_player_field, read_int
 from .klats_cards import card_html, shape
 from .klats_log import describe
+from .winners import names_and
 
 
 class KlatsTable(Table):
@@ -221,7 +222,7 @@ class KlatsTable(Table):
                 f"<tr><th scope=\"row\">{ctx.name(seat)}</th>"
                 f'<td class="tops">{"".join(card_html(t, v, "mini") for v in tops) or "—"}</td>'
                 f'<td class="{"ok" if ok else "no"}">{esc(t("klats.colours_n", n=len(colours)))}</td>'
-                f'<td class="num">{result["scores"][seat]}</td><td class="num">{result["totals"][seat]}</td></tr>'
+                f'<td class="num">{num(result["scores"][seat])}</td><td class="num">{num(result["totals"][seat])}</td></tr>'
             )
         head = (f'<tr><th><span class="sr">{esc(t("table.col_player"))}</span></th><th>{esc(t("klats.tops"))}</th><th>{esc(t("klats.colours"))}</th>'
                 f'<th>{esc(t("klats.round_points"))}</th><th>{esc(t("klats.match_total"))}</th></tr>')
@@ -244,4 +245,17 @@ class KlatsTable(Table):
         totals = "".join(f"<td class=num><strong>{x}</strong></td>" for x in v["totals"])
         history = (f'<table class="summary rounds"><thead><tr><th>{esc(ctx.t("klats.round_col"))}</th>{names}</tr></thead>'
                    f'<tbody>{rounds}<tr class="totals"><th>{esc(ctx.t("klats.match_total"))}</th>{totals}</tr></tbody></table>')
-        return table + history
+        return table + self._why_over(ctx) + history
+
+    def _why_over(self, ctx: Ctx) -> str:
+        """Why the match ended: who reached the target (an unfinished match: nothing)."""
+        v = ctx.view
+        reached = [seat for seat, total in enumerate(v["totals"]) if total >= v["target"]]
+        if not reached:
+            return ""
+        if len(reached) == 1:
+            why = ctx.say("klats.reached", by=reached[0], n=v["totals"][reached[0]], target=v["target"])
+        else:
+            why = ctx.t("klats.reached.shared", who=names_and(ctx, [ctx.name(s) for s in reached]),
+                        target=v["target"])
+        return f'<p class="why match-why">{why}</p>'

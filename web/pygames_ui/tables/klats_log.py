@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import num
 from .base import Ctx
 from .klats_cards import card_html
 from .winners import who_won
@@ -26,7 +27,7 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
     if e == "round_start":
         return ctx.say("log.klats.round_start", by=event["first"], n=event["round"])
     if e == "round_end":
-        parts = ", ".join(f"{ctx.name(i)} {s}" for i, s in enumerate(event["scores"]))
+        parts = ", ".join(f"{ctx.name(i)} {num(s)}" for i, s in enumerate(event["scores"]))
         key = "log.klats.round_end_six" if event["reason"] == "six" else "log.klats.round_end_empty"
         return ctx.say(key, by=event["by"], n=event["round"]) + " " + parts
     if e == "match_end":

@@ -20,7 +20,7 @@ from ..i18n import I18n
 from .base import Ctx, Table, control, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
 from .rps_zombie_decide import alike_groups, choice_key, decision
-from .rps_zombie_log import DECISIONS, describe, end_reason, happened, names, poss
+from .rps_zombie_log import DECISIONS, describe, end_reason, first_told, happened, names, poss
 from .rps_zombie_throw import MAX_THROWS, TROPHY_KINDS, check_throw_ui, throw_for_first, throw_html, throw_winner
 
 KINDS = ("brain", "rock", "scissors", "paper", "zombie")
@@ -307,6 +307,9 @@ class RpsZombieTable(Table):
                 f'<span class="total">{summary}</span></header>{body}</section>')
 
     # ------------------------------------------------------------------ log
+    def told_at_table(self, ctx: Ctx) -> int | None:
+        return first_told(ctx)
+
     def describe(self, event: dict[str, Any], ctx: Ctx) -> str | None:
         return describe(event, ctx)
 

@@ -151,10 +151,10 @@ def end_reason(ctx: Ctx, reason: str, winners: list[int]) -> str:
     return ctx.t("rz.end.wipeout", who=who)
 
 
-def happened(ctx: Ctx, seen_n: int | None) -> str:
-    """The current round and the ones before it since this player last decided, in order."""
-    t, v = ctx.t, ctx.view
-    log = v["log"]
+def shown_rounds(ctx: Ctx) -> list[tuple[int | None, list[dict[str, Any]]]]:
+    """The rounds the "what happened" panel tells as ``(round, events)``: the current round
+    and the one before it, or every round since this player last decided."""
+    log = ctx.view["log"]
     groups: list[tuple[int | None, list[dict[str, Any]]]] = []
     for e in log:
         if e["e"] == "round_start" or not groups:
@@ -167,7 +167,19 @@ def happened(ctx: Ctx, seen_n: int | None) -> str:
         if events[-1]["n"] > last_mine:  # … or every round since my last decision
             keep = max(keep, len(groups) - i)
             break
-    shown = groups[-min(keep, HAPPENED_ROUNDS):]
+    return groups[-min(keep, HAPPENED_ROUNDS):]
+
+
+def first_told(ctx: Ctx) -> int | None:
+    """The oldest event the "what happened" panel tells (the move log lists only older ones)."""
+    shown = shown_rounds(ctx)
+    return shown[0][1][0]["n"] if shown else None
+
+
+def happened(ctx: Ctx, seen_n: int | None) -> str:
+    """The current round and the ones before it since this player last decided, in order."""
+    t, v = ctx.t, ctx.view
+    shown = shown_rounds(ctx)
     blocks = []
     for k, (rnd, events) in enumerate(shown):
         items = []

@@ -18,7 +18,7 @@ from pygames_core.base import Action
 from pygames_core.zoomagia import rules
 
 from ..dom import button, esc
-from ..i18n import I18n
+from ..i18n import I18n, num
 from .base import Ctx, Table, control, first_player_field, read_int
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
 from .zoomagia_field import EMPTY, OPEN, Outcome, Push, field, outcomes, previews, refill_cards
@@ -271,7 +271,7 @@ class ZoomagiaTable(Table):
             body = f'<p>{esc(t("zm.help.discard"))}</p><div class="zm-hand">{picks}</div>'
         elif phase == "bank":
             opts = []
-            for a in ctx.legal:
+            for a in best_banks_first(ctx.legal, v["players"][v["current_player"]]["cards"]):
                 if a["type"] == "bank":
                     n = rules.animal_points(a["cards"])
                     opts.append(button(f'{esc(t("zm.bank"))} {animal_chips(t, a["cards"])} <strong class="zm-pts">+{esc(points(t, n))}</strong>',
@@ -302,7 +302,7 @@ class ZoomagiaTable(Table):
                 f'<tr class="{win.strip()}" data-seat="{seat}"><th scope="row"><span class="zm-who">{ctx.name(seat)}</span></th>'
                 f'<td><div class="zm-wrap">{animals}</div></td><td class="num">{pl["banked_points"]}</td>'
                 f'<td><div class="zm-wrap">{penalty}</div></td>'
-                f'<td class="num"><strong>{v["scores"][seat]}</strong></td></tr>'
+                f'<td class="num"><strong>{num(v["scores"][seat])}</strong></td></tr>'
             )
         head = (f'<tr><th><span class="sr">{esc(t("table.col_player"))}</span></th><th>{esc(t("zm.banked"))}</th><th class="num">{esc(t("zm.col_points"))}</th>'
                 f'<th>{esc(t("zm.penalty"))}</th>'
@@ -316,3 +316,15 @@ class ZoomagiaTable(Table):
         cols = "".join(f'<col class="zk-{k}">' for k in ("name", "banked", "pts", "pen", "score"))
         return (f'<table class="summary zm-final"><colgroup>{cols}</colgroup><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>{note}'
                 f'<p class="zm-note">{esc(t("zm.final_note"))}</p>')
+
+
+def best_banks_first(legal: list[Action], cards: list[str]) -> list[Action]:
+    """The bank choices best first: the most points now, then the best animal the cards
+    left in front could still make; equal choices keep the engine's order."""
+    def worth(action: Action) -> tuple[int, int]:
+        rest = list(cards)
+        for card in action["cards"]:
+            rest.remove(card)
+        later = max((rules.animal_points(o) for o in rules.bank_options(rest)), default=0)
+        return (-rules.animal_points(action["cards"]), -later)
+    return sorted((a for a in legal if a["type"] == "bank"), key=worth)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dom import esc
+from ..i18n import num
 from .base import Ctx
 from .winners import who_won
 from .zoomagia_cards import animal_chips, chip, points, where
@@ -49,7 +50,7 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
         for seat, cards in enumerate(event["leftover"]):
             if cards:
                 parts.append(ctx.say("log.zm.leftover", by=seat, cards=" ".join(chip(t, c) for c in cards)))
-        scores = ", ".join(f"{ctx.name(i)} {s}" for i, s in enumerate(event["scores"]))
+        scores = ", ".join(f"{ctx.name(i)} {num(s)}" for i, s in enumerate(event["scores"]))
         parts.append(t("log.zm.scores", cards=scores))
         winners = event["winners"]
         parts.append(who_won(ctx, winners, "log.match_end"))
