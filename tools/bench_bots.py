@@ -219,19 +219,21 @@ def main() -> None:
     cpython = ismcts_speed(args.speed_iterations, SPEED_POSITIONS)
     pyodide = None if args.no_pyodide else pyodide_speed(args.speed_iterations, SPEED_POSITIONS)
     in_browser: dict[tuple[Any, Any], float] = {(r["game"], r["players"]): r["iterations_per_s"] for r in pyodide or []}
-    budget = levels.HARD_BUDGET_MS / 1000
-    print(f"| game | players | CPython | Pyodide (Node) | Pyodide in {budget:g} s | Hard plays |")
-    print("|---|---|---|---|---|---|")
+    print("| game | players | CPython | Pyodide (Node) | Hard's budget per move | Pyodide in it | Hard plays |")
+    print("|---|---|---|---|---|---|---|")
     for r in cpython:
         key = (r["game"], r["players"])
         py = in_browser.get(key)
-        print(f"| {r['game']} | {r['players']} | {r['iterations_per_s']} | {py if py else '–'} | "
-              f"{round(py * budget) if py else '–'} | {levels.hard_iterations(str(r['game']), int(str(r['players'])))} |")
+        name, players = str(r["game"]), int(str(r["players"]))
+        budget = levels.hard_budget_ms(name, players) / 1000
+        print(f"| {name} | {players} | {r['iterations_per_s']} | {py if py else '–'} | {budget:.2f} s | "
+              f"{round(py * budget) if py else '–'} | {levels.hard_iterations(name, players)} |")
     out = ROOT / "bench-results"
     out.mkdir(exist_ok=True)
     (out / "bots.json").write_text(json.dumps({
         "strength": rows, "timing": timing, "cpython": cpython, "pyodide": pyodide,
-        "deals": deals, "hard_iterations": args.hard_iterations or levels.HARD_ITERATIONS,
+        "deals": deals, "hard_iterations": args.hard_iterations or {
+            f"{name}:{n}": levels.hard_iterations(name, n) for name in games.names() for n in (2, games.get(name).max_players)},
         "seconds": round(time.perf_counter() - started, 1),
     }, indent=1))
     print(f"\n({time.perf_counter() - started:.0f} s; written to bench-results/bots.json)")

@@ -79,6 +79,7 @@ class Page:
         self.trail = routes.Trail(_fragment())  # the screens this page put in the browser's history
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
         self.heard: object = None  # the game whose moves the live region holds
+        self.bot_moves = 0  # bot moves played on this page (data-bot-moves: for make bench's waits)
 
     def render(self) -> None:
         kept = focus.remember(self.root, document.activeElement)
@@ -263,18 +264,25 @@ class Page:
         loop = asyncio.get_event_loop()
         try:
             while self.app.bots_pending():
+                # Each bot move gets its share of the round (pace.py): that long to think, and on
+                # screen at least that long (at most the page's delay) so that it can be followed.
+                seat = self.app.session.state.current_player if self.app.session else None
+                show = min(self.delay, self.app.bot_pace_ms() / 1000)
+                started = loop.time()
                 request = self.app.bot_request()
                 if request is None:  # Easy, Medium, a single legal move: a few milliseconds
-                    await asyncio.sleep(self.delay)
+                    await asyncio.sleep(show)
                     if not self.app.bots_pending():
                         break
                     self.app.step_bot()
                 else:  # a search: the table says who is thinking; the pause is the thinking time
                     self.render()
-                    started = loop.time()
                     answer = await self.think(request)
-                    await asyncio.sleep(max(0.0, self.delay - (loop.time() - started)))
+                    await asyncio.sleep(max(0.0, show - (loop.time() - started)))
                     self.app.bot_answered(answer)
+                self.app.bot_took((loop.time() - started) * 1000, seat)
+                self.bot_moves += 1
+                self.html.dataset.botMoves = str(self.bot_moves)
                 self.render()
         except Exception:  # noqa: BLE001 - a bot bug must not leave the table silently stuck
             console.error(traceback.format_exc())

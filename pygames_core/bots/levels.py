@@ -18,23 +18,30 @@ from typing import Any
 from . import get as get_bot
 from .base import Bot
 
-#: Milliseconds Hard thinks per move at the table (a turn stays under ~1.5 s in the browser).
+#: Milliseconds Hard may think for one move at the table (a two-player turn stays under ~1.5 s).
 HARD_BUDGET_MS = 1200
-#: Iterations Pyodide reaches in HARD_BUDGET_MS per game and player count (``"game:players"``):
+#: Milliseconds all the bots between two decisions of a person share, thinking and showing
+#: their moves (the page's ``pace`` module): at two players one bot move takes
+#: HARD_BUDGET_MS; at six, five bots move in about two seconds together.
+HARD_ROUND_MS = 2000
+#: Bot moves per turn of a seat, on average (Medium-vs-Medium games, forced steps aside):
+#: Клац! one card; Зоомагия a push and sometimes a take, a refill or a bank (7 moves in a
+#: five-bot round); RPS one answer per round.
+BOT_MOVES_PER_TURN: dict[str, float] = {"klats": 1.0, "zoomagia": 1.4, "rps_zombie": 1.0}
+#: Hard's iterations per second in Pyodide per game and player count (``"game:players"``):
 #: ``node tools/pyodide_bench.mjs`` times Hard's search in CPU seconds on positions spread over
 #: Medium-vs-Medium games (2,830 / 1,570 iterations/s at Клац! with 2 / 6 players, RPS 2,850 /
-#: 3,450, Зоомагия 2,290 / 2,680 on the 2-core development machine), times the budget.  On a
-#: machine busy with other work the browser reaches fewer in its wall-clock budget.  CPython
-#: benchmarks play Hard at these counts; a player count missing here takes the nearest one
-#: listed below it.  Зоомагия's play-outs of 6 moves (HARD_BY_GAME) make an iteration slower:
-#: its counts are scaled by the measured slowdown (x0.78 at 2 players; at 6 players, x0.83, a
-#: little below the x0.90 measured, is what the strength benchmark was run with).
-HARD_ITERATIONS: dict[str, int] = {
-    "klats:2": 3300, "klats:6": 1800,
-    "rps_zombie:2": 3400, "rps_zombie:3": 4100,
-    "zoomagia:2": 2100, "zoomagia:6": 2650,
+#: 3,450, Зоомагия 2,290 / 2,680 on the 2-core development machine).  On a machine busy with
+#: other work the browser reaches fewer in its wall-clock budget.  A player count missing here
+#: takes the nearest one listed below it.  Зоомагия's play-outs of 6 moves (HARD_BY_GAME) make
+#: an iteration slower: its rates are scaled by the measured slowdown (x0.78 at 2 players, x0.83
+#: at 6).  Hard's strength is measured at :func:`hard_iterations`: this rate times its budget.
+HARD_RATE: dict[str, float] = {
+    "klats:2": 2750.0, "klats:6": 1500.0,
+    "rps_zombie:2": 2833.0, "rps_zombie:3": 3417.0,
+    "zoomagia:2": 1750.0, "zoomagia:6": 2208.0,
 }
-#: Hard's iterations for a game missing from HARD_ITERATIONS.
+#: Hard's iterations for a game missing from HARD_RATE.
 HARD_ITERATIONS_DEFAULT = 1000
 #: Even on a slow device Hard searches at least this much (a turn may then take longer).
 HARD_MIN_ITERATIONS = 200
@@ -118,13 +125,23 @@ def level_for_legacy(kind: str) -> Level:
         raise KeyError(f"unknown bot seat kind {kind!r}; known kinds: {known}") from None
 
 
+def hard_budget_ms(game: str, players: int = 2) -> float:
+    """Hard's thinking time per move at a table of ``players`` with one person and bots in
+    every other seat: the round's budget over the bot moves of a round (HARD_ROUND_MS,
+    BOT_MOVES_PER_TURN), at most HARD_BUDGET_MS."""
+    moves = max(1, players - 1) * BOT_MOVES_PER_TURN.get(game, 1.0)
+    return min(float(HARD_BUDGET_MS), HARD_ROUND_MS / moves)
+
+
 def hard_iterations(game: str, players: int = 2) -> int:
-    """The iterations Hard reaches in the browser in ``game`` at ``players`` (see HARD_ITERATIONS)."""
-    listed = sorted(int(key.partition(":")[2]) for key in HARD_ITERATIONS if key.partition(":")[0] == game)
-    below = [n for n in listed if n <= players]
+    """The iterations Hard reaches in the browser in ``game`` at ``players``: its Pyodide rate
+    (HARD_RATE) times its budget per move there (:func:`hard_budget_ms`)."""
+    listed = sorted(int(key.partition(":")[2]) for key in HARD_RATE if key.partition(":")[0] == game)
     if not listed:
         return HARD_ITERATIONS_DEFAULT
-    return HARD_ITERATIONS[f"{game}:{below[-1] if below else listed[0]}"]
+    below = [n for n in listed if n <= players]
+    rate = HARD_RATE[f"{game}:{below[-1] if below else listed[0]}"]
+    return max(HARD_MIN_ITERATIONS, round(rate * hard_budget_ms(game, players) / 1000.0))
 
 
 def fixed_options(level: Level, game: str, players: int = 2, iterations: int | None = None) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from conftest import open_app, reload_app, start_game, wait_for_player
 from pages import OVER, PASS, TURN, act
 
@@ -120,7 +122,12 @@ def test_corrupted_save_is_reported_and_recovered(page, site_url) -> None:
 def test_player_names_are_text_not_html(page, site_url) -> None:
     evil = "<img src=x onerror=alert(1)>"
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def on_dialog(d: Any) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", on_dialog)
     open_app(page, site_url)
     new_game(page, seats=[(evil, "human"), ("Bot", "medium")])
     wait_for_player(page)

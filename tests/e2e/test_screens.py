@@ -67,6 +67,22 @@ MEASURE = """(mustSee) => {
     const room = parseFloat(getComputedStyle(ol).paddingLeft) + parseFloat(st.marginLeft);
     if (room < need) out.numbers.push(`${label(ol)}: ${biggest}. needs ${need.toFixed(0)}px, has ${room.toFixed(0)}px`);
   }
+  // A word broken across two lines (Ножниц/ы): a word that fits its box must not break.
+  out.broken = [];
+  const walker = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node && out.broken.length < 5; node = walker.nextNode()) {
+    const host = node.parentElement;
+    if (!host || host.closest('.sr, [hidden], svg, select, input, textarea, option') || !host.getClientRects().length) continue;
+    const text = node.textContent;
+    for (const m of text.matchAll(/[\\p{L}\\p{N}]{2,}/gu)) {
+      if (m[0].length > 24) continue;  // longer than any word of ours: a typed name that cannot fit
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (lines.size > 1) out.broken.push(`${label(host)}: "${m[0]}"`);
+    }
+  }
   for (const sel of mustSee) {
     const el = document.querySelector(sel);
     if (!el) { out.outside.push(`${sel}: missing`); continue; }
@@ -109,6 +125,7 @@ def visit(page: Any, game: str, screen: str, must_see: tuple[str, ...] = (),
         problems += [f"{shot}: cut inside its box: {x}" for x in m["cut"]]
         problems += [f"{shot}: list number cut: {x}" for x in m["numbers"]]
         problems += [f"{shot}: not in view: {x}" for x in m["outside"]]
+        problems += [f"{shot}: a word broken across lines: {x}" for x in m["broken"]]
         # No axe-core violation of any impact: once per screen and language (the markup is the
         # same at both sizes), and at the phone size too where the screen is the phone's menu.
         if w >= 600 or phone_must_see:

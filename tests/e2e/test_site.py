@@ -85,22 +85,47 @@ def test_wheels_ship_pyodide_bytecode() -> None:
             assert arc in names, f"{whl.name}: no bytecode for {src}"
 
 
+#: The controls on screen smaller than a finger (44×44 CSS px) on a touch screen.
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    '#app button, #app select, #app input:not([type=checkbox]):not([type=radio]), #app summary, #app a[href]')]
+  // (A link inside a sentence is exempt, as WCAG's target-size rule says: the credits.)
+  .filter(el => el.getClientRects().length && !el.closest('.sr, [hidden], p a, li a, .credits a'))
+  .map(el => [el, el.getBoundingClientRect()])
+  .filter(([el, r]) => r.width < 44 - 0.5 || r.height < 44 - 0.5)
+  .map(([el, r]) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} `
+      + `"${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 24)}" `
+      + `${r.width.toFixed(0)}x${r.height.toFixed(0)}`)
+"""
+
+
+SHOTS = ROOT / "test-results" / "screens"  # looked at with the other screenshots
+
+
 def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems) -> None:
-    """Home, the new-game form and every table fit a 375px wide phone, in Russian (the longer words)."""
+    """Home, the new-game form and every table fit a 375px wide phone, in Russian (the longer words),
+    and every control there is at least 44×44 CSS px: a finger hits it."""
     ctx = browser.new_context(locale="ru-RU", viewport={"width": 375, "height": 800}, has_touch=True, is_mobile=True)
     page = ctx.new_page()
     problems.attach(page)
     open_app(page, site_url)
+    SHOTS.mkdir(parents=True, exist_ok=True)
     widths = {"home": page.evaluate("document.documentElement.scrollWidth")}
+    small = {"home": page.evaluate(SMALL_TARGETS)}
     for i, game in enumerate(("klats", "zoomagia", "rps_zombie")):
         if i:  # on a phone the top bar's buttons are in its menu
             page.click(".menu-toggle")
+            small[f"{game} menu"] = page.evaluate(SMALL_TARGETS)
             page.click(act("home"))
         page.click(act("setup", game=game))
         widths[f"{game} form"] = page.evaluate("document.documentElement.scrollWidth")
+        small[f"{game} form"] = page.evaluate(SMALL_TARGETS)
         page.click(act("start"))
         page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
         widths[f"{game} table"] = page.evaluate("document.documentElement.scrollWidth")
+        small[f"{game} table"] = page.evaluate(SMALL_TARGETS)
+        page.screenshot(path=str(SHOTS / f"{game}-touch-table-ru-375x800.png"), full_page=True)
     assert all(w <= 375 for w in widths.values()), widths
+    small = {screen: found for screen, found in small.items() if found}
+    assert not small, small
     ctx.close()
     problems.check()

@@ -48,14 +48,26 @@ def test_hard_with_a_game_searches_the_measured_iterations() -> None:
         for players in sorted({2, game.max_players}):
             bot = levels.make("hard", seed=1, game=name, players=players)
             assert isinstance(bot, IsmctsBot)
-            assert bot.budget_s is None and bot.floor == bot.cap == levels.HARD_ITERATIONS[f"{name}:{players}"]
-        assert levels.HARD_ITERATIONS[f"{name}:2"] >= 1000  # the goal at two players
+            expected = round(levels.HARD_RATE[f"{name}:{players}"] * levels.hard_budget_ms(name, players) / 1000)
+            assert bot.budget_s is None and bot.floor == bot.cap == max(levels.HARD_MIN_ITERATIONS, expected)
+        assert levels.hard_iterations(name, 2) >= 1000  # two players: a whole budget for one move
     assert levels.fixed_options(levels.get("medium"), "klats") == {}
 
 
+def test_hard_budget_per_move_shares_the_round() -> None:
+    for name in games.names():
+        assert levels.hard_budget_ms(name, 2) == levels.HARD_BUDGET_MS  # one bot: the whole budget
+        budgets = [levels.hard_budget_ms(name, n) for n in range(2, 7)]
+        assert budgets == sorted(budgets, reverse=True)  # more bots, less each
+        for n in range(3, 7):  # the bots of a round together stay within the round's budget
+            moves = (n - 1) * levels.BOT_MOVES_PER_TURN[name]
+            assert levels.hard_budget_ms(name, n) * moves <= max(levels.HARD_ROUND_MS, levels.HARD_BUDGET_MS) + 1e-9
+
+
 def test_hard_iterations_between_the_measured_player_counts() -> None:
-    assert levels.hard_iterations("klats", 4) == levels.HARD_ITERATIONS["klats:2"]  # the nearest below
-    assert levels.hard_iterations("klats") == levels.HARD_ITERATIONS["klats:2"]
+    rate = levels.HARD_RATE["klats:2"]  # four players: the rate of the nearest count below
+    assert levels.hard_iterations("klats", 4) == round(rate * levels.hard_budget_ms("klats", 4) / 1000)
+    assert levels.hard_iterations("klats") == levels.hard_iterations("klats", 2)
     assert levels.hard_iterations("no_such_game", 3) == levels.HARD_ITERATIONS_DEFAULT
 
 

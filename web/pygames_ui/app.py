@@ -26,6 +26,7 @@ from .flow import TableFlow
 from .form import NewGameForm
 from .i18n import I18n
 from .log import GameLog, plain_text
+from .pace import Pace
 from .session import Seat, Session, Storage
 from .tables import TableSet
 
@@ -61,6 +62,7 @@ class App(TableFlow):
         self.back_to = "home"  # the screen the rules page returns to
         self.form: NewGameForm | None = None
         self.assist = Assist()  # a Hard bot searching, and the hint on the table
+        self.pace = Pace()  # the bots' shared time between two decisions of a person
         self._heard: tuple[Session | None, int] = (None, 0)  # the game and how many of its log lines were announced
 
     # ------------------------------------------------------------ startup

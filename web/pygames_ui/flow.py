@@ -17,6 +17,7 @@ from . import keeping, saves
 from .assist import Assist
 from .frame import frame_of, has_secrets, next_viewer
 from .i18n import I18n
+from .pace import Pace
 from .session import Session, Storage
 from .tables import Ctx, Table, TableSet
 from .thinking import bot_action
@@ -34,6 +35,7 @@ class TableFlow:
     flash: str | None
     assist: Assist
     history: keeping.Keeping
+    pace: Pace
 
     # ------------------------------------------------------------ queries (none of them changes anything)
     @property
@@ -95,11 +97,14 @@ class TableFlow:
     def play(self, action: Action) -> None:
         s = self.session
         assert s is not None
+        by_a_person = s.is_human_turn()
         try:
             s.apply(action)
         except IllegalAction:
             self.flash = self.t("flash.illegal")
             return
+        if by_a_person:
+            self.pace.start_round()  # the bots after him share a fresh round's time
         self.moved()
 
     def step_bot(self) -> None:
@@ -111,8 +116,22 @@ class TableFlow:
         self.moved()
 
     def bot_request(self) -> dict[str, Any] | None:
-        """The request for a bot to move now when its level searches (to the worker), else ``None``."""
-        return self.assist.bot_request(self.session) if self.session is not None and self.bots_pending() else None
+        """The request for a bot to move now when its level searches (to the worker), else ``None``.
+        It thinks for the bot's share of the round (:meth:`bot_pace_ms`)."""
+        if self.session is None or not self.bots_pending():
+            return None
+        request = self.assist.bot_request(self.session)
+        if request is not None:
+            request["budget_ms"] = self.bot_pace_ms()
+        return request
+
+    def bot_pace_ms(self) -> float:
+        """How long the bot to move now may take, thinking and on screen (:class:`.pace.Pace`)."""
+        return self.pace.next_ms(self.session) if self.session is not None else 0.0
+
+    def bot_took(self, ms: float, seat: int | None) -> None:
+        """A bot's move at ``seat`` took ``ms`` from its round's time."""
+        self.pace.spent(ms, seat)
 
     def bot_answered(self, answer: dict[str, Any] | None) -> bool:
         """Play a searching bot's answer if the game is still where it was asked; ``True`` if played."""

@@ -255,15 +255,19 @@ def undo_tools(t: I18n, check: UndoCheck) -> str:
     why = "" if check.ok else f'<span class="undo-why" id="undo-why">{esc(t(f"history.undo_no.{check.reason}"))}</span>'
     undo = (f'<button type="button"{attrs(class_="undo", data_action="undo", aria_disabled=None if check.ok else "true", aria_describedby=None if check.ok else "undo-why", title=t("history.undo_label"))}>'
             f'↶ {esc(t("history.undo"))}</button>')
-    export = button(esc(t("history.export")), "export", "", aria_label=t("history.export_label"))
-    return f'<div class="game-tools row" id="game-tools">{undo}{why}{export}</div>'
+    return f'<div class="game-tools row" id="game-tools">{undo}{why}{export_button(t)}</div>'
 
 
 def share_buttons(t: I18n, replay: bool) -> str:
     """"Watch the replay" (from the table), "Copy link" and "Save the record"."""
     watch = button(esc(t("history.replay")), "replay") if replay else ""
     return (watch + button(esc(t("history.copy_link")), "copy-link", "")
-            + button(esc(t("history.export")), "export", "", aria_label=t("history.export_label")))
+            + export_button(t))
+
+
+def export_button(t: I18n) -> str:
+    """"Save the record", named by what it shows and then what it does (WCAG 2.5.3)."""
+    return button(f'{esc(t("history.export"))}<span class="sr">: {esc(t("history.export_label"))}</span>', "export", "")
 
 
 def share_box(t: I18n, shared: tuple[str, bool] | None) -> str:

@@ -10,7 +10,8 @@ moves as the real game.
 Messages are plain JSON (so nothing but text crosses to the worker)::
 
     request: {"game": "klats", "view": {...}, "level": "hard", "seed": 123, "hint": false}
-             (+ "iterations": N, to search exactly N times: tests and benchmarks)
+             (+ "budget_ms": T, to think at most T ms: the bot's share of the round;
+              + "iterations": N, to search exactly N times: tests and benchmarks)
     answer:  {"action": {...}, "estimate": 0.64 | null, "iterations": 1500 | null, "ms": 1180.0}
 
 ``estimate`` is the search's chance of winning with that move (Hard only); a hint
@@ -73,7 +74,11 @@ def request(session: Session, *, hint: bool = False, iterations: int | None = No
     return message
 
 
-def _read(message: Mapping[str, Any]) -> tuple[Game, State, levels.Level, int, bool, int | None]:
+#: The most a request may ask a bot to think (a longer budget is a bug or a hostile message).
+MAX_BUDGET_MS = 10_000.0
+
+
+def _read(message: Mapping[str, Any]) -> tuple[Game, State, levels.Level, int, bool, int | None, float | None]:
     """Check a request; ``ValueError`` names what is wrong with it."""
     if not isinstance(message, Mapping):
         raise ValueError(f"a bot request is a JSON object, not {type(message).__name__}")
@@ -92,6 +97,10 @@ def _read(message: Mapping[str, Any]) -> tuple[Game, State, levels.Level, int, b
         raise ValueError(f"hint must be true or false, got {hint!r}")
     if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1):
         raise ValueError(f"iterations must be a positive int, got {iterations!r}")
+    budget = message.get("budget_ms")
+    if budget is not None and (isinstance(budget, bool) or not isinstance(budget, (int, float))
+                               or not 0 < budget <= MAX_BUDGET_MS):
+        raise ValueError(f"budget_ms must be a number of milliseconds above 0 and up to {MAX_BUDGET_MS:.0f}, got {budget!r}")
     view = message.get("view")
     if not isinstance(view, dict):
         raise ValueError("the request has no view (a JSON object)")
@@ -99,13 +108,16 @@ def _read(message: Mapping[str, Any]) -> tuple[Game, State, levels.Level, int, b
     state = game.determinize(view, Rng.from_seed(seed))
     if state.current_player is None or state.current_player != view.get("me"):
         raise ValueError(f"the view is of seat {view.get('me')!r}, but it is not that seat's turn")
-    return game, state, level, seed, hint, iterations
+    return game, state, level, seed, hint, iterations, None if budget is None else float(budget)
 
 
-def _bot(level: levels.Level, game: Game, seed: int, iterations: int | None) -> Any:
-    """The level's bot in ``game``; ``iterations`` makes a search run exactly that many (no time budget)."""
+def _bot(level: levels.Level, game: Game, seed: int, iterations: int | None, budget_ms: float | None = None) -> Any:
+    """The level's bot in ``game``; ``iterations`` makes a search run exactly that many (no time
+    budget); ``budget_ms`` shortens a timed search (never lengthens it)."""
     if iterations is None:
         options = level.options_in(game.name)
+        if budget_ms is not None and "budget_ms" in options:
+            options["budget_ms"] = min(options["budget_ms"], budget_ms)
     else:
         options = levels.fixed_options(level, game.name, iterations=iterations)
     return bots.get(level.bot, seed=seed, **options)
@@ -113,9 +125,9 @@ def _bot(level: levels.Level, game: Game, seed: int, iterations: int | None) -> 
 
 def think(message: Mapping[str, Any]) -> dict[str, Any]:
     """Answer a :func:`request`: the move, and for a search its estimate, iterations and time."""
-    game, state, level, seed, hint, iterations = _read(message)
+    game, state, level, seed, hint, iterations, budget = _read(message)
     start = time.perf_counter()
-    bot = _bot(level, game, seed, iterations)
+    bot = _bot(level, game, seed, iterations, budget)
     legal = game.legal_actions(state)
     if level.searches and isinstance(bot, IsmctsBot) and (hint or len(legal) > 1):
         analysis = bot.analyse(game, state)
@@ -149,11 +161,11 @@ class SlicedSearch:
     """
 
     def __init__(self, message: Mapping[str, Any], slice_ms: float = SLICE_MS) -> None:
-        game, state, level, seed, hint, iterations = _read(message)
+        game, state, level, seed, hint, iterations, budget = _read(message)
         self.message = message
         self.slice_ms = slice_ms
         self.answer: dict[str, Any] | None = None
-        bot = _bot(level, game, seed, iterations)
+        bot = _bot(level, game, seed, iterations, budget)
         searching = isinstance(bot, IsmctsBot) and (hint or len(game.legal_actions(state)) > 1)
         self.search = bot.start(game, state) if searching else None
 

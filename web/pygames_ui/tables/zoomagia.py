@@ -244,7 +244,7 @@ class ZoomagiaTable(Table):
         phase = v["phase"]
         body = ""
         if phase == "push":
-            body = f'<p>{esc(t("zm.help.push"))}</p>'
+            body = f'<p class="zm-help-push">{esc(t("zm.help.push"))}</p>'
         elif phase == "take":
             opts = [button(f'{esc(t("zm.take_card"))} {chip(t, v["pushed_out"])}', "take", "zm-opt", what="card")]
             for a in v["new_animals"]:

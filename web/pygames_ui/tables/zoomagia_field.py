@@ -179,7 +179,9 @@ def previews(ctx: Ctx, pushes: dict[Push, Outcome]) -> str:
     if not pushes:
         return ""
     drawn = v["drawn"]
-    notes = [f'<p class="pv pv-none">{esc(t("zm.pv.hint"))}</p>']
+    # A mouse points, a finger taps: each device reads its own words (CSS picks by "hover").
+    notes = [f'<p class="pv pv-none"><span class="on-hover">{esc(t("zm.pv.hint"))}</span>'
+             f'<span class="on-touch">{esc(t("zm.pv.hint.touch"))}</span></p>']
     for (line, index, side), (fell, news, after) in pushes.items():
         place = where(t, line, index, side)
         text = (f'<strong>{esc(place[:1].upper() + place[1:])}</strong>: '

@@ -1,0 +1,156 @@
+"""How long a person waits for the bots, in Chromium through the real page (worker included).
+
+    python tools/bench_waits.py                      # every title at 2 players and at its most, all-Hard bots
+    python tools/bench_waits.py --sizes all          # every table size
+    python tools/bench_waits.py --games zoomagia --sizes 6 --moves 20
+
+One person (seat 0, clicking a legal move at once, as the browser tests do) plays
+against Hard bots at the page's own pace (no ``?delay``: what players get).  A wait is
+the time from that person's click to the table asking him again (his turn, a summary
+to read, or the end), counted when bots moved in between (``data-bot-moves`` on
+``<html>`` grew); the person's own steps inside his turn are not waits.  The target:
+median <= 2.5 s and 95th percentile <= 5 s at every title and table size.
+
+Prints a Markdown table and writes bench-results/waits.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(ROOT / "tools"), str(ROOT / "tests" / "e2e")]
+
+from pages import INTERLUDE, OVER, PASS, TURN, App, act  # noqa: E402
+from serve import serve_in_thread  # noqa: E402
+from test_klats import play_one_card  # noqa: E402
+from test_zoomagia import decide  # noqa: E402
+
+from pygames_core import games  # noqa: E402
+
+TARGET_MEDIAN_S, TARGET_P95_S = 2.5, 5.0
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+WAITING = f"{TURN}, {OVER}, {INTERLUDE}, {PASS}"
+
+
+def human_move(page: Any, game: str, rng: random.Random) -> None:
+    """One legal move of the person, by clicking as the browser tests do."""
+    if game == "klats":
+        play_one_card(page)
+    elif game == "zoomagia":
+        decide(page, rng.randrange(1000))
+    else:
+        choices = page.locator(f'.rz-choices button{act("decide")}')
+        choices.nth(rng.randrange(choices.count())).click()
+
+
+def bot_moves(page: Any) -> int:
+    return int(page.get_attribute("html", "data-bot-moves") or 0)
+
+
+def play_one(page: Any, url: str, game: str, players: int, seed: int, moves: int) -> list[float]:
+    """A game (or its first ``moves`` decisions of the person) against Hard bots; the waits in s."""
+    page.goto(f"{url}?seed={seed}&bare=1")
+    page.wait_for_selector('html[data-app-state="ready"]', timeout=120_000)
+    page.click(act("setup", game=game))
+    while page.locator(".seat-row").count() < players:
+        page.click(act("add-seat"))
+    while page.locator(".seat-row").count() > players:
+        page.click(f'.seat-row:last-child {act("remove-seat")}')
+    page.select_option('[name="seat_kind_0"]', "human")
+    for i in range(1, players):
+        page.select_option(f'[name="seat_kind_{i}"]', "hard")
+    if page.locator('[name="opt_first_player"]').count():
+        page.select_option('[name="opt_first_player"]', "0")
+    app, rng = App(page), random.Random(seed)
+    waits: list[float] = []
+    page.click(act("start"))
+    made = 0
+    while made < moves:
+        state = app.wait_for_player(timeout=120_000)
+        if state == "over":
+            break
+        if state == "interlude":
+            app.dismiss()
+            continue
+        if state == "pass":
+            page.click(f'{PASS} {act("show-hand")}')
+            continue
+        before = bot_moves(page)
+        human_move(page, game, rng)
+        started = time.perf_counter()
+        page.wait_for_selector(f"{WAITING}", timeout=120_000)
+        # The table asks again once the bots are done (their "thinking" state is idle).
+        page.wait_for_selector('html[data-bots="idle"], html:not([data-bots])', timeout=120_000)
+        page.wait_for_selector(WAITING, timeout=120_000)
+        if bot_moves(page) > before:
+            waits.append(time.perf_counter() - started)
+        made += 1
+    return waits
+
+
+def quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="*", default=list(games.names()))
+    parser.add_argument("--sizes", default="ends", help="'ends' (2 and the most), 'all', or numbers like 2,4,6")
+    parser.add_argument("--moves", type=int, default=40, help="the person's decisions per game at most (default 40)")
+    parser.add_argument("--seeds", type=int, default=1, help="games per title and size (default 1)")
+    parser.add_argument("--dist", default=str(ROOT / "dist"))
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    server, url = serve_in_thread(Path(args.dist), "/pygames/")
+    rows = []
+    with sync_playwright() as pw:
+        exe = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+        browser = pw.chromium.launch(headless=True, executable_path=exe, args=FLAGS if exe else [])
+        for game in args.games:
+            g = games.get(game)
+            if args.sizes == "ends":
+                sizes = sorted({g.min_players, g.max_players})
+            elif args.sizes == "all":
+                sizes = list(range(g.min_players, g.max_players + 1))
+            else:
+                sizes = [n for n in map(int, args.sizes.split(",")) if g.min_players <= n <= g.max_players]
+            for players in sizes:
+                waits: list[float] = []
+                for seed in range(1, args.seeds + 1):
+                    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+                    page = context.new_page()
+                    waits += play_one(page, url, game, players, seed, args.moves)
+                    context.close()
+                row = {"game": game, "players": players, "waits": len(waits),
+                       "median_s": round(statistics.median(waits), 2) if waits else None,
+                       "p95_s": round(quantile(waits, 0.95), 2) if waits else None,
+                       "max_s": round(max(waits), 2) if waits else None}
+                row["pass"] = bool(waits) and row["median_s"] <= TARGET_MEDIAN_S and row["p95_s"] <= TARGET_P95_S
+                rows.append(row)
+                print(f"  {game} {players}p: {row}", file=sys.stderr, flush=True)
+        browser.close()
+    server.shutdown()
+    print(f"\n### Waiting for Hard bots in Chromium (target: median <= {TARGET_MEDIAN_S} s, 95th <= {TARGET_P95_S} s)\n")
+    print("| game | players | waits | median | 95th | max | target met |")
+    print("|---|---|---|---|---|---|---|")
+    for r in rows:
+        print(f"| {r['game']} | {r['players']} | {r['waits']} | {r['median_s']} s | {r['p95_s']} s | {r['max_s']} s | "
+              f"{'yes' if r['pass'] else 'NO'} |")
+    out = ROOT / "bench-results"
+    out.mkdir(exist_ok=True)
+    (out / "waits.json").write_text(json.dumps({"rows": rows}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
