@@ -81,7 +81,9 @@ class Page:
         self.heard: object = None  # the game whose moves the live region holds
         self.bot_moves = 0  # bot moves played on this page (data-bot-moves: for make bench's waits)
 
-    def render(self) -> None:
+    def render(self, clicked: bool = False) -> None:
+        """Draw the app; ``clicked``: after a click on the focused control (a card just chosen
+        sends the focus on to where it may go)."""
         kept = focus.remember(self.root, document.activeElement)
         same_screen = self.app.screen_key() == self.shown
         before = motion.places(self.root) if same_screen and not motion.reduced_motion(window) else {}
@@ -99,7 +101,7 @@ class Page:
             self.shown = screen
             window.scrollTo(0, 0)
         self._announce()
-        focus.restore(self.root, kept)
+        focus.restore(self.root, kept, clicked)
 
     def _announce(self) -> None:
         """Say the new lines of the move log in the live region (``#live``, outside the re-rendered root)."""
@@ -121,7 +123,10 @@ class Page:
     # ------------------------------------------------------------ keyboard
     def on_key(self, event: Any) -> None:
         """The one keyboard listener: Tab kept inside a dialog, Escape, arrows between like controls;
-        in the replay viewer ← and → step through the game wherever focus is (the slider steps itself)."""
+        in the replay viewer ← and → step through the game wherever focus is (the slider steps itself).
+        The first key that moves around the page shows the one-line key guide (``data-keyboard``)."""
+        if str(event.key) in keys.GUIDE_KEYS and not self.html.hasAttribute("data-keyboard"):
+            self.html.setAttribute("data-keyboard", "1")
         step = keys.replay_step(str(event.key), self.app.screen, str(getattr(document.activeElement, "tagName", "")))
         if step is not None and not (event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey):
             event.preventDefault()
@@ -180,7 +185,7 @@ class Page:
         except Exception:  # noqa: BLE001 - a bug must not freeze the page: show it, keep the game
             console.error(traceback.format_exc())
             self.app.flash = self.app.t("flash.error")
-        self.render()
+        self.render(clicked=True)
         self.perform_effects()
         self.kick_bots()
 
@@ -336,11 +341,17 @@ class Page:
         self.render()
 
     def _light_hint(self) -> None:
-        """Light the control of the hinted move (the hint on the table names the move too)."""
+        """Light the control of the hinted move (the hint on the table names the move too), and
+        mark the one whose move waits for a second tap (a click on it then commits the move)."""
         selector = self.app.lit_selector()
         if selector:
             for el in self.root.querySelectorAll(selector):
                 el.classList.add("hint-lit")
+        selector = self.app.pending_selector()
+        if selector:
+            for el in self.root.querySelectorAll(selector):
+                el.classList.add("pending-move")
+                el.dataset.pending = "1"
 
 
 #: Marks the history entries of this app (``prepage.js`` reads it too).

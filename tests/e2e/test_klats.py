@@ -75,7 +75,18 @@ def test_pass_and_play_hides_the_hand(page, site_url) -> None:
     page.keyboard.press("Enter")
     assert wait_for_player(page) == "turn"
     assert page.locator(".hand .kcard").count() == 3
+    # Confirm moves (on when the device is passed around): the move waits, marked in place.
+    hand = page.inner_text(".hand")
     play_one_card(page)
+    page.wait_for_selector("#confirm-bar")
+    assert page.locator(".pending-move").count() == 1 and page.locator(PASS).count() == 0
+    assert page.inner_text(".hand") == hand  # nothing drawn yet
+    page.click(".hand button.hand-card >> nth=1")  # anything else takes it back
+    page.wait_for_selector("#confirm-bar", state="detached")
+    play_one_card(page)
+    page.wait_for_selector("#confirm-bar")
+    assert page.evaluate("document.activeElement.dataset.pending") == "1"  # the focus stays on it
+    page.keyboard.press("Enter")  # the second press plays it
     assert wait_for_player(page) == "pass"
     assert "Boris" in page.inner_text(PASS)
     assert page.locator(".hand").count() == 0
@@ -145,8 +156,7 @@ def test_keyboard_play(page, site_url) -> None:
     assert wait_for_player(page) == "turn"
     page.focus(".hand button.hand-card >> nth=0")
     page.keyboard.press("Enter")
-    # Focus stays on the chosen card after the re-render, so Tab reaches the places.
-    assert page.evaluate("document.activeElement.dataset.action") == "select"
-    page.focus("button.pile.legal >> nth=0")
+    # The focus goes on from the chosen card to the first place it may go: Enter lays it there.
+    assert page.evaluate("document.activeElement.dataset.action") == "play"
     page.keyboard.press("Enter")
     page.wait_for_selector(".log li >> text=You")

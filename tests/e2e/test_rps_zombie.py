@@ -13,9 +13,12 @@ CHOICES = f'.rz-choices button{act("decide")}'
 NEWEST = ".rz-happened .rz-ev >> nth=-1"
 
 
-def new_game(page, seats: list[tuple[str, str]] | None = None, players: int = 2, spare_brains: int | None = None) -> None:
-    start_game(page, "rps_zombie", seats, players=players,
-               selects=None if spare_brains is None else {"opt_brains_in_deck_2p": str(spare_brains)})
+def new_game(page, seats: list[tuple[str, str]] | None = None, players: int = 2, spare_brains: int | None = None,
+             confirm: str = "auto") -> None:
+    selects = {"confirm_moves": confirm}
+    if spare_brains is not None:
+        selects["opt_brains_in_deck_2p"] = str(spare_brains)
+    start_game(page, "rps_zombie", seats, players=players, selects=selects)
     page.wait_for_selector(".rz-table")
 
 
@@ -117,7 +120,7 @@ def test_pass_and_play_and_names_as_text(page, site_url) -> None:
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     open_app(page, site_url)
-    new_game(page, seats=[(evil, "human"), ("Boris", "human")])
+    new_game(page, seats=[(evil, "human"), ("Boris", "human")], confirm="off")
     # Nothing is hidden in this game: no pass screen, a banner says whose turn it is.
     assert wait_for_player(page) == "turn"
     assert page.locator(PASS).count() == 0

@@ -193,9 +193,11 @@ def game_over(page: Any, game: str) -> None:
 
 
 # ---------------------------------------------------------------------- Клац!
-def klats_move(page: Any) -> None:
+def klats_move(page: Any, confirm: bool = False) -> None:
     page.click(".hand button.hand-card >> nth=0")
     page.click("button.pile.legal >> nth=0")
+    if confirm:  # pass and play: the move waits for a second tap
+        page.click(".pending-move")
 
 
 def test_klats_screens(page: Any, site_url: str) -> None:
@@ -225,7 +227,12 @@ def test_klats_screens(page: Any, site_url: str) -> None:
             if moves >= 8 and not shots["table"]:
                 shots["table"] = True
                 visit(page, "klats", "table")
-            klats_move(page)
+                page.click(".hand button.hand-card >> nth=0")
+                page.click("button.pile.legal >> nth=0")
+                visit(page, "klats", "confirm", must_see=(f'#confirm-bar {act("confirm-move")}',))
+                page.click(f'#confirm-bar {act("confirm-move")}')
+                continue
+            klats_move(page, confirm=True)
     else:
         raise AssertionError("the match did not end")
     assert all(shots.values()), shots

@@ -10,8 +10,11 @@ from pygames_core.record import new_record
 from pygames_ui.session import Seat, Session
 
 
-def new_game(page, seats: list[tuple[str, str]] | None = None, columns: bool = True) -> None:
-    start_game(page, "zoomagia", seats, selects=None if columns else {"opt_columns": "false"})
+def new_game(page, seats: list[tuple[str, str]] | None = None, columns: bool = True, confirm: str = "auto") -> None:
+    selects = {"confirm_moves": confirm}
+    if not columns:
+        selects["opt_columns"] = "false"
+    start_game(page, "zoomagia", seats, selects=selects)
     page.wait_for_selector(".zm-table")
 
 
@@ -118,7 +121,7 @@ def test_rows_only_option(page, site_url) -> None:
 
 def test_four_players_two_humans_share_the_device(page, site_url) -> None:
     open_app(page, site_url)
-    new_game(page, seats=[("Anna", "human"), ("Bot A", "medium"), ("Boris", "human"), ("Bot B", "easy")])
+    new_game(page, seats=[("Anna", "human"), ("Bot A", "medium"), ("Boris", "human"), ("Bot B", "easy")], confirm="off")
     assert page.locator(".zm-seat").count() == 4
     # Anna, Bot A, Boris, Bot B: the two humans' turns alternate, each named by the banner.
     last, turns = None, 0

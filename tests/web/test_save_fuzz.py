@@ -282,13 +282,13 @@ def test_klats_summaries_seen_are_at_most_the_rounds_played() -> None:
     text = _edit("klats", _set("ui", "klats_seen_rounds", value=99))
     a = boot_survives(text)
     rounds = len(json.loads(json.loads(text)["state"])["state"]["round_results"])
-    assert a.session is not None and a.session.ui == {"klats_seen_rounds": rounds}
+    assert a.session is not None and a.session.ui == {"klats_seen_rounds": rounds, "confirm": "auto"}
 
 
 def test_a_table_drops_ui_state_it_does_not_know() -> None:
     text = _edit("klats", lambda b: b["ui"].update(rz_throw=[["rock", "paper"]], stray=1))
     a = boot_survives(text)
-    assert a.session is not None and set(a.session.ui) == {"klats_seen_rounds"}
+    assert a.session is not None and set(a.session.ui) == {"klats_seen_rounds", "confirm"}
 
 
 def test_a_failure_in_the_first_render_sets_the_save_aside(monkeypatch: pytest.MonkeyPatch) -> None:

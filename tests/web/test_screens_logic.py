@@ -30,7 +30,7 @@ def click(a: App, action: str, values: dict[str, str] | None = None, **data: obj
 def two_humans(a: App, game: str, names: tuple[str, str] = ("Ann", "Bob")) -> None:
     click(a, "setup", game=game)
     click(a, "start", {"seat_name_0": names[0], "seat_kind_0": "human",
-                       "seat_name_1": names[1], "seat_kind_1": "human"})
+                       "seat_name_1": names[1], "seat_kind_1": "human", "confirm_moves": "off"})
 
 
 def play_out(a: App, rng: random.Random, max_steps: int = 5000) -> tuple[int, int]:

@@ -177,6 +177,8 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player() -> None:
         click(a, "select", card=card)
         target, pile = next((x["target"], x["pile"]) for x in ctx.legal if x["card"] == card)
         click(a, "play", target=target, pile="null" if pile is None else pile)
+        assert a.pass_to() is None  # the move waits for its second tap: the hand stays
+        click(a, "confirm-move")
     assert passed >= 4
 
 

@@ -72,7 +72,7 @@ def click(a: App, data: dict[str, str], values: dict[str, str] | None = None) ->
 
 def start(a: App, values: dict[str, str]) -> Session:
     click(a, {"action": "setup", "game": "zoomagia"})
-    click(a, {"action": "start"}, values)
+    click(a, {"action": "start"}, {"confirm_moves": "off", **values})  # moves count at once (confirming: test_confirm)
     assert a.session is not None and a.screen == "table"
     return a.session
 
@@ -92,7 +92,7 @@ def seated(players: int, seed: int, deck: list[str] | None = None, options: dict
     seat_kinds = kinds or ["human"] + ["greedy"] * (players - 1)
     seats = [Seat(n, k) for n, k in zip(seat_names, seat_kinds)]
     record = new_record("zoomagia", players, seed, opts, deck)
-    a.session = Session(GAME, seats, state, record)
+    a.session = Session(GAME, seats, state, record, {"confirm": "off"})
     a.screen = "table"
     a.viewer = 0
     return a, a.session
@@ -330,6 +330,7 @@ def test_six_players_with_two_humans_pass_and_play() -> None:
     for i, k in enumerate(kinds):
         values[f"seat_name_{i}"] = f"N{i}"
         values[f"seat_kind_{i}"] = k
+    values["confirm_moves"] = "off"  # each click counts at once (confirming: test_confirm)
     click(a, {"action": "start"}, values)
     s = a.session
     assert s.state.data["players"] == 6 and s.state.data["removed"] == []

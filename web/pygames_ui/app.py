@@ -19,6 +19,8 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from pygames_core.base import Action
+
 from . import keeping, nav, saves, screens
 from .assist import Assist
 from .dom import button, esc
@@ -63,6 +65,7 @@ class App(TableFlow):
         self.form: NewGameForm | None = None
         self.assist = Assist()  # a Hard bot searching, and the hint on the table
         self.pace = Pace()  # the bots' shared time between two decisions of a person
+        self.pending: Action | None = None  # a move waiting for its second tap (confirm moves)
         self._heard: tuple[Session | None, int] = (None, 0)  # the game and how many of its log lines were announced
 
     # ------------------------------------------------------------ startup
@@ -120,11 +123,16 @@ class App(TableFlow):
         action = data.get("action", "")
         if action != "menu":
             self.menu_open = False  # any choice closes the menu
+        pending, self.pending = self.pending, None  # any click takes a waiting move back …
+        if action in KEEP_PENDING:  # … but a language or the menu: the table stays as it is
+            self.pending = pending
         handler = HANDLERS.get(action)
-        if handler is not None:
+        if action == "confirm-move":  # … but "Play it"
+            self.commit(pending)
+        elif handler is not None:
             handler(self, data, values)
         elif self.screen == "table":
-            self.table_click(data)
+            self.table_click(data, pending)
 
     def read_form(self, values: dict[str, str]) -> None:
         if self.screen == "setup" and self.form is not None:
@@ -143,6 +151,7 @@ class App(TableFlow):
             table.reset()
         table = self.tables[self.form.game]
         self.session.ui.update(table.start_ui(self.session.game.view(self.session.state, 0)))
+        self.session.ui["confirm"] = self.form.confirm
         self.viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
         self.screen = "table"
         self.results_closed = False
@@ -193,7 +202,8 @@ class App(TableFlow):
         tools = screens.history_tools(self.t, over, None if over else self.undo_check(), self.results_closed,
                                       self.history.shared)
         side = self.assist.render(s, ctx, table, self.may_hint(ctx)) + tools + log
-        return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared)
+        bar = screens.confirm_bar(ctx, table, self.pending) if self.pending is not None else ""
+        return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar)
 
     def _first_render(self, text: str) -> str:
         self._unproven_save = None
@@ -219,6 +229,10 @@ class App(TableFlow):
         self._heard = (s, len(lines))
         new = lines[start:][-ANNOUNCED_LINES:]
         return " ".join(plain_text(html) for _, html in new) or None
+
+
+#: Clicks that leave a move waiting for its second tap (they change nothing at the table).
+KEEP_PENDING = frozenset({"lang", "menu"})
 
 
 # ---------------------------------------------------------------- click handlers, by data-action
@@ -308,6 +322,7 @@ HANDLERS: dict[str, Handler] = {
     "remove-seat": _remove_seat,
     "start": _start,
     "again": _again,
+    "cancel-move": lambda app, data, values: None,  # the waiting move is taken back by any click (App.click)
     **nav.HANDLERS,
     **keeping.HANDLERS,
 }

@@ -36,6 +36,7 @@ class TableFlow:
     assist: Assist
     history: keeping.Keeping
     pace: Pace
+    pending: Action | None  # a move shown on the table, waiting for a second tap (confirm moves)
 
     # ------------------------------------------------------------ queries (none of them changes anything)
     @property
@@ -156,19 +157,58 @@ class TableFlow:
         ctx = self.ctx()
         return self.assist.lit_selector(self.session, ctx, self.table, self.may_hint(ctx))
 
-    def table_click(self, data: dict[str, str]) -> None:
-        """A click on the board: the table turns it into a selection or a move."""
+    def confirming(self) -> bool:
+        """Whether a move waits for a second tap: the game's "confirm moves" choice, where
+        ``auto`` means when people pass the device around."""
+        s = self.session
+        if s is None:
+            return False
+        choice = s.ui.get("confirm", "auto")
+        return choice == "on" or (choice == "auto" and len(s.humans) > 1)
+
+    def pending_selector(self) -> str | None:
+        """The CSS selector of the control that made the move waiting for its second tap, if any."""
+        ctx, table = self.ctx(), self.table
+        if self.pending is None or ctx is None or table is None:
+            return None
+        return table.action_selector(self.pending, ctx)
+
+    def commit(self, pending: Action | None) -> None:
+        """Play the move that waited for its second tap (if it is still legal: else say so)."""
+        s = self.session
+        if pending is None or s is None:
+            return
+        if pending in s.game.legal_actions(s.state) and s.is_human_turn():
+            self.play(pending)
+        else:
+            self.flash = self.t("flash.illegal")
+
+    def table_click(self, data: dict[str, str], pending: Action | None = None) -> None:
+        """A click on the board: the table turns it into a selection or a move.
+
+        With confirm moves on, a move is not played at once: it waits in :attr:`pending`
+        (shown in place, nothing drawn or revealed) until the same control is pressed
+        again (``data-pending``, which the page sets on it) or "Play it"; any other
+        click takes it back (``pending`` is what waited before this click).
+        """
         ctx, table = self.ctx(), self.table
         if ctx is None or table is None:
             return
         if not ctx.my_turn or ctx.frame.pass_to is not None or self.interlude(ctx) is not None:
             self.flash = self.t("flash.not_your_turn")
             return
+        if pending is not None and data.get("pending") == "1":
+            self.commit(pending)  # the second tap on the same control
+            return
         try:
             game_action = table.click(data, ctx)
         except (KeyError, ValueError):
             game_action = None
             self.flash = self.t("flash.illegal")
-        if game_action is not None:
+        if game_action is None:
+            return
+        if self.confirming() and game_action != pending:
+            self.pending = game_action
+        else:
             self.play(game_action)
 

@@ -43,12 +43,23 @@ def remember(root: Any, active: Any) -> Kept:
     return Kept(_selector(active), _group_place(root, active), True)
 
 
-def restore(root: Any, kept: Kept) -> None:
-    """Keyboard focus after a render: on the same control, else where a player would look next."""
+def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
+    """Keyboard focus after a render: on the same control, else where a player would look next.
+
+    ``clicked``: the render follows a press of the focused control; a choice that opens
+    places to go (a card picked from the hand, :data:`keys.CHOSEN_THEN`) sends the focus
+    on to the first of them.
+    """
     dialog = root.querySelector(keys.DIALOG)
     if kept.selector:
         el = root.querySelector(kept.selector)
         if present(el) and (not present(dialog) or dialog.contains(el)):
+            if clicked:
+                for chosen, then in keys.CHOSEN_THEN:
+                    nxt = root.querySelector(then) if el.matches(chosen) else None
+                    if present(nxt):
+                        _focus(nxt)
+                        return
             _focus(el)
             return
     # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus on its

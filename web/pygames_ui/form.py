@@ -22,6 +22,9 @@ from .tables import Table
 REMEMBERED = "pygames.form."
 #: A remembered form is a few hundred characters; anything much longer is not one.
 MAX_REMEMBERED = 4000
+#: "Confirm moves": ``auto`` asks for a second tap when people pass the device around
+#: (a placed card would otherwise hand it over at once), ``on`` always, ``off`` never.
+CONFIRM_CHOICES = ("auto", "on", "off")
 
 
 @dataclass
@@ -31,6 +34,7 @@ class NewGameForm:
     game: str
     seats: list[Seat] = field(default_factory=list)
     options: dict[str, Any] = field(default_factory=dict)
+    confirm: str = "auto"
 
     @classmethod
     def fresh(cls, t: I18n, game: str, table: Table) -> NewGameForm:
@@ -59,13 +63,16 @@ class NewGameForm:
                     return fresh
                 seats.append(Seat(clean_name(row["name"], "?"), kind))
             values = {f"opt_{k}": str(v) for k, v in dict(kept["options"]).items()}
-        except (ValueError, KeyError, TypeError):
+            confirm = kept.get("confirm", "auto")
+        except (ValueError, KeyError, TypeError, AttributeError):
             return fresh
-        return cls(game, seats, table.read_options(values, len(seats)))
+        return cls(game, seats, table.read_options(values, len(seats)),
+                   confirm if confirm in CONFIRM_CHOICES else "auto")
 
     def remember(self, storage: Storage) -> None:
         """Keep this form's choices on the device for the next game of the same title."""
-        kept = {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "options": self.options}
+        kept = {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "options": self.options,
+                "confirm": self.confirm}
         storage.setItem(REMEMBERED + self.game, json.dumps(kept, ensure_ascii=False))
 
     def read(self, values: dict[str, str], table: Table) -> None:
@@ -75,6 +82,8 @@ class NewGameForm:
             seat.kind = seat_kind(values.get(f"seat_kind_{i}", seat.kind)) or seat.kind
         if any(k.startswith("opt_") for k in values):
             self.options = table.read_options(values, len(self.seats))
+        if values.get("confirm_moves") in CONFIRM_CHOICES:
+            self.confirm = values["confirm_moves"]
 
     def add_seat(self, t: I18n) -> None:
         """One more seat, a bot named after how many bots there are, up to the game's maximum."""

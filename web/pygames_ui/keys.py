@@ -24,6 +24,13 @@ GROUPS: tuple[tuple[str, str], ...] = (
     (".langs", "button"),                          # the language switch
     (".nav", "button"),                            # the top bar's buttons
 )
+#: Keys that show a keyboard user is here: the first one shows the one-line key guide.
+GUIDE_KEYS = frozenset({"Tab", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"})
+#: A choice that opens places to go, and where the focus goes after it: (the chosen control,
+#: pressed; the first place it may go).  Клац!: a card picked from the hand, then its piles.
+CHOSEN_THEN: tuple[tuple[str, str], ...] = (
+    ('.hand button.hand-card[aria-pressed="true"]', ".klats-table .seats button.legal"),
+)
 #: Any of the containers, for ``Element.closest``.
 GROUP_SELECTOR = ", ".join(container for container, _ in GROUPS)
 

@@ -69,7 +69,10 @@ def read(text: object) -> Session:
     if state.data["players"] != len(seats):
         raise ValueError("the seats do not match the game")
     view = _by_engine("the game state", lambda: game.view(state, 0))
+    confirm = ui.get("confirm")
     ui = TABLES[game.name].check_ui(ui, view)  # _game_of made sure this version has the game's table
+    if confirm in ("auto", "on", "off"):  # the game's "confirm moves" choice (form.CONFIRM_CHOICES)
+        ui["confirm"] = confirm
     if recovered:
         ui["recovered"] = True
     return Session(game, seats, state, record, ui)

@@ -8,11 +8,12 @@ table draws the board. Nothing here reads the app.
 from __future__ import annotations
 
 from pygames_core import games
+from pygames_core.base import Action
 
 from . import history
 from .art import credits_html
 from .dom import attrs, button, esc
-from .form import NewGameForm
+from .form import CONFIRM_CHOICES, NewGameForm
 from .i18n import LANGS, I18n
 from .levels_ui import levels_about, seat_kind_options
 from .session import MAX_NAME, Session
@@ -102,9 +103,16 @@ def setup_form(t: I18n, form: NewGameForm, table: Table) -> str:
         f'<main class="setup"><h1>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
         f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
         f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>{levels_about(t)}'
-        f'<div class="options">{options}</div>'
+        f'<div class="options">{options}{confirm_field(t, form.confirm)}</div>'
         f'<div class="row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
     )
+
+
+def confirm_field(t: I18n, current: str) -> str:
+    """The "confirm moves" choice of the new-game form (input ``confirm_moves``)."""
+    choices = "".join(f'<option{attrs(value=c, selected=c == current)}>{esc(t(f"setup.confirm.{c}"))}</option>'
+                      for c in CONFIRM_CHOICES)
+    return f'<label class="field">{esc(t("setup.confirm"))} <select name="confirm_moves">{choices}</select></label>'
 
 
 def rules_page(t: I18n, game_name: str) -> str:
@@ -122,7 +130,18 @@ def rules_page(t: I18n, game_name: str) -> str:
             f'<div class="row">{button(esc(t("common.back")), "back", "primary")}</div></main>')
 
 
-def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared: tuple[str, bool] | None) -> str:
+def confirm_bar(ctx: Ctx, table: Table, pending: Action) -> str:
+    """The move waiting for its second tap: what it is, "Play it" and "Take back"."""
+    t = ctx.t
+    words = table.action_words(pending, ctx)
+    ask = t("confirm.ask_move", move=words) if words else esc(t("confirm.ask"))
+    return (f'<div class="confirm-bar" id="confirm-bar" role="status"><p>{ask} {esc(t("confirm.how"))}</p>'
+            f'<div class="row">{button(esc(t("confirm.play")), "confirm-move", "primary")}'
+            f'{button(esc(t("confirm.back")), "cancel-move", "")}</div></div>')
+
+
+def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared: tuple[str, bool] | None,
+                 bar: str = "") -> str:
     """The game at the table for one viewer (``ctx``), with ``side`` (hint, undo, log) beside
     the board and, over it, the game-over dialog, a summary or the pass screen."""
     frame, t = ctx.frame, ctx.t
@@ -153,8 +172,11 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
     turn = frame.turn_banner
     banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
               if turn is not None else "")
+    # For keyboard players, shown by CSS once a key moved the focus (html[data-keyboard]).
+    guide = f'<p class="key-guide" id="key-guide">{esc(t("keys.guide"))}</p>'
+    banner += guide
     # The banner sits inside <main> (spanning the grid) so that every piece of content is in a landmark.
-    return (f'<main class="table-screen" data-game="{game.name}"><h1 class="sr">{esc(game.title[t.lang])}</h1>{banner}{board}<div class="table-side">{side}</div></main>{overlay}')
+    return (f'<main class="table-screen" data-game="{game.name}"><h1 class="sr">{esc(game.title[t.lang])}</h1>{banner}{board}<div class="table-side">{side}</div>{bar}</main>{overlay}')
 
 
 def wrap_lists(body: str) -> str:

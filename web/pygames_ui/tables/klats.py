@@ -44,9 +44,9 @@ class KlatsTable(Table):
             return None
         if what == "play" and self.selected is not None:
             pile = None if data.get("pile") in (None, "null") else int(data["pile"])
-            action = {"type": "play", "card": self.selected, "target": int(data["target"]), "pile": pile}
-            self.selected = None
-            return action
+            # The card stays chosen until it is played (render lets it go once it left the
+            # hand): a move waiting for its second tap is shown in place, card and pile.
+            return {"type": "play", "card": self.selected, "target": int(data["target"]), "pile": pile}
         return None
 
     def action_selector(self, action: Action, ctx: Ctx) -> str | None:
@@ -153,9 +153,12 @@ class KlatsTable(Table):
         t = ctx.t
         depth = len(pile)
         under = ", ".join(str(c) for c in reversed(pile[:-1]))
-        inner = card_html(t, pile[-1]) + (f'<span class="depth" title="{esc(t("klats.under", cards=under))}">×{depth}</span>' if depth > 1 else "")
+        inner = card_html(t, pile[-1]) + (f'<span class="depth" aria-hidden="true" data-n="{depth}" title="{esc(t("klats.under", cards=under))}"></span>' if depth > 1 else "")
         cls = f"pile depth-{min(depth, 5)}"
-        label = t("klats.pile_label", n=index + 1, value=pile[-1], depth=depth)
+        # Named as it reads: the top card ("7, blue": its picture's name) first (WCAG 2.5.3); the
+        # count of cards ("×3", which the name says in words) is drawn by CSS, not written.
+        top = t("klats.card_label", value=pile[-1], colour=t(f"colour.{COLOUR_OF[pile[-1]]}"))
+        label = t("klats.pile_label", n=index + 1, value=top, depth=depth)
         # A card laid on a pile is a new top: it slides in from the hand (or the hand's backs) it left.
         move = {"data_move": f"kp-{seat}-{index}-{depth}-{pile[-1]}"}
         landing = self._landing
