@@ -129,3 +129,27 @@ def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems) ->
     assert not small, small
     ctx.close()
     problems.check()
+
+
+def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser, site_url, problems) -> None:
+    """360×640, touch: the field with its arrows, the drawn card and the start of your own rows are
+    on the first screen; a finger's words ("tap"), not a mouse's, and no long how-to."""
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url)
+    page.click(act("setup", game="zoomagia"))
+    page.click(act("start"))
+    page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+    box = {sel: page.locator(sel).bounding_box() for sel in (".zm-field", ".zm-pilebox", ".zm-seat.me")}
+    assert all(b is not None for b in box.values()), box
+    assert box[".zm-field"]["y"] + box[".zm-field"]["height"] <= 640  # type: ignore[index]
+    assert box[".zm-pilebox"]["y"] + box[".zm-pilebox"]["height"] <= 640  # type: ignore[index]
+    assert box[".zm-seat.me"]["y"] + 60 <= 640, box  # type: ignore[index]  # your name and first cards show
+    arrow = page.locator("button.zm-arrow >> nth=0").bounding_box()
+    assert arrow is not None and arrow["width"] >= 44 and arrow["height"] >= 44
+    words = page.inner_text(".zm-table")
+    assert "Коснитесь" in words and "Наведите" not in words
+    page.screenshot(path=str(SHOTS / "zoomagia-touch-push-ru-360x640.png"))
+    ctx.close()
+    problems.check()
