@@ -26,6 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "web"))  # the e2e page objects name controls as the web layer does
 
 
 # The yardstick: the pristine files of the pinned npm package, booted the documented way.

@@ -179,8 +179,12 @@ async function startFresh(loadPyodide, wheelsP) {
 
 // A test that is about neither offline play nor warm starts asks for a bare page
 // (?bare=1): no service worker and no start-up snapshot, each of which costs every boot
-// a full precache or a second Pyodide. The shipped site never asks for it.
-const BARE = new URLSearchParams(location.search).has("bare");
+// a full precache or a second Pyodide; ?bare=warm keeps the snapshot (the browser tests:
+// the first page of a profile makes it, the next ones start from it) but no service
+// worker. The shipped site never asks for either.
+const QUERY = new URLSearchParams(location.search);
+const BARE = QUERY.get("bare") === "1";
+const NO_OFFLINE = QUERY.has("bare");
 
 async function boot() {
   const lang = pickLang();
@@ -221,12 +225,13 @@ async function boot() {
   bar.value = 100;
   html.dataset.bootMs = String(Math.round(tReady - t0));
   html.dataset.pythonMs = String(Math.round(tPython - t0));
+  if (NO_OFFLINE) html.dataset.offline = "off";
   if (BARE) {
-    html.dataset.offline = html.dataset.snapshot = "off";
+    html.dataset.snapshot = "off";
     return;
   }
   // The offline copy installs once the first screen is up: it competes for the CPU.
-  setTimeout(registerServiceWorker, 1000);
+  if (!NO_OFFLINE) setTimeout(registerServiceWorker, 1000);
   if (html.dataset.bootFrom === "fresh") {
     setTimeout(saveSnapshot, 1500); // after the first paint of the table and the first bot moves
   } else {

@@ -29,6 +29,8 @@ CHROMIUM_FLAGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 BOOT_TIMEOUT_MS = 90_000
+#: The start-up snapshot is made (or cannot be): ``data-snapshot`` on ``<html>``.
+SNAPSHOT_DONE = 'html[data-snapshot="saved"], html[data-snapshot="failed"], html[data-snapshot="unsupported"]'
 
 
 def _executable() -> str | None:
@@ -95,6 +97,12 @@ def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     after the first one cheap. Each test still starts with empty storage (:func:`page`);
     tests about a first visit, offline play or warm starts make contexts of their own."""
     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    # One cold boot makes the start-up snapshot: every test's page then starts warm (:func:`bare`).
+    first = ctx.new_page()
+    first.goto(site_url + bare("?delay=0"))
+    first.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    first.wait_for_selector(SNAPSHOT_DONE, timeout=BOOT_TIMEOUT_MS)
+    first.close()
     yield ctx
     ctx.close()
 
@@ -107,11 +115,12 @@ def problems(site_url: str) -> PageProblems:
 
 @pytest.fixture
 def page(context: BrowserContext, problems: PageProblems, site_url: str) -> Iterator[Page]:
-    """A new tab in the file's profile, the site's storage emptied first (no save, no language choice)."""
+    """A new tab in the file's profile, the site's storage emptied first (no save, no language
+    choice); the start-up snapshot stays (:func:`bare`), unless a test opens the full site."""
     context.clear_permissions()
     p = context.new_page()
     context.new_cdp_session(p).send("Storage.clearDataForOrigin", {
-        "origin": problems.origin, "storageTypes": "local_storage,indexeddb,cache_storage,service_workers"})
+        "origin": problems.origin, "storageTypes": "local_storage,indexeddb,service_workers"})
     problems.attach(p)
     yield p
     for other in context.pages:
@@ -132,18 +141,24 @@ def revisit(page: Page) -> None:
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
 
 
-def bare(query: str) -> str:
-    """``query`` (``?a=1#fragment``) asking for a bare page: no service worker, no start-up snapshot."""
+def bare(query: str, warm: bool = True) -> str:
+    """``query`` (``?a=1#fragment``) asking for a page without the service worker; ``warm``: the
+    first page of a profile makes the start-up snapshot and the next ones start from it (a
+    test's boot then takes a second, not three), else no snapshot either."""
     head, hash_, fragment = query.partition("#")
-    return f"{head}{'&' if '?' in head else '?'}bare=1{hash_}{fragment}"
+    return f"{head}{'&' if '?' in head else '?'}bare={'warm' if warm else '1'}{hash_}{fragment}"
 
 
 def open_app(page: Page, url: str, query: str = "?delay=20&seed=1", full: bool = False) -> None:
     """Open the site and wait until the table is interactive (fixed deals: the runs are repeatable).
 
     The page is bare (:func:`bare`) unless ``full``: a test about offline play or warm
-    starts opens the site as it ships.
+    starts opens the site as it ships, with no snapshot left by an earlier test.
     """
+    if full:
+        origin = "/".join(url.split("/")[:3])
+        page.context.new_cdp_session(page).send("Storage.clearDataForOrigin", {
+            "origin": origin, "storageTypes": "cache_storage,service_workers"})
     page.goto(url + (query if full else bare(query)))
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
 

@@ -118,7 +118,7 @@ def test_klats_by_keyboard(page: Any, site_url: str) -> None:
     new_game(page, site_url, "klats", fills={"opt_target": "40"})
     page.wait_for_selector("#key-guide", state="visible")  # keys were pressed: the one-line guide shows
     assert "Enter" in page.inner_text("#key-guide")
-    walked = False
+    walked = crossed = False
     for _ in my_turns(page, 300):
         if not focused(page, ".hand button.hand-card"):
             tab_to(page, ".hand button.hand-card")
@@ -128,9 +128,15 @@ def test_klats_by_keyboard(page: Any, site_url: str) -> None:
         page.keyboard.press("Enter")  # choose the card: the focus goes on to the first place for it
         page.wait_for_selector(".hand button.hand-card.selected")
         assert focus_index(page, "button.pile.legal") == 0
-        if page.locator("button.pile.legal").count() > 1:  # the arrows walk the places
-            page.keyboard.press("ArrowRight")
+        if not crossed:  # down off the places: back on the chosen card; up again: on its places
+            for _ in range(8):
+                page.keyboard.press("ArrowDown")
+                if focused(page, ".hand button.hand-card.selected"):
+                    break
+            assert focused(page, ".hand button.hand-card.selected")
+            page.keyboard.press("ArrowUp")
             assert focus_index(page, "button.pile.legal") >= 0
+            crossed = True
         page.keyboard.press("Space")
     assert walked
     finish(page)

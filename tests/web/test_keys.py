@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pygames_ui import keys
 from pygames_ui.keys import ESCAPES, GROUP_SELECTOR, GROUPS, MOVE_KEYS, Rect, fallback, step, trap
 
 
@@ -87,3 +88,12 @@ def test_arrows_step_the_replay_wherever_focus_is_but_in_a_form_control() -> Non
     assert replay_step("ArrowRight", "replay", "INPUT") is None  # the slider steps itself
     assert replay_step("ArrowRight", "table", "BODY") is None
     assert replay_step("ArrowUp", "replay", "BODY") is None
+
+
+def test_at_the_edge_of_a_group_an_arrow_may_cross_to_the_next() -> None:
+    hand = [keys.Rect(x, 500, 40, 60) for x in (0, 50, 100)]
+    assert keys.at_edge("ArrowUp", hand, 1) and keys.at_edge("ArrowDown", hand, 1)
+    assert not keys.at_edge("ArrowRight", hand, 1) and keys.at_edge("ArrowRight", hand, 2)
+    assert not keys.at_edge("Home", hand, 0)
+    sources = {(s, k) for s, k, _ in keys.CROSSINGS}
+    assert (".hand button.hand-card", "ArrowUp") in sources  # from the chosen card up to its places

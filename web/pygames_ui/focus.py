@@ -200,6 +200,15 @@ def _arrow(root: Any, event: Any, key: str) -> None:
         return
     rects = [keys.Rect(float(r.left), float(r.top), float(r.width), float(r.height))
              for r in (el.getBoundingClientRect() for el in items)]
+    if keys.at_edge(key, rects, index):  # off the group's edge: on to where the move goes on, if anywhere
+        for source, arrow, target in keys.CROSSINGS:
+            if arrow != key or not event.target.matches(source):
+                continue
+            there = root.querySelector(target)
+            if present(there):
+                event.preventDefault()
+                there.focus()
+                return
     to = keys.step(key, rects, index)
     if to is not None:
         event.preventDefault()

@@ -31,6 +31,12 @@ GUIDE_KEYS = frozenset({"Tab", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"
 CHOSEN_THEN: tuple[tuple[str, str], ...] = (
     ('.hand button.hand-card[aria-pressed="true"]', ".klats-table .seats button.legal"),
 )
+#: Arrows that leave a group at its edge for the group the move goes on in: (from, key, to).
+#: Клац!: up from the hand to the places for the chosen card, down from the places back to it.
+CROSSINGS: tuple[tuple[str, str, str], ...] = (
+    (".hand button.hand-card", "ArrowUp", ".klats-table .seats button.legal"),
+    (".klats-table .seats button.legal", "ArrowDown", '.hand button.hand-card[aria-pressed="true"]'),
+)
 #: Any of the containers, for ``Element.closest``.
 GROUP_SELECTOR = ", ".join(container for container, _ in GROUPS)
 
@@ -104,6 +110,15 @@ def step(key: str, rects: list[Rect], current: int) -> int | None:
     if best is not None:
         return best[2]
     return _wrap(dx, dy, rects, current)
+
+
+def at_edge(key: str, rects: list[Rect], current: int) -> bool:
+    """Whether no item lies the arrow's way from item ``current`` (the arrow would wrap)."""
+    if key not in ARROWS or not 0 <= current < len(rects):
+        return False
+    dx, dy = ARROWS[key]
+    cx, cy = rects[current].centre
+    return not any((r.centre[0] - cx) * dx + (r.centre[1] - cy) * dy > 1 for i, r in enumerate(rects) if i != current)
 
 
 def _level(a: Rect, b: Rect, dx: int) -> bool:
