@@ -63,7 +63,19 @@ def render_all(catalogues: dict[str, dict[str, Any]]) -> dict[str, dict[str, str
 
 
 #: Catalogue keys ``web/prepage.js`` says itself (carried by each language's home template).
-EARLY_WORDS = ("early.starting",)
+EARLY_WORDS = ("early.starting", "early.replay.one", "early.replay.few", "early.replay.many")
+
+
+def game_facts(lang: str) -> dict[str, dict[str, Any]]:
+    """What ``prepage.js`` needs to read the head of a replay link: each game's title in
+    ``lang`` and the kinds of its options in the record's order (``pygames_core.record_codec``
+    writes an int or a bool as a number, a str with its length)."""
+    facts = {}
+    for name in games.names():
+        game = games.get(name)
+        kinds = ["str" if isinstance(v, str) else "num" for v in game.option_defaults.values()]
+        facts[name] = {"title": game.title[lang], "options": kinds}
+    return facts
 
 
 def templates(rendered: dict[str, dict[str, str]], catalogues: dict[str, dict[str, Any]]) -> str:
@@ -78,7 +90,8 @@ def templates(rendered: dict[str, dict[str, str]], catalogues: dict[str, dict[st
             extra = ""
             if fragment == HOME.fragment():
                 said = {key: catalogues[lang][key] for key in EARLY_WORDS}
-                extra = f' data-pre-words="{html.escape(json.dumps(said, ensure_ascii=False))}"'
+                extra = (f' data-pre-words="{html.escape(json.dumps(said, ensure_ascii=False))}"'
+                         f' data-pre-games="{html.escape(json.dumps(game_facts(lang), ensure_ascii=False))}"')
             parts.append(f'<template data-pre-lang="{lang}" data-pre-route="{html.escape(fragment)}"{extra}>'
                          f"{body}</template>")
     return "\n".join(parts)

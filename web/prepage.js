@@ -121,6 +121,82 @@ function onPopState() {
   if (fragment !== null && address !== null) show(address);
 }
 
+// ---------------------------------------------------------------- a replay link
+// "#r=…" holds a whole game (pygames_core/record_codec.py: raw deflate of a binary record,
+// base64url). Its head says which game and how many moves: the loading screen says so
+// at once ("Replay of Клац!, 14 moves — loading…") while Python, which checks every
+// move, is still on its way. A link that cannot be read here leaves the loading screen
+// as it is: Python says what is wrong with it.
+
+/** ``{game, moves}`` from the bytes of a record, or null; ``games`` gives each game's option kinds. */
+function recordHead(bytes, games) {
+  let pos = 0;
+  const uint = () => {
+    let n = 0;
+    for (let shift = 0; shift < 63; shift += 7) {
+      if (pos >= bytes.length) throw new RangeError("cut short");
+      const b = bytes[pos++];
+      n += (b & 0x7f) * 2 ** shift;
+      if (!(b & 0x80)) return n;
+    }
+    throw new RangeError("a number too long");
+  };
+  const str = () => {
+    const length = uint();
+    if (pos + length > bytes.length) throw new RangeError("cut short");
+    const text = new TextDecoder().decode(bytes.subarray(pos, pos + length));
+    pos += length;
+    return text;
+  };
+  if (uint() !== 1) return null; // the record format's version
+  const game = str();
+  const facts = games[game];
+  if (!facts) return null;
+  uint(); // players
+  uint(); // seed
+  const options = uint();
+  for (let i = 0; i < options - 1; i++) {
+    const kind = facts.options[uint()];
+    if (kind === undefined) return null;
+    if (kind === "str") str(); else uint();
+  }
+  const deck = uint();
+  for (let i = 0; i < deck - 1; i++) uint();
+  const seats = uint();
+  for (let i = 0; i < seats; i++) { str(); str(); }
+  return { game, moves: uint() };
+}
+
+/** The plural form of ``n`` for the catalogue's ``.one``/``.few``/``.many`` keys (as pygames_ui.i18n). */
+function pluralForm(n) {
+  if (lang !== "ru") return n === 1 ? "one" : "many";
+  const n10 = n % 10, n100 = n % 100;
+  if (n10 === 1 && n100 !== 11) return "one";
+  return n10 >= 2 && n10 <= 4 && !(n100 >= 12 && n100 <= 14) ? "few" : "many";
+}
+
+async function showReplayTitle(link) {
+  if (!/^[A-Za-z0-9_-]{1,12000}$/.test(link) || typeof DecompressionStream !== "function") return;
+  const padded = link.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (link.length % 4)) % 4);
+  const packed = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+  const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  const home = template(lang, "#/");
+  const head = recordHead(bytes, JSON.parse(home?.dataset.preGames ?? "{}"));
+  const games = document.querySelector("#boot .boot-games");
+  if (!head || !games || html.dataset.appState === "ready") return;
+  const title = JSON.parse(home.dataset.preGames)[head.game].title;
+  const text = (words()[`early.replay.${pluralForm(head.moves)}`] ?? "")
+    .replace("{game}", title).replace("{n}", String(head.moves));
+  const heading = document.createElement("h1");
+  heading.className = "boot-replay";
+  heading.textContent = text;
+  games.replaceWith(heading);
+  html.lang = lang;
+  html.dataset.early = "replay";
+  performance.mark("boot:early");
+}
+
 /** Show the first screen, if the address is one the build drew (at once, as the page is parsed). */
 function showEarly() {
   root = document.getElementById("app");
@@ -132,8 +208,12 @@ function showEarly() {
     // no storage, no save
   }
   if (location.hash === "" && saved !== null) return false;
+  if (location.hash.startsWith("#r=")) {
+    showReplayTitle(location.hash.slice(3)).catch(() => {}); // unreadable here: Python will say why
+    return false;
+  }
   const address = screenOf(location.hash);
-  if (address === null || !root) return false; // a game, a replay, a record link: the loading screen
+  if (address === null || !root) return false; // a game, a record link: the loading screen
   if (!show(address)) return false;
   performance.mark("boot:early"); // the first screen is up and answers clicks (tools/bench_first_visit.py)
   root.addEventListener("click", onClick);

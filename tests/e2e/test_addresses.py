@@ -61,7 +61,7 @@ def test_the_first_screens_answer_before_python_is_ready(page: Page, site_url: s
     # ~50 KB/s: the interpreter (several MB) is far away, the page's own first bytes are not.
     cdp.send("Network.emulateNetworkConditions", {
         "offline": False, "latency": 20, "downloadThroughput": 50_000, "uploadThroughput": 50_000})
-    page.goto(site_url + bare("?delay=20&seed=1"), wait_until="commit")
+    page.goto(site_url + bare("?delay=20&seed=1", warm=False), wait_until="commit")  # a cold start: seconds
     page.wait_for_selector('html[data-early="shown"] .game-card', timeout=20_000)
     assert page.get_attribute("html", "data-app-state") == "loading"
     page.click(act("rules", game="klats"))
@@ -82,3 +82,30 @@ def test_the_first_screens_answer_before_python_is_ready(page: Page, site_url: s
     page.wait_for_selector(TURN)  # the game the early Start asked for, in Russian, with the name typed
     assert screen(page) == "table" and page.get_attribute("html", "lang") == "ru"
     assert "Аня" in page.inner_text(".table-screen")
+
+
+def test_a_replay_link_says_which_game_before_python_is_ready(page: Page, site_url: str) -> None:
+    """A shared replay link on a slow network: its loading screen names the game and its moves at once."""
+    import random
+
+    from pygames_ui.history import link_fragment
+    from pygames_ui.session import Seat, Session
+
+    session = Session.new("klats", [Seat("Anna", "easy"), Seat("Борис", "easy")], {"target": 20}, seed=3)
+    rng = random.Random(3)
+    while not session.game.is_over(session.state):
+        session.apply(rng.choice(session.game.legal_actions(session.state)))
+    moves = len(session.record["actions"])
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 50_000, "uploadThroughput": 50_000})
+    page.goto(site_url + bare("?delay=20", warm=False) + link_fragment(session.record, session.seats),
+              wait_until="commit")
+    page.wait_for_selector('html[data-early="replay"] .boot-replay', timeout=20_000)
+    assert page.inner_text(".boot-replay") == f"Replay of Klats!, {moves} moves — loading…"
+    assert page.get_attribute("html", "data-app-state") == "loading"
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(f'main.replay-screen[data-game="klats"][data-last="{moves}"]')
