@@ -91,12 +91,17 @@ class PageProblems:
         assert not self.errors, "console errors:\n" + "\n".join(self.errors)
 
 
+#: The test files' shared profiles (:func:`context`).
+_SHARED: set[BrowserContext] = set()
+
+
 @pytest.fixture(scope="module")
 def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     """One browser profile per test file: its HTTP and compiled-code caches make every boot
     after the first one cheap. Each test still starts with empty storage (:func:`page`);
     tests about a first visit, offline play or warm starts make contexts of their own."""
     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    _SHARED.add(ctx)
     # One cold boot makes the start-up snapshot: every test's page then starts warm (:func:`bare`).
     first = ctx.new_page()
     first.goto(site_url + bare("?delay=0"))
@@ -104,6 +109,7 @@ def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     first.wait_for_selector(SNAPSHOT_DONE, timeout=BOOT_TIMEOUT_MS)
     first.close()
     yield ctx
+    _SHARED.discard(ctx)
     ctx.close()
 
 
@@ -149,17 +155,17 @@ def bare(query: str, warm: bool = True) -> str:
     return f"{head}{'&' if '?' in head else '?'}bare={'warm' if warm else '1'}{hash_}{fragment}"
 
 
-def open_app(page: Page, url: str, query: str = "?delay=20&seed=1", full: bool = False) -> None:
+def open_app(page: Page, url: str, query: str = "?delay=20&seed=1", full: bool = False, warm: bool = True) -> None:
     """Open the site and wait until the table is interactive (fixed deals: the runs are repeatable).
 
     The page is bare (:func:`bare`) unless ``full``: a test about offline play or warm
     starts opens the site as it ships, with no snapshot left by an earlier test.
     """
-    if full:
+    if full and page.context in _SHARED:  # the file's profile holds the snapshot its pages start from
         origin = "/".join(url.split("/")[:3])
         page.context.new_cdp_session(page).send("Storage.clearDataForOrigin", {
             "origin": origin, "storageTypes": "cache_storage,service_workers"})
-    page.goto(url + (query if full else bare(query)))
+    page.goto(url + (query if full else bare(query, warm)))
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
 
 

@@ -102,7 +102,7 @@ def test_stdlib_zip_is_pruned_bytecode() -> None:
 
 def test_every_module_the_app_may_import_is_there(page, site_url) -> None:
     """In the browser: the lazily imported margin and every module of ours import from the shipped zip."""
-    open_app(page, site_url)
+    open_app(page, site_url, warm=False)  # a fresh start, not the profile's snapshot
     names = list(_stdlib_zip_module().MARGIN)
     assert page.get_attribute("html", "data-boot-from") == "fresh"
     assert_stages_marked(page, FRESH_STAGES)
