@@ -22,12 +22,14 @@ from .base import Bot
 HARD_BUDGET_MS = 1200
 #: Milliseconds all the bots between two decisions of a person share, thinking and showing
 #: their moves (the page's ``pace`` module): at two players one bot move takes
-#: HARD_BUDGET_MS; at six, five bots move in about two seconds together.
-HARD_ROUND_MS = 2000
-#: Bot moves per turn of a seat, on average (Medium-vs-Medium games, forced steps aside):
-#: Клац! one card; Зоомагия a push and sometimes a take, a refill or a bank (7 moves in a
-#: five-bot round); RPS one answer per round.
-BOT_MOVES_PER_TURN: dict[str, float] = {"klats": 1.0, "zoomagia": 1.4, "rps_zombie": 1.0}
+#: HARD_BUDGET_MS; at six, five bots think 1.6 s together (the page adds ~0.1-0.2 s a move
+#: of its own: drawing, messages to the worker; tools/bench_waits.py measures whole waits).
+HARD_ROUND_MS = 1600
+#: Bot moves per turn of a seat (Medium-vs-Medium games, forced steps aside): Клац! one card;
+#: Зоомагия a push and sometimes a take, a refill or a bank (7 moves in a five-bot round at
+#: the median, 11 at the 95th percentile: 1.6 leaves room for the page's own time per move);
+#: RPS one answer per round.
+BOT_MOVES_PER_TURN: dict[str, float] = {"klats": 1.0, "zoomagia": 1.6, "rps_zombie": 1.0}
 #: Hard's iterations per second in Pyodide per game and player count (``"game:players"``):
 #: ``node tools/pyodide_bench.mjs`` times Hard's search in CPU seconds on positions spread over
 #: Medium-vs-Medium games (2,830 / 1,570 iterations/s at Клац! with 2 / 6 players, RPS 2,850 /

@@ -56,7 +56,8 @@ def test_hard_with_a_game_searches_the_measured_iterations() -> None:
 
 def test_hard_budget_per_move_shares_the_round() -> None:
     for name in games.names():
-        assert levels.hard_budget_ms(name, 2) == levels.HARD_BUDGET_MS  # one bot: the whole budget
+        one_bot = min(levels.HARD_BUDGET_MS, levels.HARD_ROUND_MS / levels.BOT_MOVES_PER_TURN[name])
+        assert levels.hard_budget_ms(name, 2) == one_bot  # one bot: its turn has the round
         budgets = [levels.hard_budget_ms(name, n) for n in range(2, 7)]
         assert budgets == sorted(budgets, reverse=True)  # more bots, less each
         for n in range(3, 7):  # the bots of a round together stay within the round's budget

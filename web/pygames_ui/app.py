@@ -205,6 +205,14 @@ class App(TableFlow):
         bar = screens.confirm_bar(ctx, table, self.pending) if self.pending is not None else ""
         return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar)
 
+    def assist_html(self) -> str:
+        """The part beside the table that says who is thinking (or offers the hint), alone: while
+        a bot thinks, main.py puts it in place of the old one instead of drawing everything."""
+        s, ctx, table = self.session, self.ctx(), self.table
+        if s is None or ctx is None or table is None or self.screen != "table":
+            return ""
+        return self.assist.render(s, ctx, table, self.may_hint(ctx))
+
     def _first_render(self, text: str) -> str:
         self._unproven_save = None
         try:

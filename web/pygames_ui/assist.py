@@ -125,8 +125,8 @@ class Assist:
         if seat is not None:
             return (f'<div class="assist" id="assist"><p class="bot-thinking" id="bot-thinking" role="status" '
                     f'data-seat="{seat}">{t("assist.thinking", name=ctx.name(seat))}</p></div>')
-        if not may_hint:
-            return ""
+        if not may_hint:  # kept, empty: main.py shows who is thinking in it without a redraw
+            return '<div class="assist" id="assist"></div>'
         hint = self.current_hint(session, ctx)
         if hint is None:
             return f'<div class="assist" id="assist">{button(esc(t("assist.hint")), "hint", "hint-button")}</div>'

@@ -23,7 +23,7 @@ from pygames_core.bots import levels
 from .session import Session
 
 #: The least time a bot move gets (thinking, or on screen), however crowded the round.
-MIN_PACE_MS = 250.0
+MIN_PACE_MS = 150.0
 
 
 class Pace:
