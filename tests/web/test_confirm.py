@@ -98,3 +98,17 @@ def test_the_choice_is_kept_with_the_game_and_on_the_form() -> None:
     # A tampered save's choice is dropped (the default then applies), nothing else lost.
     text = storage.getItem(SAVE_KEY).replace('"confirm": "on"', '"confirm": "<b>"')
     assert "confirm" not in saves.read(text).ui
+
+
+def test_by_default_only_where_hands_are_hidden() -> None:
+    """Passing the device at Зоомагия or RPS (every card face up, undo within the turn) asks for
+    no second tap unless the form says so; at Клац! it does."""
+    for game in ("zoomagia", "rps_zombie"):
+        a = App(CATALOGUES, "en", MemoryStorage(), seed=4)
+        a.boot()
+        click(a, "setup", game=game)
+        click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "human"})
+        assert not a.confirming(), game
+        a.session.ui["confirm"] = "on"
+        assert a.confirming(), game
+    assert klats(("human", "human")).confirming()

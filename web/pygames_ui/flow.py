@@ -159,12 +159,16 @@ class TableFlow:
 
     def confirming(self) -> bool:
         """Whether a move waits for a second tap: the game's "confirm moves" choice, where
-        ``auto`` means when people pass the device around."""
+        ``auto`` means when people pass the device around and the game hides their hands from
+        each other (Клац!: a move there hands the device on at once, and draws an unseen card,
+        so it cannot be undone; where all is face up, undo takes a move back within the turn)."""
         s = self.session
         if s is None:
             return False
         choice = s.ui.get("confirm", "auto")
-        return choice == "on" or (choice == "auto" and len(s.humans) > 1)
+        if choice != "auto":
+            return choice == "on"
+        return len(s.humans) > 1 and any(has_secrets(s, seat) for seat in s.humans)
 
     def pending_selector(self) -> str | None:
         """The CSS selector of the control that made the move waiting for its second tap, if any."""
