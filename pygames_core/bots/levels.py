@@ -54,8 +54,12 @@ HARD_MIN_ITERATIONS = 200
 HARD_GUIDANCE: dict[str, Any] = {"prior_weight": 1.0, "greedy_margin": 1.5}
 #: Hard's options that differ by game.  Зоомагия: what a push is worth shows only once the
 #: next players have pushed, so the random play-out after the tree runs 6 moves, not 2.
-#: Against five Medium seats Hard then won 25.3 % of 180 games (19.5-32.1 %, 95 %), with 2
-#: moves 18.2 % of 185 (13.3-24.4 %) (tools/bench_bots.py's games, deals 0-29 / 0-30).
+#: Against five Medium seats Hard then won 25.3 % of 180 games (19.5-32.1 %, 95 %) at 2,650
+#: iterations a move, with 2 moves 18.2 % of 185 (13.3-24.4 %) (tools/bench_bots.py's games,
+#: deals 0-29 / 0-30).  At the table's pace (HARD_ROUND_MS shared by five bots) Hard searches
+#: 442 iterations there and won 16.9 % of 180 games (12.1-23.0 %): no better than Medium at six
+#: players of Зоомагия (at 631 iterations: 21.1 %, 15.8-27.6 %).  Клац! at six players keeps its
+#: edge at 480 iterations (31.2 % of 120, 23.6-40.0 %), Зоомагия at two at 1,750 (85 % of 20).
 HARD_BY_GAME: dict[str, dict[str, Any]] = {"zoomagia": {"playout_moves": 6}}
 
 
