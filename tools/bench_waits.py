@@ -87,7 +87,6 @@ def play_one(page: Any, url: str, game: str, players: int, seed: int, moves: int
         before = bot_moves(page)
         human_move(page, game, rng)
         started = time.perf_counter()
-        page.wait_for_selector(f"{WAITING}", timeout=120_000)
         # The table asks again once the bots are done (their "thinking" state is idle).
         page.wait_for_selector('html[data-bots="idle"], html:not([data-bots])', timeout=120_000)
         page.wait_for_selector(WAITING, timeout=120_000)

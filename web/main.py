@@ -271,7 +271,6 @@ class Page:
             while self.app.bots_pending():
                 # Each bot move gets its share of the round (pace.py): that long to think, and on
                 # screen at least that long (at most the page's delay) so that it can be followed.
-                seat = self.app.session.state.current_player if self.app.session else None
                 show = min(self.delay, self.app.bot_pace_ms() / 1000)
                 started = loop.time()
                 request = self.app.bot_request()
@@ -285,7 +284,7 @@ class Page:
                     answer = await self.think(request)
                     await asyncio.sleep(max(0.0, show - (loop.time() - started)))
                     self.app.bot_answered(answer)
-                self.app.bot_took((loop.time() - started) * 1000, seat)
+                self.app.bot_took((loop.time() - started) * 1000)
                 self.bot_moves += 1
                 self.html.dataset.botMoves = str(self.bot_moves)
                 self.render()
@@ -302,7 +301,7 @@ class Page:
         six-seat table costs each bot move tens of milliseconds); without it, the whole page."""
         old = document.getElementById("assist")
         html = self.app.assist_html()
-        if focus.present(old) and html.startswith('<div class="assist" id="assist">'):
+        if focus.present(old) and html:
             old.outerHTML = html
         else:
             self.render()

@@ -27,9 +27,8 @@ def bot_round(s: Session, pace: Pace, used: float | None = None) -> list[float]:
     while not s.game.is_over(s.state) and not s.is_human_turn():
         ms = pace.next_ms(s)
         given.append(ms)
-        seat = s.state.current_player
         s.apply(thinking.bot_action(Session(s.game, [Seat(x.name, "medium") for x in s.seats], s.state, s.record)))
-        pace.spent(ms if used is None else used, seat)
+        pace.spent(ms if used is None else used)
     return given
 
 

@@ -130,9 +130,9 @@ class TableFlow:
         """How long the bot to move now may take, thinking and on screen (:class:`.pace.Pace`)."""
         return self.pace.next_ms(self.session) if self.session is not None else 0.0
 
-    def bot_took(self, ms: float, seat: int | None) -> None:
-        """A bot's move at ``seat`` took ``ms`` from its round's time."""
-        self.pace.spent(ms, seat)
+    def bot_took(self, ms: float) -> None:
+        """The bot move last paced (:meth:`bot_pace_ms`) took ``ms`` from its round's time."""
+        self.pace.spent(ms)
 
     def bot_answered(self, answer: dict[str, Any] | None) -> bool:
         """Play a searching bot's answer if the game is still where it was asked; ``True`` if played."""
@@ -172,8 +172,10 @@ class TableFlow:
 
     def pending_selector(self) -> str | None:
         """The CSS selector of the control that made the move waiting for its second tap, if any."""
+        if self.pending is None:  # (the common case: no frame is built for nothing)
+            return None
         ctx, table = self.ctx(), self.table
-        if self.pending is None or ctx is None or table is None:
+        if ctx is None or table is None:
             return None
         return table.action_selector(self.pending, ctx)
 

@@ -15,16 +15,13 @@ from pygames_core import games
 
 from .i18n import I18n
 from .levels_ui import DEFAULT_BOT
-from .session import MAX_NAME, Seat, Storage, clean_name, seat_kind
+from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Storage, clean_name, seat_kind
 from .tables import Table
 
 #: Where the device keeps the last choices made on a game's form (``<prefix><game>``).
 REMEMBERED = "pygames.form."
 #: A remembered form is a few hundred characters; anything much longer is not one.
 MAX_REMEMBERED = 4000
-#: "Confirm moves": ``auto`` asks for a second tap when people pass the device around
-#: (a placed card would otherwise hand it over at once), ``on`` always, ``off`` never.
-CONFIRM_CHOICES = ("auto", "on", "off")
 
 
 @dataclass

@@ -32,21 +32,23 @@ class Pace:
     def __init__(self) -> None:
         self.used_ms = 0.0
         self._turn: tuple[int | None, int] = (None, 0)  # (the bot seat moving, its moves so far)
+        self._asked: int | None = None  # the seat the last next_ms was for
 
     def start_round(self) -> None:
         """A person has moved (or the game began): the bots after him share a new budget."""
         self.used_ms = 0.0
         self._turn = (None, 0)
 
-    def spent(self, ms: float, seat: int | None) -> None:
-        """A bot's move at ``seat`` took ``ms`` (its thinking and its time on screen)."""
+    def spent(self, ms: float) -> None:
+        """The bot move last asked about (:meth:`next_ms`) took ``ms`` (thinking, on screen)."""
+        seat = self._asked
         self.used_ms += max(0.0, ms)
         last, moves = self._turn
         self._turn = (seat, moves + 1 if seat == last else 1)
 
     def next_ms(self, session: Session) -> float:
         """The time the bot to move now may take: think for, and be seen for."""
-        seat = session.state.current_player
+        seat = self._asked = session.state.current_player
         if seat is None:
             return MIN_PACE_MS
         per_turn = levels.BOT_MOVES_PER_TURN.get(session.game.name, 1.0)

@@ -19,7 +19,7 @@ from pygames_core import games
 from pygames_core.base import Game, State
 from pygames_core.record import check_record, replay
 
-from .session import MAX_NAME, Seat, Session, Storage, clean_name, seat_kind
+from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Session, Storage, clean_name, seat_kind
 from .tables import TABLES
 
 SAVE_KEY = "pygames.save.v1"
@@ -71,7 +71,7 @@ def read(text: object) -> Session:
     view = _by_engine("the game state", lambda: game.view(state, 0))
     confirm = ui.get("confirm")
     ui = TABLES[game.name].check_ui(ui, view)  # _game_of made sure this version has the game's table
-    if confirm in ("auto", "on", "off"):  # the game's "confirm moves" choice (form.CONFIRM_CHOICES)
+    if confirm in CONFIRM_CHOICES:  # the game's "confirm moves" choice
         ui["confirm"] = confirm
     if recovered:
         ui["recovered"] = True

@@ -13,10 +13,10 @@ from pygames_core.base import Action
 from . import history
 from .art import credits_html
 from .dom import attrs, button, esc
-from .form import CONFIRM_CHOICES, NewGameForm
+from .form import NewGameForm
 from .i18n import LANGS, I18n
 from .levels_ui import levels_about, seat_kind_options
-from .session import MAX_NAME, Session
+from .session import CONFIRM_CHOICES, MAX_NAME, Session
 from .tables import TABLES, Ctx, Table
 from .tables.winners import who_won
 

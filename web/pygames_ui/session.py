@@ -60,6 +60,11 @@ def seat_kind(kind: object) -> str | None:
     return None
 
 
+#: "Confirm moves", chosen on the new-game form and kept in a game's ``ui["confirm"]``:
+#: ``auto`` asks for a second tap when people pass the device in a game with hidden hands
+#: (``TableFlow.confirming``), ``on`` always, ``off`` never.
+CONFIRM_CHOICES = ("auto", "on", "off")
+
 @dataclass
 class Seat:
     name: str
