@@ -27,7 +27,7 @@ from js import (  # type: ignore[import-not-found]
 from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from pygames_core import games
-from pygames_ui import focus, keys, motion, nav, routes
+from pygames_ui import focus, keys, motion, nav, routes, tutorial_ui
 from pygames_ui.app import App
 from pygames_ui.bot_worker import BotWorker
 from pygames_ui.history import LINK_PREFIX
@@ -80,6 +80,7 @@ class Page:
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
         self.heard: object = None  # the game whose moves the live region holds
         self.bot_moves = 0  # bot moves played on this page (data-bot-moves: for make bench's waits)
+        self.coached: object = None  # the tutorial step the focus was last sent to
 
     def render(self, clicked: bool = False) -> None:
         """Draw the app; ``clicked``: after a click on the focused control (a card just chosen
@@ -102,6 +103,7 @@ class Page:
             window.scrollTo(0, 0)
         self._announce()
         focus.restore(self.root, kept, clicked)
+        self._coach()
 
     def _announce(self) -> None:
         """Say the new lines of the move log in the live region (``#live``, outside the re-rendered root)."""
@@ -361,6 +363,38 @@ class Page:
             for el in self.root.querySelectorAll(selector):
                 el.classList.add("pending-move")
                 el.dataset.pending = "1"
+        selector = self.app.taught_selector()  # a tutorial's step: what it is about, lit; its control answers
+        if selector:
+            for el in self.root.querySelectorAll(selector):
+                el.classList.add("taught")
+                if el.hasAttribute("data-action"):
+                    el.dataset.taught = "1"
+
+    def _coach(self) -> None:
+        """A tutorial's step beside what it is about: the text under (or over) the lit part of the
+        table, both scrolled into view, and on a new step the focus on the control to press."""
+        box = document.getElementById("coach")
+        if not focus.present(box):
+            self.coached = None
+            return
+        target = self.root.querySelector(".taught")
+        if focus.present(target):
+            t, c, p = target.getBoundingClientRect(), box.getBoundingClientRect(), box.offsetParent.getBoundingClientRect()
+            top, left = tutorial_ui.coach_place(
+                tutorial_ui.Box(t.top, t.left, t.bottom), float(c.width), float(c.height),
+                tutorial_ui.Box(p.top, p.left, p.bottom), float(window.innerWidth), float(window.innerHeight))
+            box.style.top, box.style.left = f"{top}px", f"{left}px"
+            box.classList.add("placed")
+        step = (self.app.session, box.dataset.step)
+        if step == self.coached:
+            return
+        self.coached = step
+        if focus.present(target):
+            target.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+        box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+        control = self.root.querySelector("[data-taught]") or box.querySelector('[data-action="tutorial-next"]')
+        if focus.present(control):
+            control.focus()
 
 
 #: Marks the history entries of this app (``prepage.js`` reads it too).

@@ -21,7 +21,7 @@ from typing import Any
 
 from pygames_core.base import Action
 
-from . import keeping, nav, saves, screens
+from . import keeping, nav, saves, screens, tutorial_ui
 from .assist import Assist
 from .dom import button, esc
 from .flow import TableFlow
@@ -67,6 +67,7 @@ class App(TableFlow):
         self.pace = Pace()  # the bots' shared time between two decisions of a person
         self.pending: Action | None = None  # a move waiting for its second tap (confirm moves)
         self._heard: tuple[Session | None, int] = (None, 0)  # the game and how many of its log lines were announced
+        self._heard_step: tuple[Session | None, int] = (None, -1)  # the tutorial step announced last
 
     # ------------------------------------------------------------ startup
     def boot(self) -> None:
@@ -191,7 +192,8 @@ class App(TableFlow):
             notice = (f'<div class="notice" role="alert" id="notice"><p>{esc(self.notice)}</p>{details}'
                       f'{button(esc(t("common.ok")), "dismiss-notice")}</div>')
         flash = f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>' if self.flash else ""
-        top = screens.topbar(t, self.screen, self.session, self.menu_open, self.results_closed)
+        top = screens.topbar(t, self.screen, self.session, self.menu_open,
+                             self.results_closed and self.lesson() is None)
         return top + notice + flash + body
 
     def _table_screen(self) -> str:
@@ -199,11 +201,22 @@ class App(TableFlow):
         assert s is not None and ctx is not None and table is not None
         log = self.log.render(self.t, self.log.lines(s, ctx, table), table.told_at_table(ctx))
         over = ctx.frame.over
+        lesson = self.lesson()
+        if lesson is not None:  # a tutorial: its step instead of undo and sharing; its summary ends it
+            coach = tutorial_ui.coach(lesson, ctx, table)
+            return screens.table_screen(ctx, table, self.assist.render(s, ctx, table, False) + log, True, None, coach)
         tools = screens.history_tools(self.t, over, None if over else self.undo_check(), self.results_closed,
                                       self.history.shared)
         side = self.assist.render(s, ctx, table, self.may_hint(ctx)) + tools + log
         bar = screens.confirm_bar(ctx, table, self.pending) if self.pending is not None else ""
         return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar)
+
+    def taught_selector(self) -> str | None:
+        """In a tutorial, the CSS selector of what its step is about (the control to press, lit)."""
+        lesson, ctx, table = self.lesson(), self.ctx(), self.table
+        if lesson is None or ctx is None or table is None or self.screen != "table" or lesson.last:
+            return None
+        return tutorial_ui.taught_selector(lesson, ctx, table)
 
     def assist_html(self) -> str:
         """The part beside the table that says who is thinking (or offers the hint), alone: while
@@ -235,8 +248,12 @@ class App(TableFlow):
         game, heard = self._heard
         start = min(heard, len(lines)) if game is s else 0  # fewer lines than heard: an undo
         self._heard = (s, len(lines))
-        new = lines[start:][-ANNOUNCED_LINES:]
-        return " ".join(plain_text(html) for _, html in new) or None
+        new = [plain_text(html) for _, html in lines[start:][-ANNOUNCED_LINES:]]
+        lesson = self.lesson()
+        if lesson is not None and self._heard_step != (s, lesson.index) and lesson.step.say is not None:
+            self._heard_step = (s, lesson.index)  # a tutorial's new step is read out after the moves
+            new.append(tutorial_ui.step_text(lesson, ctx))
+        return " ".join(new) or None
 
 
 #: Clicks that leave a move waiting for its second tap (they change nothing at the table).
@@ -247,27 +264,9 @@ KEEP_PENDING = frozenset({"lang", "menu"})
 Handler = Callable[[App, dict[str, str], dict[str, str]], None]
 
 
-
-
-
-
-
-
-
-
-
-
 def _log_earlier(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.session is not None:
         app.log.show_earlier(app.session)
-
-
-
-
-
-
-
-
 
 
 def _show_hand(app: App, data: dict[str, str], values: dict[str, str]) -> None:
@@ -333,4 +332,5 @@ HANDLERS: dict[str, Handler] = {
     "cancel-move": lambda app, data, values: None,  # the waiting move is taken back by any click (App.click)
     **nav.HANDLERS,
     **keeping.HANDLERS,
+    **tutorial_ui.HANDLERS,
 }

@@ -21,6 +21,8 @@ from .pace import Pace
 from .session import Session, Storage
 from .tables import Ctx, Table, TableSet
 from .thinking import bot_action
+from .tutorial import Lesson
+from .tutorial_ui import refusal
 
 
 class TableFlow:
@@ -65,22 +67,26 @@ class TableFlow:
         ctx = ctx or self.ctx()
         return self.table.interlude(ctx) if ctx and self.table else None
 
+    def lesson(self) -> Lesson | None:
+        """The tutorial the game at the table is, if it is one (:mod:`.tutorial`)."""
+        return Lesson.of(self.session)
+
     def bots_pending(self) -> bool:
-        """True when a bot should move next (and nothing on screen asks the player to wait)."""
+        """True when a bot should move next (and nothing on screen asks the player to wait;
+        in a tutorial, when its step is a bot's move)."""
         s = self.session
-        return (
-            self.screen == "table"
-            and s is not None
-            and not s.game.is_over(s.state)
-            and not s.is_human_turn()
-            and self.interlude() is None
-        )
+        if not (self.screen == "table" and s is not None and not s.game.is_over(s.state)
+                and not s.is_human_turn() and self.interlude() is None):
+            return False
+        lesson = self.lesson()
+        return lesson is None or lesson.bot_move is not None
 
     def may_hint(self, ctx: Ctx | None) -> bool:
         """True when the person holding the device may ask for a hint now (his turn, nothing over the table)."""
         s = self.session
         return (s is not None and ctx is not None and ctx.my_turn and self.screen == "table"
-                and not s.game.is_over(s.state) and ctx.frame.pass_to is None and self.interlude(ctx) is None)
+                and not s.game.is_over(s.state) and ctx.frame.pass_to is None and self.interlude(ctx) is None
+                and self.lesson() is None)
 
     def undo_check(self) -> keeping.UndoCheck | None:
         """Whether the person at the device may take back his last decision (``None``: no game at the table)."""
@@ -104,14 +110,22 @@ class TableFlow:
         except IllegalAction:
             self.flash = self.t("flash.illegal")
             return
+        lesson = self.lesson()
+        if lesson is not None and lesson.step.action == action:
+            lesson.advance(s)  # the tutorial's step is made: on to the next one
         if by_a_person:
             self.pace.start_round()  # the bots after him share a fresh round's time
         self.moved()
 
     def step_bot(self) -> None:
-        """Play the move of a bot that answers at once (its level does not search)."""
+        """Play the move of a bot that answers at once (its level does not search; in a tutorial,
+        the move its step scripts)."""
         s = self.session
         if s is None or not self.bots_pending():
+            return
+        lesson = self.lesson()
+        if lesson is not None and lesson.bot_move is not None:
+            self.play(lesson.bot_move)
             return
         s.apply(bot_action(s))
         self.moved()
@@ -206,12 +220,19 @@ class TableFlow:
         if pending is not None and data.get("pending") == "1":
             self.commit(pending)  # the second tap on the same control
             return
+        lesson = self.lesson()
+        if lesson is not None and (why := refusal(lesson, ctx, data, None)) is not None:
+            self.flash = why  # a tutorial takes only the control it lights
+            return
         try:
             game_action = table.click(data, ctx)
         except (KeyError, ValueError):
             game_action = None
             self.flash = self.t("flash.illegal")
         if game_action is None:
+            return
+        if lesson is not None and (why := refusal(lesson, ctx, data, game_action)) is not None:
+            self.flash = why
             return
         if self.confirming() and game_action != pending:
             self.pending = game_action

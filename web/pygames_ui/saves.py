@@ -19,6 +19,7 @@ from pygames_core import games
 from pygames_core.base import Game, State
 from pygames_core.record import check_record, replay
 
+from . import tutorial
 from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Session, Storage, clean_name, seat_kind
 from .tables import TABLES
 
@@ -69,8 +70,10 @@ def read(text: object) -> Session:
     if state.data["players"] != len(seats):
         raise ValueError("the seats do not match the game")
     view = _by_engine("the game state", lambda: game.view(state, 0))
-    confirm = ui.get("confirm")
+    confirm, lesson = ui.get("confirm"), ui.get(tutorial.UI_KEY)
     ui = TABLES[game.name].check_ui(ui, view)  # _game_of made sure this version has the game's table
+    if lesson is not None:  # a tutorial: its step must be where the moves are
+        ui[tutorial.UI_KEY] = tutorial.check_saved(lesson, game.name, record)
     if confirm in CONFIRM_CHOICES:  # the game's "confirm moves" choice
         ui["confirm"] = confirm
     if recovered:

@@ -19,6 +19,7 @@ from .levels_ui import levels_about, seat_kind_options
 from .session import CONFIRM_CHOICES, MAX_NAME, Session
 from .tables import TABLES, Ctx, Table
 from .tables.winners import who_won
+from .tutorial_ui import learn_button
 
 # Drawn, not typed: no glyph may depend on a font the player may not have.
 ICON_MENU = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
@@ -75,7 +76,7 @@ def home(t: I18n, session: Session | None) -> str:
             f'<p>{esc(t(f"home.about.{name}"))}</p>'
             f'<p class="players">{esc(t("home.players", lo=game.min_players, hi=game.max_players))}</p>'
             f'<div class="row">{button(esc(t("home.new_game")), "setup", "primary", game=name)}'
-            f'{button(esc(t("nav.rules")), "rules", "", game=name)}</div></article>'
+            f'{button(esc(t("nav.rules")), "rules", "", game=name)}{learn_button(t, name)}</div></article>'
         )
     resume = ""
     if session is not None and not session.game.is_over(session.state):
@@ -126,8 +127,11 @@ def rules_page(t: I18n, game_name: str) -> str:
             parts.append(f"<li>{esc(para[2:])}</li>")
         else:
             parts.append(f"<p>{esc(para)}</p>")
-    return (f'<main class="rules"><h1>{esc(t("rules.title", game=game.title[t.lang]))}</h1>{wrap_lists("".join(parts))}'
-            f'<div class="row">{button(esc(t("common.back")), "back", "primary")}</div></main>')
+    learn = learn_button(t, game_name)
+    first = f'<p class="learn-first">{esc(t("tutorial.rather"))} {learn}</p>' if learn else ""
+    return (f'<main class="rules"><h1>{esc(t("rules.title", game=game.title[t.lang]))}</h1>'
+            f'{first}{wrap_lists("".join(parts))}'
+            f'<div class="row">{button(esc(t("common.back")), "back", "primary")}{learn}</div></main>')
 
 
 def confirm_bar(ctx: Ctx, table: Table, pending: Action) -> str:

@@ -101,11 +101,13 @@ class Session:
 
     # ----------------------------------------------------------- lifecycle
     @classmethod
-    def new(cls, game_name: str, seats: list[Seat], options: dict[str, Any], seed: int | None = None) -> Session:
+    def new(cls, game_name: str, seats: list[Seat], options: dict[str, Any], seed: int | None = None,
+            deck: list[Any] | None = None) -> Session:
+        """A new game; ``deck`` (a prepared deal, top first: a tutorial's) replaces the shuffle."""
         game = games.get(game_name)
-        state = game.new_game(players=len(seats), seed=seed, options=options)
+        state = game.new_game(players=len(seats), seed=seed, deck=deck, options=options)
         seed_used = json.loads(game.to_json(state))["state"]["seed"]
-        return cls(game, seats, state, new_record(game_name, len(seats), seed_used, options))
+        return cls(game, seats, state, new_record(game_name, len(seats), seed_used, options, deck))
 
     def apply(self, action: Action) -> None:
         """Apply a legal action (raises ``IllegalAction`` and changes nothing otherwise)."""

@@ -1,0 +1,200 @@
+"""Learn by playing: each tutorial plays to its end through the engine, and through the app by clicks."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from apptools import click
+
+from pygames_core import games
+from pygames_ui import tutorial
+from pygames_ui.app import App
+from pygames_ui.i18n import LANGS, merge_catalogues
+from pygames_ui.saves import BAD_SAVE_KEY, SAVE_KEY
+from pygames_ui.session import MemoryStorage
+from pygames_ui.tutorial_ui import GAP, Box, coach_place
+
+CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
+TITLES = tutorial.names()
+#: What each summary tells the learner: the final scores it names (the engine's ``scores``).
+SUMMARY_SCORES = {"klats": [63, 0], "zoomagia": [6, -1], "rps_zombie": [3, 0, 2]}
+
+
+def test_every_title_has_a_tutorial() -> None:
+    assert TITLES == games.names()
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_each_tutorial_replays_to_its_end_through_the_engine(name: str) -> None:
+    """Every move is legal when its step comes, made by the seat the step says, and the game ends
+    at the summary with the scores its text names."""
+    tut = tutorial.load(name)
+    session = tut.session_at(0, [f"P{i}" for i in range(len(tut.seats))])
+    game = session.game
+    for step in tut.steps:
+        if step.action is None:
+            continue
+        seat = session.state.current_player
+        assert seat is not None, f"{name}: a move after the end: {step}"
+        assert (seat == tut.learner) == (step.do is not None), f"{name}: {step} is not for seat {seat}"
+        assert step.action in game.legal_actions(session.state), f"{name}: {step.action} is not legal here"
+        session.apply(step.action)
+    assert game.is_over(session.state)
+    assert game.winners(session.state) == [tut.learner]
+    assert game.view(session.state, tut.learner)["scores"] == SUMMARY_SCORES[name]
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_each_step_says_something_in_both_languages(name: str) -> None:
+    tut = tutorial.load(name)
+    for lang in LANGS:
+        for step in tut.steps:
+            if step.say is not None:
+                assert CATALOGUES[lang].get(tut.key(step)), f"{lang}: no text for {tut.key(step)}"
+
+
+def learner_app(name: str, lang: str = "en", storage: MemoryStorage | None = None) -> App:
+    a = App(CATALOGUES, lang, storage or MemoryStorage(), seed=1)
+    a.boot()
+    a.render()
+    click(a, "tutorial", game=name)
+    return a
+
+
+def taught_click(a: App) -> None:
+    """Press what the step lights, as the page does (it marks the lit control ``data-taught``)."""
+    selector = a.taught_selector()
+    assert selector is not None and selector.startswith("[data-action="), selector
+    data = dict(re.findall(r'\[data-([\w-]+)="([^"]*)"\]', selector))
+    a.click({**data, "taught": "1"}, {})
+
+
+def play_through(a: App, wrong_click: bool = False) -> list[int]:
+    """Follow every step to the summary (bots' moves as the page plays them); the steps seen."""
+    seen: list[int] = []
+    tried = False
+    for _ in range(300):
+        html = a.render()
+        lesson = a.lesson()
+        assert lesson is not None
+        assert 'id="coach' in html
+        if lesson.last:
+            return seen
+        if a.bots_pending():
+            a.step_bot()
+            continue
+        if not seen or seen[-1] != lesson.index:
+            seen.append(lesson.index)  # (a move may take two clicks: a card, then its place)
+        if lesson.expected is None:
+            click(a, "tutorial-next")
+            continue
+        if wrong_click and not tried:
+            tried = True
+            other = next(x for x in a.ctx().legal if x != lesson.expected)  # type: ignore[union-attr]
+            before = a.session.state  # type: ignore[union-attr]
+            selector = a.table.action_selector(other, a.ctx())  # type: ignore[union-attr]
+            data = dict(re.findall(r'\[data-([\w-]+)="([^"]*)"\]', selector or ""))
+            a.click(data, {})
+            assert a.flash is not None and a.flash.startswith("Not now."), a.flash
+            assert a.session.state is before and a.lesson().index == lesson.index  # type: ignore[union-attr]
+        taught_click(a)
+    raise AssertionError("the tutorial did not end")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", TITLES)
+def test_each_tutorial_is_played_by_clicking_what_it_lights(name: str, lang: str) -> None:
+    a = learner_app(name, lang)
+    seen = play_through(a, wrong_click=lang == "en")
+    assert seen == [i for i, s in enumerate(tutorial.load(name).steps[:-1]) if s.say is not None]
+    html = a.render()
+    assert 'data-action="tutorial-play"' in html and f'data-action="rules" data-game="{name}"' in html
+    assert 'id="game-over"' not in html  # the summary is the end of a tutorial
+
+
+def test_a_click_on_the_table_during_an_explanation_says_to_read_on() -> None:
+    a = learner_app("klats")
+    assert a.lesson().expected is None  # type: ignore[union-attr]
+    click(a, "select", card=13, taught=1)
+    assert a.flash == CATALOGUES["en"]["tutorial.not_now.read"]
+
+
+def test_back_a_step_rebuilds_the_position_and_bots_replay() -> None:
+    a = learner_app("klats")
+    for _ in range(2):
+        click(a, "tutorial-next")
+    taught_click(a)  # the 13
+    taught_click(a)  # … as a new pile
+    while a.bots_pending():
+        a.step_bot()
+    lesson = a.lesson()
+    assert lesson is not None and lesson.step.say == "second_pile"
+    click(a, "tutorial-back")
+    lesson = a.lesson()
+    assert lesson is not None and lesson.step.say == "new_pile"
+    assert a.session.record["actions"] == []  # type: ignore[union-attr]
+    assert a.session.seats[1].name == "Bot 1"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_a_tutorial_resumes_where_it_was_left(name: str) -> None:
+    storage = MemoryStorage()
+    a = learner_app(name, storage=storage)
+    for _ in range(4):
+        lesson = a.lesson()
+        assert lesson is not None
+        if a.bots_pending():
+            a.step_bot()
+        elif lesson.expected is None:
+            click(a, "tutorial-next")
+        else:
+            taught_click(a)
+    index = a.lesson().index  # type: ignore[union-attr]
+    click(a, "tutorial-leave")
+    assert a.screen == "home" and 'data-action="resume"' in a.render()
+    b = App(CATALOGUES, "en", storage, seed=1)
+    b.boot()
+    assert b.screen == "table" and b.lesson() is not None and b.lesson().index == index  # type: ignore[union-attr]
+    assert play_through(b)[0] >= index
+
+
+def test_a_tampered_tutorial_save_is_set_aside() -> None:
+    storage = MemoryStorage()
+    learner_app("klats", storage=storage)
+    body = json.loads(storage.getItem(SAVE_KEY) or "")
+    body["ui"]["tutorial"]["step"] = 8  # a step whose moves were never made
+    storage.setItem(SAVE_KEY, json.dumps(body))
+    a = App(CATALOGUES, "en", storage, seed=1)
+    a.boot()
+    assert a.screen == "home" and a.session is None and storage.getItem(BAD_SAVE_KEY)
+
+
+def test_play_against_easy_bots_starts_a_real_game() -> None:
+    a = learner_app("rps_zombie")
+    play_through(a)
+    click(a, "tutorial-play", game="rps_zombie")
+    s = a.session
+    assert s is not None and a.lesson() is None and a.screen == "table"
+    assert [x.kind for x in s.seats] == ["human", "easy", "easy"] and s.record["deck"] is None
+
+
+@pytest.mark.parametrize("body, why", [
+    ({"game": "klats", "seats": ["bot", "bot"], "seed": 1, "steps": [{"say": "x"}]}, "one learner"),
+    ({"game": "klats", "seats": ["human", "bot"], "seed": 1, "steps": [{"do": {}, "bot": {}}]}, "a tutorial step"),
+    ({"game": "klats", "seats": ["human", "bot"], "seed": 1, "steps": [{"say": "x", "do": {}}]}, "ends with"),
+    ({"game": "klats", "seats": ["human"], "seed": 1, "steps": [{"say": "x"}]}, "played by"),
+])
+def test_malformed_tutorial_data_is_refused(body: dict[str, object], why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        tutorial.parse(body)
+
+
+def test_the_step_goes_under_what_it_is_about_or_over_it_near_the_bottom() -> None:
+    parent = Box(0, 0, 2000)
+    assert coach_place(Box(100, 50, 140), 300, 150, parent, 1280, 800) == (140 + GAP, 50)
+    assert coach_place(Box(600, 50, 700), 300, 150, parent, 1280, 800) == (600 - GAP - 150, 50)
+    # kept within the screen's width (a phone), and relative to its positioned parent
+    assert coach_place(Box(100, 300, 140), 344, 150, Box(-50, 0, 900), 360, 640) == (140 + GAP + 50, 8)

@@ -1,0 +1,201 @@
+"""Learn by playing at the table: the step beside the board, its buttons, and the clicks it allows.
+
+The tutorial itself (its deal, its steps) is data read by :mod:`.tutorial`; this module
+draws the current step (the *coach*: one or two sentences, "Back", "Next", "Leave"),
+decides whether a click on the table is the taught one, and starts, steps and leaves a
+tutorial (:data:`HANDLERS`, by ``data-action``). ``main.py`` lights the taught control
+(:func:`taught_selector`), puts the coach next to it and moves the focus to it.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from typing import Any, NamedTuple, Protocol
+
+from pygames_core import games
+from pygames_core.base import Action
+
+from .dom import button, esc
+from .form import NewGameForm
+from .i18n import I18n
+from .session import Seat, Session
+from .tables import Ctx, Table, TableSet
+from .tutorial import Lesson, load, names
+
+#: The level the summary's "Play against Easy bots" seats.
+EASY = "easy"
+
+
+class Host(Protocol):
+    """What the tutorial's buttons use of the app (this module does not import the app)."""
+
+    t: I18n
+    tables: TableSet
+    session: Session | None
+    screen: str
+    results_closed: bool
+    pending: Action | None
+    viewer: int | None
+    form: NewGameForm | None
+
+    def moved(self) -> None: ...
+    def start(self, values: dict[str, str]) -> None: ...
+
+
+def learn_button(t: I18n, game: str, cls: str = "") -> str:
+    """"Learn by playing" for ``game`` (home screen, rules page), if it has a tutorial."""
+    if game not in names():
+        return ""
+    return button(esc(t("tutorial.learn")), "tutorial", cls, game=game)
+
+
+def taught_selector(lesson: Lesson, ctx: Ctx, table: Table) -> str | None:
+    """The CSS selector of what the step is about: the control of the move it teaches (it
+    follows the move, e.g. the card and then its place), else the part it explains."""
+    if lesson.expected is not None and ctx.my_turn:
+        return table.action_selector(lesson.expected, ctx)
+    return lesson.step.at
+
+
+def step_text(lesson: Lesson, ctx: Ctx) -> str:
+    return ctx.t(lesson.tutorial.key(lesson.step)) if lesson.step.say is not None else ""
+
+
+def coach(lesson: Lesson, ctx: Ctx, table: Table) -> str:
+    """The current step beside the table; the last one is the summary, over the final table.
+
+    ``data-kind`` says what the step waits for (``say``: Next, ``do``: the learner's move,
+    ``bot``: a bot's move) and ``data-lit`` names what is lit now (a checksum of the
+    selector), so the browser tests wait on selectors for the next thing to press.
+    """
+    t = ctx.t
+    n, total = lesson.number()
+    back = button(esc(t("tutorial.back")), "tutorial-back", "", disabled=lesson.back_index() is None)
+    if lesson.last:
+        game = lesson.tutorial.game
+        return (f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="coach-title" id="coach-end">'
+                f'<div class="panel coach-end"><h2 id="coach-title">{esc(t("tutorial.done"))}</h2>'
+                f'<p class="coach-text" id="coach-text">{esc(step_text(lesson, ctx))}</p>{table.game_over(ctx)}'
+                f'<div class="row actions">{button(esc(t("tutorial.play_easy")), "tutorial-play", "primary", game=game)}'
+                f'{button(esc(t("tutorial.read_rules")), "rules", "", game=game)}{back}</div></div></div>')
+    step = lesson.step
+    if step.bot is not None:
+        kind, text, extra, step_buttons = "bot", ctx.t("tutorial.watch"), "", back
+    elif step.do is not None:
+        kind, text, step_buttons = "do", step_text(lesson, ctx), back
+        extra = f'<p class="coach-do">{esc(t("tutorial.your_move"))}</p>'
+    else:
+        kind, text, extra = "say", step_text(lesson, ctx), ""
+        step_buttons = back + button(esc(t("tutorial.next")), "tutorial-next", "primary")
+    lit = zlib.crc32((taught_selector(lesson, ctx, table) or "").encode())
+    title = esc(t("tutorial.title", game=games.get(lesson.tutorial.game).title[t.lang]))
+    leave = button(esc(t("tutorial.leave")), "tutorial-leave", "")
+    return (f'<aside class="coach" id="coach" aria-labelledby="coach-title" data-step="{lesson.index}" data-kind="{kind}" '
+            f'data-lit="{lit}"><p class="coach-count" id="coach-title">{title} · {esc(t("tutorial.count", n=n, total=total))}</p>'
+            f'<p class="coach-text" id="coach-text">{esc(text)}</p>{extra}'
+            f'<div class="row">{step_buttons}{leave}</div></aside>')
+
+
+def refusal(lesson: Lesson, ctx: Ctx, data: dict[str, str], action: object) -> str | None:
+    """Why a click on the table is not taken now (``None``: it is the taught one, or a step towards it).
+
+    ``data["taught"]`` is set by the page on the lit control; ``action`` is the move the
+    click makes (``None`` for a step towards one, e.g. choosing a card).
+    """
+    t = ctx.t
+    if lesson.expected is None:
+        return t("tutorial.not_now.read")
+    if data.get("taught") != "1" or (action is not None and action != lesson.expected):
+        return t("tutorial.not_now", step=step_text(lesson, ctx))
+    return None
+
+
+# ---------------------------------------------------------------- starting, stepping, leaving
+def _start(app: Host, game: str, index: int = 0, names_of: list[str] | None = None) -> None:
+    tutorial = load(game)
+    t = app.t
+    if names_of is None:
+        bots = iter(range(1, len(tutorial.seats)))
+        names_of = [t("setup.default_you") if kind == "human" else t("setup.default_bot", n=next(bots))
+                    for kind in tutorial.seats]
+    app.session = tutorial.session_at(index, names_of)
+    for table in app.tables.made():
+        table.reset()
+    app.screen, app.results_closed, app.pending = "table", False, None
+    app.viewer = tutorial.learner
+    app.moved()
+
+
+def _tutorial(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    """"Learn by playing": the tutorial of the game from its first step."""
+    game = data.get("game", "")
+    if game in names():
+        _start(app, game)
+
+
+def _next(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    lesson = Lesson.of(app.session)
+    if lesson is not None and app.session is not None and lesson.step.action is None and not lesson.last:
+        lesson.advance(app.session)
+        app.moved()
+
+
+def _back(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    """Back a step: the position is rebuilt from the deal (bots' moves in between are replayed)."""
+    s, lesson = app.session, Lesson.of(app.session)
+    if s is None or lesson is None:
+        return
+    index = lesson.back_index()
+    if index is not None:
+        _start(app, lesson.tutorial.game, index, [seat.name for seat in s.seats])
+
+
+def _leave(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    """Leave for the home screen; the tutorial is kept like any game ("Continue" resumes it)."""
+    app.screen = "home"
+
+
+def _play_easy(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    """The summary's "Play against Easy bots": the tutorial's table, every bot Easy, a real deal."""
+    game = data.get("game", "")
+    if game not in names():
+        return
+    t, table = app.t, app.tables[game]
+    bots = range(1, len(load(game).seats))
+    seats = [Seat(t("setup.default_you"), "human")] + [Seat(t("setup.default_bot", n=i), EASY) for i in bots]
+    app.form = NewGameForm(game, seats, table.default_options())
+    app.start({})
+
+
+HANDLERS: dict[str, Callable[[Any, dict[str, str], dict[str, str]], None]] = {
+    "tutorial": _tutorial,
+    "tutorial-next": _next,
+    "tutorial-back": _back,
+    "tutorial-leave": _leave,
+    "tutorial-play": _play_easy,
+}
+
+
+# ---------------------------------------------------------------- where the step shows
+class Box(NamedTuple):
+    """A box on screen, in CSS pixels from the viewport's top left (``getBoundingClientRect``)."""
+
+    top: float
+    left: float
+    bottom: float
+
+
+#: Space between the step's text and what it is about, and from the screen's edges.
+GAP = 8.0
+
+
+def coach_place(target: Box, width: float, height: float, parent: Box, view_w: float, view_h: float) -> tuple[float, float]:
+    """Where the step's text goes (``top``, ``left`` within its positioned ``parent``): under the
+    lit part of the table if it fits on screen there, else over it if that fits, else under;
+    as far left as the part, kept within the screen's width."""
+    below = target.bottom + GAP
+    above = target.top - GAP - height
+    top = above if below + height > view_h and above >= 0 else below
+    left = min(max(target.left, GAP), max(GAP, view_w - width - GAP))
+    return round(top - parent.top), round(left - parent.left)
