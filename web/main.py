@@ -379,23 +379,31 @@ class Page:
             return
         target = self.root.querySelector(".taught")
         if focus.present(target):
-            t, c, p = target.getBoundingClientRect(), box.getBoundingClientRect(), box.offsetParent.getBoundingClientRect()
-            top, left = tutorial_ui.coach_place(
-                tutorial_ui.Box(t.top, t.left, t.bottom), float(c.width), float(c.height),
-                tutorial_ui.Box(p.top, p.left, p.bottom), float(window.innerWidth), float(window.innerHeight))
-            box.style.top, box.style.left = f"{top}px", f"{left}px"
-            box.classList.add("placed")
-        step = (self.app.session, box.dataset.step)
+            try:
+                box.classList.add("placed")  # positioned (absolute) from here on: its parent is known
+                t, c = target.getBoundingClientRect(), box.getBoundingClientRect()
+                parent = box.offsetParent if focus.present(box.offsetParent) else document.body
+                p = parent.getBoundingClientRect()
+                top, left = tutorial_ui.coach_place(
+                    tutorial_ui.Box(t.top, t.left, t.bottom), float(c.width), float(c.height),
+                    tutorial_ui.Box(p.top, p.left, p.bottom), float(window.innerWidth), float(window.innerHeight))
+                box.style.top, box.style.left = f"{top}px", f"{left}px"
+            except Exception:  # noqa: BLE001 - placing only decorates: the step shows docked at the bottom
+                box.classList.remove("placed")
+                console.error(traceback.format_exc())
+        step = (self.app.session, str(box.dataset.step))
         if step == self.coached:
             return
         self.coached = step
+        nearest = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
         if focus.present(target):
-            target.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
-        box.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
-        control = self.root.querySelector("[data-taught]") or box.querySelector('[data-action="tutorial-next"]')
+            target.scrollIntoView(nearest)
+        box.scrollIntoView(nearest)
+        control = self.root.querySelector("[data-taught]")
+        if not focus.present(control):
+            control = box.querySelector('[data-action="tutorial-next"]')
         if focus.present(control):
             control.focus()
-
 
 #: Marks the history entries of this app (``prepage.js`` reads it too).
 _HISTORY_STATE = to_js({"pygames": 1}, dict_converter=Object.fromEntries)

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from . import keys
 
 #: The ``data-*`` attributes that, together, name "the same" control after a re-render.
-FOCUS_KEYS = ("action", "card", "target", "pile", "seat", "game", "lang", "choice")
+FOCUS_KEYS = ("action", "card", "cards", "target", "pile", "seat", "game", "lang", "choice", "line", "index", "from", "what", "row")
 
 #: Where a control stands among like controls (``keys.GROUPS``): (group, which container, index).
 Place = tuple[int, int, int]

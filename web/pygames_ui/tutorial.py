@@ -19,9 +19,9 @@ only the tutorial's name and the step (``ui["tutorial"]``).
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from pygames_core import games
@@ -29,8 +29,9 @@ from pygames_core.base import Action
 
 from .session import HUMAN, Seat, Session
 
-#: The titles with a tutorial, each in ``tutorials/<game>.json``.
-DATA = Path(__file__).parent / "tutorials"
+#: The titles with a tutorial, each in ``tutorials/<game>.json`` beside this module (read through
+#: its loader: in the browser the package is a zip on ``sys.path``).
+DATA = os.path.join(os.path.dirname(__file__), "tutorials")
 #: The key of a game's tutorial state in ``Session.ui``.
 UI_KEY = "tutorial"
 #: The bot level the scripted bots are shown as (they never search: their moves are in the data).
@@ -80,17 +81,27 @@ class Tutorial:
         return session
 
 
+@cache
+def _text(game: str) -> str | None:
+    try:
+        data: bytes = __spec__.loader.get_data(os.path.join(DATA, f"{game}.json"))  # type: ignore[union-attr]
+    except OSError:
+        return None
+    return data.decode("utf-8")
+
+
 def names() -> list[str]:
     """The games that have a tutorial, in the order of the home screen."""
-    return [name for name in games.names() if (DATA / f"{name}.json").is_file()]
+    return [name for name in games.names() if _text(name) is not None]
 
 
 @cache
 def load(game: str) -> Tutorial:
     """The tutorial of ``game`` (``KeyError`` if it has none; ``ValueError`` if its file is malformed)."""
-    if game not in names():
+    text = _text(game)
+    if text is None:
         raise KeyError(f"no tutorial for {game!r}; tutorials: {', '.join(names())}")
-    return parse(json.loads((DATA / f"{game}.json").read_text(encoding="utf-8")))
+    return parse(json.loads(text))
 
 
 def parse(body: dict[str, Any]) -> Tutorial:

@@ -1,0 +1,98 @@
+"""Learn by playing in Chromium: each tutorial played to its end by pressing only what it lights.
+
+Once in English at 1280×800 (started from the home screen, with one wrong click tried) and
+once in Russian at 360×640 (started from the rules page the summary's "Read the full rules"
+opens), every step is photographed (``test-results/screens/tutorial-*``); axe checks the
+first step and the summary; the focus is on the control to press whenever a step begins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from axe_audit import audit
+from conftest import ROOT, open_app
+from pages import act
+
+SHOTS = ROOT / "test-results" / "screens"
+#: A step the learner acts on (a bot's move is played by the page), or the summary.
+STEP = '#coach:not([data-kind="bot"])'
+END = "#coach-end"
+#: Any control on the board itself (not the coach's buttons, not the log beside it).
+BOARD_CONTROL = 'main.table-screen > div [data-action]:not([data-taught]):not([disabled])'
+
+
+def focused(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector))
+
+
+def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool) -> list[str]:
+    """Follow the lit steps to the summary; return axe's findings on the first step and the summary."""
+    problems: list[str] = []
+    before: tuple[str, str] | None = None
+    n = 0
+    for _ in range(200):
+        if before is None:
+            page.wait_for_selector(f"{STEP}, {END}")
+        else:
+            step, lit = before
+            page.wait_for_selector(f'{STEP}:not([data-step="{step}"][data-lit="{lit}"]), {END}')
+        if page.locator(END).count():
+            break
+        coach = page.locator("#coach")
+        step, lit, kind = (coach.get_attribute(a) or "" for a in ("data-step", "data-lit", "data-kind"))
+        new_step = before is None or before[0] != step
+        before = (step, lit)
+        if new_step:
+            page.wait_for_selector(".coach.placed, .coach")
+            page.screenshot(path=str(SHOTS / f"{shot}-{n:02d}.png"))
+            if n == 0:
+                problems += audit(page, f"{shot}-first")
+            n += 1
+            # Each step hands the focus to what it asks for: the lit control, else Next.
+            want = "[data-taught]" if kind == "do" else '[data-action="tutorial-next"]'
+            assert focused(page, want), (f"{shot} step {step}: the focus is not on {want} but on "
+                                         + page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)"))
+        if kind == "say":
+            page.click(act("tutorial-next"))
+            continue
+        if wrong_click:
+            wrong_click = False
+            page.locator(BOARD_CONTROL).first.click()
+            page.wait_for_selector("#flash")
+            assert page.inner_text("#flash").startswith("Not now."), page.inner_text("#flash")
+            assert page.get_attribute("#coach", "data-step") == step  # nothing was played
+            before = (step, "")  # the page was drawn again: wait for the lit control anew
+            page.wait_for_selector("[data-taught]")
+            before = (step, lit)
+        page.locator("[data-taught]").first.click()
+    else:
+        raise AssertionError(f"{shot}: the tutorial did not end")
+    page.screenshot(path=str(SHOTS / f"{shot}-end.png"))
+    problems += audit(page, f"{shot}-end")
+    assert page.locator(f"{END} {act('tutorial-play', game=game)}").count() == 1
+    return problems
+
+
+@pytest.mark.parametrize("game", ["klats", "zoomagia", "rps_zombie"])
+def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Any, site_url: str, game: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.emulate_media(reduced_motion="reduce")  # the pictures show each step at rest
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, site_url, "?delay=0&seed=1")
+    page.click(act("tutorial", game=game))  # from the home screen
+    problems = play_tutorial(page, game, f"tutorial-{game}-en-1280x800", wrong_click=True)
+
+    page.click(f"{END} {act('rules', game=game)}")  # "Read the full rules"
+    page.wait_for_selector("main.rules")
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.dispatch_event(act("lang", lang="ru"), "click")  # (in the closed phone menu)
+    page.wait_for_selector('html[lang="ru"]')
+    page.click(f"main.rules .learn-first {act('tutorial', game=game)}")
+    problems += play_tutorial(page, game, f"tutorial-{game}-ru-360x640", wrong_click=False)
+
+    page.click(act("tutorial-play", game=game))  # "Play against Easy bots": a real game
+    page.wait_for_selector(f'main.table-screen[data-game="{game}"]')
+    assert page.locator("#coach, #coach-end").count() == 0
+    assert not problems, "\n".join(problems)
