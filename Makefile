@@ -43,7 +43,7 @@ serve: build
 	$(VPY) tools/serve.py --dir dist --port $(PORT)
 
 test: setup setup-chromium build lint typecheck
-	$(VPY) -m pytest -q -p no:cacheprovider --durations=15 tests
+	$(VPY) -m pytest -q -p no:cacheprovider -n 2 --dist worksteal --durations=15 tests
 
 # The engine, the web layer and the tools (the files are listed in pyproject.toml).
 typecheck: setup-py

@@ -53,10 +53,10 @@ def site_url() -> Iterator[str]:
     server.shutdown()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    # One browser per test file: many Pyodide pages in one long-lived browser have been
-    # seen to crash a renderer now and then; a fresh process per file keeps runs clean.
+    # One browser per test process (make test runs two, pytest-xdist): a renderer that
+    # crashes now and then takes only its page down, and the test is run again (pyproject.toml).
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -95,11 +95,12 @@ class PageProblems:
 _SHARED: set[BrowserContext] = set()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    """One browser profile per test file: its HTTP and compiled-code caches make every boot
-    after the first one cheap. Each test still starts with empty storage (:func:`page`);
-    tests about a first visit, offline play or warm starts make contexts of their own."""
+    """One browser profile per test process: its HTTP and compiled-code caches and the start-up
+    snapshot make every boot after the first one cheap. Each test still starts with empty
+    storage (:func:`page`); tests about a first visit, offline play or warm starts make
+    contexts of their own."""
     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
     _SHARED.add(ctx)
     # One cold boot makes the start-up snapshot: every test's page then starts warm (:func:`bare`).

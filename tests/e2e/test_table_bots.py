@@ -240,7 +240,10 @@ def hard_requests(game_name: str, positions: int) -> list[dict[str, Any]]:
 
 
 def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(watched: Any, site_url: str) -> None:
-    """Hard's iterations per move in the browser's worker, 2 players, every game (printed for the report)."""
+    """Hard's iterations per move in the browser's worker, 2 players, every game (printed for the report).
+
+    Two positions per game (six before): each search takes its whole budget (1.2 s), so the test
+    lasts as long as its searches, and two per game show the budget kept in every game."""
     from pygames_core.bots import levels
 
     page = watched
@@ -248,7 +251,7 @@ def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(watched: A
     settle(page)
     lines = []
     for game_name in ("klats", "zoomagia", "rps_zombie"):
-        results = page.evaluate(MEASURE, ["bot-worker.js", hard_requests(game_name, 6)])
+        results = page.evaluate(MEASURE, ["bot-worker.js", hard_requests(game_name, 2)])
         iterations = sorted(r["iterations"] for r in results)
         walls = sorted(r["wall"] for r in results)
         lines.append(f"{game_name}: iterations per move median {iterations[len(iterations) // 2]} "

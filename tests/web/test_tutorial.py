@@ -198,3 +198,17 @@ def test_the_step_goes_under_what_it_is_about_or_over_it_near_the_bottom() -> No
     assert coach_place(Box(600, 50, 700), 300, 150, parent, 1280, 800) == (600 - GAP - 150, 50)
     # kept within the screen's width (a phone), and relative to its positioned parent
     assert coach_place(Box(100, 300, 140), 344, 150, Box(-50, 0, 900), 360, 640) == (140 + GAP + 50, 8)
+
+
+#: A sentence ends at ".", "!" or "?" before the next one's capital letter (numbers like "1." do not).
+SENTENCE_END = re.compile(r"[.!?](?=\s+[A-ZА-ЯЁ«(])")
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_each_step_is_one_or_two_sentences(name: str) -> None:
+    tut = tutorial.load(name)
+    for lang in LANGS:
+        for step in tut.steps:
+            if step.say is not None:
+                text = CATALOGUES[lang][tut.key(step)]
+                assert len(SENTENCE_END.findall(text)) + 1 <= 2, f"{lang} {tut.key(step)}: {text}"

@@ -3,7 +3,8 @@
 Once in English at 1280×800 (started from the home screen, with one wrong click tried) and
 once in Russian at 360×640 (started from the rules page the summary's "Read the full rules"
 opens), every step is photographed (``test-results/screens/tutorial-*``); axe checks the
-first step and the summary; the focus is on the control to press whenever a step begins.
+first step and the summary; whenever a step begins, the live region says it and the focus
+is on the control to press.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool) -> list[st
             n += 1
             # Each step hands the focus to what it asks for: the lit control, else Next.
             want = "[data-taught]" if kind == "do" else '[data-action="tutorial-next"]'
+            # … and a screen reader hears it (the live region outside the drawn page).
+            text = page.inner_text("#coach-text")
+            assert text in page.inner_text("#live"), f"{shot} step {step}: {text!r} was not said"
             assert focused(page, want), (f"{shot} step {step}: the focus is not on {want} but on "
                                          + page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)"))
         if kind == "say":
