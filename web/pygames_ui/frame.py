@@ -129,3 +129,17 @@ def replay_frame(session: Session) -> Frame:
         winners=game.winners(state) if game.is_over(state) else [], ui=session.ui, events=public_log(state),
         views=views,
     )
+
+
+def seat_frame(session: Session, seat: int) -> Frame:
+    """The frame of the game for a device that belongs to one seat (a guest's, on its own
+    device): always that seat's own view, nobody to hand the device to."""
+    game, state = session.game, session.state
+    cur = state.current_player
+    over = game.is_over(state)
+    mine = cur == seat and not over
+    return Frame(
+        game=game, seats=tuple(session.seats), view=game.view(state, seat), seat=seat, show_private=True,
+        my_turn=mine, legal=game.legal_actions(state) if mine else [], current=cur, over=over, pass_to=None,
+        turn_banner=None, winners=game.winners(state) if over else [], ui=session.ui, events=public_log(state),
+    )

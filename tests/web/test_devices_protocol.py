@@ -1,0 +1,251 @@
+"""Play on several devices, the protocol on CPython: a host and its guests over an in-memory transport.
+
+Whole games of each title with every byte the host sends to each guest recorded: each
+message holds exactly what that seat's own view shows (and the public log, and its own
+legal moves), never anything else. Bad input from a guest changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from pygames_core import games
+from pygames_ui.devices import protocol
+from pygames_ui.devices.guest import Guest
+from pygames_ui.devices.host import RATE, Host, new_token
+from pygames_ui.frame import public_log
+from pygames_ui.session import Seat, Session
+
+BUILD = "build-1"
+
+
+class Clock:
+    """Time that moves only when told (the rate limit counts messages per second)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def table(game: str, players: int, seed: int) -> tuple[Host, dict[int, Guest], Clock]:
+    """A host (seat 0 plays on the host device) and a guest on every other seat, all seated."""
+    seats = [Seat("Host", "human")] + [Seat(f"Guest {i}", "human") for i in range(1, players)]
+    session = Session.new(game, seats, {}, seed=seed)
+    tokens = {i: new_token() for i in range(1, players)}
+    clock = Clock()
+    host = Host(session, BUILD, tokens, clock)
+    guests = {i: Guest(i, tokens[i], BUILD) for i in tokens}
+    for i, guest in guests.items():
+        deliver(host, guests, host.receive(f"c{i}", guest.hello()))
+    return host, guests, clock
+
+
+Sent = list[tuple[str, str]]
+
+
+def deliver(host: Host, guests: dict[int, Guest], out: Sent, log: dict[str, list[str]] | None = None) -> None:
+    for conn, text in out:
+        if log is not None:
+            log.setdefault(conn, []).append(text)
+        guests[int(conn[1:])].receive(text)
+
+
+def check_shows_only_the_seat(host: Host, text: str) -> None:
+    """The message is the seat's frame: its own view, the public log, its legal moves — nothing else."""
+    body = json.loads(text)
+    if body["type"] != "table":
+        assert set(body) <= {"v", "build", "seq", "type", "reason", "ref", "host_build"}
+        return
+    s = host.session
+    seat = body["seat"]
+    assert body["view"] == s.game.view(s.state, seat)
+    assert body["events"] == public_log(s.state)
+    mine = s.state.current_player == seat and not s.game.is_over(s.state)
+    assert body["legal"] == (s.game.legal_actions(s.state) if mine else [])
+    assert set(body) == {"v", "build", "seq", "type", *protocol.FROM_HOST["table"]}
+
+
+@pytest.mark.parametrize("game,players", [("klats", 2), ("klats", 4), ("zoomagia", 2), ("zoomagia", 5),
+                                          ("rps_zombie", 2), ("rps_zombie", 3)])
+def test_whole_games_send_each_guest_only_what_its_seat_sees(game: str, players: int) -> None:
+    rng = random.Random(players)
+    host, guests, clock = table(game, players, seed=players)
+    s = host.session
+    sent: dict[str, list[str]] = {}
+    biggest = 0
+    for _ in range(5000):
+        if s.game.is_over(s.state):
+            break
+        clock.now += 1.0
+        seat = s.state.current_player
+        assert seat is not None
+        if seat == 0:  # the host's own move, on the host device
+            s.apply(rng.choice(s.game.legal_actions(s.state)))
+            out = host.tables()
+        else:
+            guest = guests[seat]
+            assert guest.table is not None and guest.table["legal"], "a guest on turn has its moves"
+            out = host.receive(f"c{seat}", guest.act(rng.choice(guest.table["legal"])))
+        for _conn, text in out:
+            check_shows_only_the_seat(host, text)  # checked as sent, against the game as it is then
+            biggest = max(biggest, len(text.encode()))
+        deliver(host, guests, out, sent)
+    else:
+        raise AssertionError("the game did not end")
+    assert all(g.table is not None and g.table["over"] for g in guests.values())
+    assert biggest < protocol.MAX_BYTES
+    assert not host.dropped and all(not g.dropped for g in guests.values())
+    assert sent.keys() == {f"c{i}" for i in guests}
+
+
+def test_klats_never_sends_another_seats_hand() -> None:
+    """The one title with hidden hands: every hand in every message to a guest is its own."""
+    rng = random.Random(3)
+    host, guests, clock = table("klats", 3, seed=3)
+    s = host.session
+    while not s.game.is_over(s.state):
+        clock.now += 1.0
+        seat = s.state.current_player
+        assert seat is not None
+        if seat == 0:
+            s.apply(rng.choice(s.game.legal_actions(s.state)))
+            out = host.tables()
+        else:
+            out = host.receive(f"c{seat}", guests[seat].act(rng.choice(guests[seat].table["legal"])))  # type: ignore[index]
+        for conn, text in out:
+            body = json.loads(text)
+            if body["type"] == "table":
+                hands = [k for k in _keys(body) if k == "hand"]
+                assert len(hands) <= 1 and body["view"].get("hand") == s.game.view(s.state, int(conn[1:]))["hand"]
+        deliver(host, guests, out)
+
+
+def _keys(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [k for k in value] + [k for v in value.values() for k in _keys(v)]
+    if isinstance(value, list):
+        return [k for v in value for k in _keys(v)]
+    return []
+
+
+def test_a_move_out_of_turn_or_illegal_or_stale_is_refused_and_changes_nothing() -> None:
+    host, guests, clock = table("klats", 3, seed=1)
+    s = host.session
+    before = s.state
+    guest = guests[2]  # seat 0 (the host) is to play
+    assert guest.table is not None
+    out = host.receive("c2", guest.act({"type": "play", "card": 1, "target": 2, "pile": None}))
+    deliver(host, guests, out)
+    assert guest.refused == "not_your_turn" and s.state is before
+    s.apply(s.game.legal_actions(s.state)[0])
+    deliver(host, guests, host.tables())
+    g1 = guests[1]
+    out = host.receive("c1", g1.act({"type": "play", "card": 99, "target": 1, "pile": None}))
+    deliver(host, guests, out)
+    assert g1.refused == "illegal" and s.state.current_player == 1
+    g1.table = dict(g1.table or {}, moves=0)  # a click on a position that has moved on
+    clock.now += 1
+    out = host.receive("c1", g1.act(s.game.legal_actions(s.state)[0]))
+    deliver(host, guests, out)
+    assert g1.refused is None and g1.table is not None and g1.table["moves"] == 1  # refused, then shown anew
+    assert len(s.record["actions"]) == 1
+
+
+def test_a_token_takes_only_its_own_seat_and_a_reload_takes_it_back() -> None:
+    host, guests, _ = table("rps_zombie", 3, seed=1)
+    thief = Guest(2, guests[1].token, BUILD)  # seat 1's token, asking for seat 2
+    out = host.receive("c9", thief.hello())
+    assert json.loads(out[0][1])["reason"] == "wrong_seat" and host.holder(2) == "c2"
+    again = Guest(1, guests[1].token, BUILD)  # seat 1 after a reload: a new connection, the same token
+    out = host.receive("c7", again.hello())
+    assert host.holder(1) == "c7" and "c1" not in host.links
+    again.receive(out[0][1])
+    assert again.table is not None and again.table["seat"] == 1
+
+
+def test_a_guest_from_another_build_is_told_to_reload() -> None:
+    host, _, _ = table("zoomagia", 2, seed=1)
+    old = Guest(1, "x" * 22, "build-0")
+    out = host.receive("c5", old.hello())
+    old.receive(out[0][1])
+    assert old.host_build == BUILD and host.holder(1) == "c1"
+    # Another protocol version altogether is told the same (its messages are not ours to read).
+    future = json.dumps({"v": 99, "build": "build-9", "seq": 1, "type": "hello", "anything": [1, 2]})
+    assert json.loads(host.receive("c6", future)[0][1])["type"] == "other_build"
+
+
+def test_a_flood_is_cut_at_the_rate_limit() -> None:
+    host, guests, clock = table("klats", 2, seed=1)
+    g = guests[1]
+    answers = sum(len(host.receive("c1", g.ping())) for _ in range(3 * RATE))
+    assert answers <= RATE and host.dropped["too fast"] >= 2 * RATE - 1
+    clock.now += 5
+    assert host.receive("c1", g.ping())  # a second later it is heard again
+
+
+def hostile_messages(rng: random.Random, host: Host, guests: dict[int, Guest]) -> list[object]:
+    """Malformed, oversized, deep, replayed, out-of-turn, wrong-seat and wrong-type messages."""
+    # (Its "moves" is stale: none of these may play, even where a mutation makes the move legal.)
+    good = dict(json.loads(guests[1].act({"type": "play", "card": 5, "target": 0, "pile": None})), moves=0)
+    out: list[object] = [
+        None, 7, b"\xff\xfe", "", "{", "[]", "null", '"hello"', "x" * (protocol.MAX_BYTES + 1),
+        "[" * 5000 + "]" * 5000, '{"v": 1}' + " " * 10, json.dumps({**good, "seq": 0}),
+        json.dumps({**good, "seq": True}), json.dumps({**good, "v": True}), json.dumps({**good, "extra": 1}),
+        json.dumps({**good, "moves": "1"}), json.dumps({**good, "action": []}),
+        json.dumps({**good, "type": "table"}), json.dumps({**good, "build": "b" * 100}),
+    ]
+    for _ in range(60):
+        body = dict(good)
+        key = rng.choice(list(body) + ["seat", "token", "action", "zzz"])
+        body[key] = rng.choice([None, -1, 2**60, 1.5, "", "x" * 500, [], {}, [[[]]], {"a": {"b": {}}}, True,
+                                {"type": "play", "card": rng.randint(-3, 20), "target": rng.randint(-1, 4),
+                                 "pile": rng.choice([None, 0, 1, 9, "0"])}])
+        out.append(json.dumps(body))
+    return out
+
+
+def test_ten_thousand_hostile_messages_change_nothing() -> None:
+    rng = random.Random(2026)
+    host, guests, clock = table("klats", 3, seed=5)
+    s = host.session
+    s.apply(s.game.legal_actions(s.state)[0])  # seat 1 (a guest) to play
+    deliver(host, guests, host.tables())
+    state, record = s.state, json.dumps(s.record)
+    pool = hostile_messages(rng, host, guests)
+    replay = guests[1].hello()  # sent once (taken), then replayed again and again
+    host.receive("c1", replay)
+    sent = 0
+    for _ in range(10_000):
+        clock.now += 0.06  # about 16 a second: under the rate limit, so each is judged on its own
+        kind = rng.random()
+        if kind < 0.6:  # malformed, oversized, too deep, wrong types, stale
+            conn, raw = rng.choice(["c1", "c2", "c9"]), rng.choice(pool)
+        elif kind < 0.75:  # replayed
+            conn, raw = "c1", replay
+        elif kind < 0.9:  # a seat taken with a token that is not its own
+            conn, raw = "c8", Guest(rng.choice([1, 2, 3, -1]), new_token(), BUILD).hello()
+        else:  # the seat not on turn plays
+            conn, raw = "c2", guests[2].act(rng.choice(s.game.legal_actions(s.state)))
+        host.receive(conn, raw)
+        sent += 1
+    assert sent == 10_000
+    assert s.state is state and json.dumps(s.record) == record
+    assert host.holder(1) == "c1" and host.holder(2) == "c2"
+    assert sum(host.dropped.values()) > 5_000
+
+
+def test_every_message_kind_reads_back() -> None:
+    for kind, fields in protocol.FROM_HOST.items():
+        sample = {"int": 1, "dict": {}, "list": [], "str": "x", "bool": False}
+        body = {k: (sample[(t[0] if isinstance(t, tuple) else t).__name__]) for k, t in fields.items()}
+        message = protocol.read(protocol.write(kind, 3, BUILD, **body), protocol.FROM_HOST)
+        assert message.type == kind and message.seq == 3 and message.body == body
+    with pytest.raises(protocol.BadMessageError, match="unknown kind"):
+        protocol.read(protocol.write("table", 1, BUILD), protocol.FROM_GUEST)
+    assert games.names()  # (the registry the sessions above came from)

@@ -1,0 +1,63 @@
+"""A guest device's side: it holds one seat, says hello with its token, sends moves, keeps frames.
+
+:class:`Guest` writes the messages the page sends to the host and takes in the host's
+(:meth:`Guest.receive`): the latest frame of its seat (``table``), why a move was not
+taken (``refused``), or that the host runs another build of the site (``other_build``:
+"the host runs a different version — reload both"). Messages that are not the host's
+(malformed, replayed) are dropped and counted, like the host does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pygames_core.base import Action
+
+from . import protocol
+from .protocol import BadMessageError
+
+
+class Guest:
+    def __init__(self, seat: int, token: str, build: str) -> None:
+        self.seat = seat
+        self.token = token
+        self.build = build
+        self.seq_out = 0
+        self.seq_in = 0
+        self.table: dict[str, Any] | None = None  # the seat's latest frame from the host
+        self.refused: str | None = None  # why the last move or hello was not taken
+        self.host_build: str | None = None  # set when the host runs another build
+        self.dropped: Counter[str] = Counter()
+
+    def _write(self, kind: str, **body: object) -> str:
+        self.seq_out += 1
+        return protocol.write(kind, self.seq_out, self.build, **body)
+
+    def hello(self) -> str:
+        return self._write("hello", seat=self.seat, token=self.token)
+
+    def act(self, action: Action) -> str:
+        """The message that plays ``action``, for the position last seen (a stale one is refused)."""
+        moves = self.table["moves"] if self.table is not None else 0
+        return self._write("act", action=action, moves=moves)
+
+    def ping(self) -> str:
+        return self._write("ping")
+
+    def receive(self, raw: object) -> None:
+        try:
+            message = protocol.read(raw, protocol.FROM_HOST)
+        except BadMessageError as exc:
+            self.dropped[str(exc)] += 1
+            return
+        if message.seq <= self.seq_in:
+            self.dropped["replayed"] += 1
+            return
+        self.seq_in = message.seq
+        if message.type == "table":
+            self.table, self.refused = message.body, None
+        elif message.type == "refused":
+            self.refused = message.body["reason"]
+        elif message.type == "other_build":
+            self.host_build = message.body["host_build"]

@@ -1,0 +1,161 @@
+"""The host device is the referee: only its engine holds the game; guests send moves, get frames.
+
+:class:`Host` takes every message a guest sends (:meth:`Host.receive`) and answers with the
+messages to send (``(connection, text)`` pairs). A guest holds one seat, taken with the
+token of its invite; it is sent only what :func:`..frame.seat_frame` shows that seat (its own
+view, the public log, whose turn, its legal moves), and may only play that seat, when it is
+that seat's turn. The engine judges each move (``Game.apply``): a refused one changes
+nothing and is answered with the reason.
+
+Nothing a guest sends can stop the host: a message that is not one of ours (too long, too
+deep, malformed, replayed, too fast, another seat's, out of turn) is dropped and counted in
+:attr:`Host.dropped`.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from pygames_core import IllegalAction
+from pygames_core.actions import find
+
+from ..frame import seat_frame
+from ..session import Session
+from . import protocol
+from .protocol import BadMessageError
+
+#: At most this many messages from one connection per :data:`WINDOW_S` (a person clicks a few a second).
+RATE = 20
+WINDOW_S = 1.0
+
+Outgoing = list[tuple[str, str]]  # (connection, message text)
+
+
+def new_token() -> str:
+    """A seat's secret: 128 random bits, base64url (:data:`protocol.TOKEN_LENGTH` characters)."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass
+class Link:
+    """One guest connection as the host sees it."""
+
+    seat: int | None = None
+    seq_in: int = 0  # the last sequence number taken from it
+    seq_out: int = 0  # the last one sent to it
+    window: float = 0.0  # when the current rate window started
+    count: int = 0  # messages in it
+
+
+class Host:
+    def __init__(self, session: Session, build: str, tokens: dict[int, str],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        """``tokens``: the guest seats and the token each invite carries."""
+        self.session = session
+        self.build = build
+        self.tokens = dict(tokens)
+        self.clock = clock
+        self.links: dict[str, Link] = {}
+        self.dropped: Counter[str] = Counter()
+
+    # ------------------------------------------------------------ who is here
+    def holder(self, seat: int) -> str | None:
+        """The connection that holds ``seat`` now, if any."""
+        return next((c for c, link in self.links.items() if link.seat == seat), None)
+
+    def here(self) -> set[int]:
+        return {link.seat for link in self.links.values() if link.seat is not None}
+
+    def closed(self, conn: str) -> None:
+        """A connection went away (its seat shows as away until it says hello again)."""
+        self.links.pop(conn, None)
+
+    # ------------------------------------------------------------ messages in
+    def receive(self, conn: str, raw: object) -> Outgoing:
+        """Take one message from ``conn``; the messages to send in answer (none for a dropped one)."""
+        link = self.links.setdefault(conn, Link())
+        now = self.clock()
+        if now - link.window >= WINDOW_S:
+            link.window, link.count = now, 0
+        link.count += 1
+        if link.count > RATE:
+            return self._drop("too fast")
+        try:
+            message = protocol.read(raw, protocol.FROM_GUEST)
+        except BadMessageError as exc:
+            other = protocol.foreign_build(raw, self.build)
+            if other:
+                return [self._send(conn, "other_build", host_build=self.build)]
+            return self._drop(str(exc))
+        if message.build != self.build:
+            return [self._send(conn, "other_build", host_build=self.build)]
+        if message.seq <= link.seq_in:
+            return self._drop("replayed")
+        link.seq_in = message.seq
+        if message.type == "ping":
+            return [self._send(conn, "pong")]
+        if message.type == "hello":
+            return self._hello(conn, link, message)
+        return self._act(conn, link, message)
+
+    def _hello(self, conn: str, link: Link, message: protocol.Message) -> Outgoing:
+        seat, token = message.body["seat"], message.body["token"]
+        want = self.tokens.get(seat)
+        if want is None or not hmac.compare_digest(want.encode(), token.encode()):
+            self.dropped["wrong token"] += 1
+            return [self._send(conn, "refused", reason="wrong_seat", ref=message.seq)]
+        old = self.holder(seat)
+        if old is not None and old != conn:  # the same guest again (a reload): the new link takes over
+            self.links.pop(old)
+        link.seat = seat
+        return [self.table_message(conn)]
+
+    def _act(self, conn: str, link: Link, message: protocol.Message) -> Outgoing:
+        s = self.session
+        if link.seat is None:
+            return self._drop("no seat")
+        if s.state.current_player != link.seat or s.game.is_over(s.state):
+            self.dropped["out of turn"] += 1
+            return [self._send(conn, "refused", reason="not_your_turn", ref=message.seq)]
+        if message.body["moves"] != len(s.record["actions"]):
+            self.dropped["stale"] += 1
+            return [self._send(conn, "refused", reason="stale", ref=message.seq), self.table_message(conn)]
+        action = find(message.body["action"], s.game.legal_actions(s.state))
+        if action is None:
+            self.dropped["illegal"] += 1
+            return [self._send(conn, "refused", reason="illegal", ref=message.seq)]
+        try:
+            s.apply(action)
+        except IllegalAction:  # (find matched a legal action: not expected)
+            return [self._send(conn, "refused", reason="illegal", ref=message.seq)]
+        return self.tables()
+
+    # ------------------------------------------------------------ messages out
+    def table_message(self, conn: str) -> tuple[str, str]:
+        """``conn``'s seat's frame, as a ``table`` message."""
+        seat = self.links[conn].seat
+        assert seat is not None
+        frame = seat_frame(self.session, seat)
+        return self._send(conn, "table", seat=seat, view=frame.view, events=frame.events, current=frame.current,
+                          over=frame.over, winners=frame.winners, legal=frame.legal,
+                          seats=[{"name": x.name, "kind": x.kind} for x in frame.seats],
+                          moves=len(self.session.record["actions"]))
+
+    def tables(self, conns: Iterable[str] | None = None) -> Outgoing:
+        """Every seated guest's frame (after any change of the game: a move here, a bot's, a guest's)."""
+        return [self.table_message(c) for c in (conns if conns is not None else list(self.links))
+                if self.links[c].seat is not None]
+
+    def _send(self, conn: str, kind: str, **body: object) -> tuple[str, str]:
+        link = self.links.setdefault(conn, Link())
+        link.seq_out += 1
+        return conn, protocol.write(kind, link.seq_out, self.build, **body)
+
+    def _drop(self, why: str) -> Outgoing:
+        self.dropped[why] += 1
+        return []
