@@ -1,0 +1,61 @@
+"""The compact offer/answer of a WebRTC connection: what travels in an invite link or QR code."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames_ui.devices import invite
+
+#: An offer as Chromium writes it after gathering (two mDNS host candidates).
+OFFER = """v=0
+o=- 3108200598584255503 2 IN IP4 127.0.0.1
+s=-
+t=0 0
+a=group:BUNDLE 0
+a=extmap-allow-mixed
+a=msid-semantic: WMS
+m=application 9 UDP/DTLS/SCTP webrtc-datachannel
+c=IN IP4 0.0.0.0
+a=candidate:4157832229 1 udp 2113937151 5431ea29-e99e-4300-a2a5-8ae69ad7fe13.local 47115 typ host generation 0 network-cost 999
+a=candidate:2247694070 1 udp 2113942271 c5b6de3c-c48a-4066-b975-67727c2acea7.local 49114 typ host generation 0 network-cost 999
+a=candidate:1 1 tcp 1518280447 192.168.1.20 9 typ host tcptype active generation 0
+a=ice-ufrag:aCUy
+a=ice-pwd:WojjH0gc4c0kLXEJKRnFJrh1
+a=ice-options:trickle
+a=fingerprint:sha-256 28:72:98:4F:F5:60:5A:C6:9C:2B:85:27:53:23:5C:24:76:E9:85:BC:AA:F1:2D:E8:D0:F9:7C:8D:0F:53:E9:B6
+a=setup:actpass
+a=mid:0
+a=sctp-port:5000
+a=max-message-size:262144
+"""
+
+
+def test_an_offer_travels_in_about_a_hundred_and_forty_characters_and_comes_back_whole() -> None:
+    text = invite.to_text(OFFER)
+    assert len(text) <= 140 and len(OFFER) > 5 * len(text)
+    back = invite.parse(invite.from_text(text))
+    assert back == invite.parse(OFFER)
+    assert back.candidates == (("5431ea29-e99e-4300-a2a5-8ae69ad7fe13.local", 47115),
+                               ("c5b6de3c-c48a-4066-b975-67727c2acea7.local", 49114))  # (no TCP)
+    assert invite.to_text(invite.from_text(text)) == text
+
+
+def test_an_answer_with_an_ipv4_candidate() -> None:
+    answer = (OFFER.replace("a=setup:actpass", "a=setup:active")
+              .replace("5431ea29-e99e-4300-a2a5-8ae69ad7fe13.local 47115", "192.168.1.7 50000"))
+    back = invite.parse(invite.from_text(invite.to_text(answer)))
+    assert back.role == "active" and back.candidates[0] == ("192.168.1.7", 50000)
+
+
+@pytest.mark.parametrize("text", ["", "!!", "A" * 401, "AQAB", "AgAEYUN1eQ", invite.to_text(OFFER)[:-3],
+                                  invite.to_text(OFFER) + "AA"])
+def test_a_broken_invite_is_refused_in_words(text: str) -> None:
+    with pytest.raises(ValueError):
+        invite.from_text(text)
+
+
+@pytest.mark.parametrize("edit", [("a=ice-pwd:WojjH0gc4c0kLXEJKRnFJrh1\n", ""), ("sha-256", "sha-1"),
+                                  ("a=setup:actpass", "a=setup:holdconn"), ("ice-ufrag:aCUy", "ice-ufrag:a C")])
+def test_an_sdp_without_what_an_invite_needs_is_refused(edit: tuple[str, str]) -> None:
+    with pytest.raises(ValueError):
+        invite.to_text(OFFER.replace(*edit))
