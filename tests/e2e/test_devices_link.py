@@ -53,7 +53,7 @@ def test_a_guest_connects_with_only_the_compact_offer_and_answer(browser: Any, s
         guest.wait_for_timeout(200)
         assert guest.evaluate(GOT) == ["hello from the host"] and host.evaluate(GOT) == ["hello from the guest"]
         print(f"\ninvite texts: offer {len(offer)} characters, answer {len(answer)}")
-        assert len(offer) <= 140 and len(answer) <= 140
+        assert len(offer) <= 120 and len(answer) <= 120
         problems.check()
     finally:
         host_ctx.close()

@@ -21,8 +21,9 @@ from dataclasses import dataclass
 
 VERSION = 1
 ROLES = ("actpass", "active", "passive")
-#: At most this many candidates travel (a phone on Wi-Fi gathers one or two host candidates).
-MAX_CANDIDATES = 2
+#: Candidates that travel: the first host candidate is enough on one network (the other
+#: side's connectivity checks find the way back), and each more costs 26 characters.
+MAX_CANDIDATES = 1
 _ICE_CHARS = re.compile(r"^[A-Za-z0-9+/]{1,256}$")
 _CANDIDATE = re.compile(r"^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host")
 _MDNS = re.compile(r"^([0-9a-f-]{36})\.local$")
@@ -168,3 +169,72 @@ def from_text(text: str) -> str:
     except ValueError:
         raise ValueError("not an invite") from None
     return expand(uncompact(data))
+
+
+# ---------------------------------------------------------------- the invite a guest opens
+#: An invite's address: ``#j=<text>`` (the fragment never reaches the web server).
+JOIN_PREFIX = "#j="
+#: The answer sent back as a link: ``#a=<text>``.
+ANSWER_PREFIX = "#a="
+MAX_NAME_BYTES = 64
+
+
+@dataclass(frozen=True)
+class Invite:
+    """What a guest needs to join: which game and seat, who invites, the seat's token, the offer."""
+
+    game: str
+    seat: int
+    players: int
+    host: str  # the inviting player's name, as the join screen says it
+    token: bytes  # 16 bytes: the seat's secret (protocol.TOKEN_LENGTH characters as base64url)
+    offer: Endpoint
+
+
+def write_invite(invite: Invite, games: list[str]) -> str:
+    """The invite as the text after ``#j=`` (``games``: the game names in the site's order)."""
+    name = invite.host.encode("utf-8")[:MAX_NAME_BYTES]
+    head = bytes([games.index(invite.game), invite.seat, invite.players, len(name)]) + name + invite.token
+    return _b64(head + compact(invite.offer))
+
+
+def read_invite(text: str, games: list[str]) -> Invite:
+    """The invite in ``#j=<text>`` (``ValueError`` with a plain reason for a broken one)."""
+    data = _unb64(text)
+    if len(data) < 4 + 16:
+        raise ValueError("not an invite (too short)")
+    game_no, seat, players, n = data[0], data[1], data[2], data[3]
+    if game_no >= len(games) or not 0 < seat < players <= 6:
+        raise ValueError("not an invite (no such game or seat)")
+    try:
+        host = data[4:4 + n].decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("not an invite (the name is not text)") from None
+    token = data[4 + n:4 + n + 16]
+    if len(token) != 16:
+        raise ValueError("not an invite (cut short)")
+    return Invite(games[game_no], seat, players, host, token, uncompact(data[4 + n + 16:]))
+
+
+def write_answer(seat: int, answer: Endpoint) -> str:
+    return _b64(bytes([seat]) + compact(answer))
+
+
+def read_answer(text: str) -> tuple[int, Endpoint]:
+    data = _unb64(text)
+    if len(data) < 2 or not 0 < data[0] < 6:
+        raise ValueError("not an answer")
+    return data[0], uncompact(data[1:])
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def _unb64(text: str) -> bytes:
+    if not isinstance(text, str) or len(text) > 600 or not re.fullmatch(r"[A-Za-z0-9_-]+", text):
+        raise ValueError("not an invite")
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except ValueError:
+        raise ValueError("not an invite") from None
