@@ -249,3 +249,34 @@ def test_every_message_kind_reads_back() -> None:
     with pytest.raises(protocol.BadMessageError, match="unknown kind"):
         protocol.read(protocol.write("table", 1, BUILD), protocol.FROM_GUEST)
     assert games.names()  # (the registry the sessions above came from)
+
+
+def test_a_seat_is_invited_then_here_then_away_and_a_bot_may_stand_in() -> None:
+    seats = [Seat("Host", "human"), Seat("Guest", "human")]
+    session = Session.new("klats", seats, {}, seed=1)
+    clock = Clock()
+    token = new_token()
+    host = Host(session, BUILD, {1: token}, clock)
+    assert host.seat_state(1) == "invited"
+    guest = Guest(1, token, BUILD)
+    deliver(host, {1: guest}, host.receive("c1", guest.hello()))
+    assert host.seat_state(1) == "here" and host.here() == {1}
+    clock.now += 5
+    host.receive("c1", guest.ping())
+    assert host.seat_state(1) == "here"
+    clock.now += 7  # no ping: a locked phone, a closed tab
+    assert host.seat_state(1) == "away"
+    host.stand_in(1)
+    assert host.seat_state(1) == "bot"
+    session.apply(session.game.legal_actions(session.state)[0])  # seat 1 to play: the bot's turn now
+    deliver(host, {1: guest}, host.receive("c1", guest.hello()))  # the guest is back …
+    assert guest.table is not None and guest.table["legal"] == []  # … with nothing to choose while the bot plays
+    move = session.game.legal_actions(session.state)[0]
+    deliver(host, {1: guest}, host.receive("c1", guest.act(move)))
+    assert guest.refused == "bot_plays" and len(session.record["actions"]) == 1
+    host.hand_back(1)
+    clock.now += 1
+    deliver(host, {1: guest}, host.receive("c1", guest.act(move)))
+    assert len(session.record["actions"]) == 2 and host.seat_state(1) == "here"
+    host.closed("c1")
+    assert host.seat_state(1) == "away"

@@ -32,6 +32,11 @@ from .protocol import BadMessageError
 #: At most this many messages from one connection per :data:`WINDOW_S` (a person clicks a few a second).
 RATE = 20
 WINDOW_S = 1.0
+#: A guest pings every PING_S; one silent for AWAY_S is away (a closed tab sends no goodbye).
+PING_S = 2.0
+AWAY_S = 6.0
+#: What the lobby and the table say about a guest seat.
+SEAT_STATES = ("invited", "here", "away", "bot")
 
 Outgoing = list[tuple[str, str]]  # (connection, message text)
 
@@ -50,6 +55,7 @@ class Link:
     seq_out: int = 0  # the last one sent to it
     window: float = 0.0  # when the current rate window started
     count: int = 0  # messages in it
+    last: float = 0.0  # when it last sent a message that was ours
 
 
 class Host:
@@ -62,6 +68,8 @@ class Host:
         self.clock = clock
         self.links: dict[str, Link] = {}
         self.dropped: Counter[str] = Counter()
+        self.seen: set[int] = set()  # guest seats that have been here at some time
+        self.stand_ins: set[int] = set()  # guest seats a bot plays for now (the host's choice)
 
     # ------------------------------------------------------------ who is here
     def holder(self, seat: int) -> str | None:
@@ -69,7 +77,26 @@ class Host:
         return next((c for c, link in self.links.items() if link.seat == seat), None)
 
     def here(self) -> set[int]:
-        return {link.seat for link in self.links.values() if link.seat is not None}
+        """The guest seats whose device is connected and has been heard from lately."""
+        return {seat for seat in self.tokens if self.seat_state(seat) == "here"}
+
+    def seat_state(self, seat: int) -> str:
+        """``invited`` (never came), ``here``, ``away`` (gone or silent for AWAY_S) or ``bot``."""
+        if seat in self.stand_ins:
+            return "bot"
+        conn = self.holder(seat)
+        if conn is not None and self.clock() - self.links[conn].last <= AWAY_S:
+            return "here"
+        return "away" if seat in self.seen else "invited"
+
+    def stand_in(self, seat: int) -> None:
+        """A bot plays ``seat`` from now on (its guest is away); its guest's moves are refused."""
+        if seat in self.tokens:
+            self.stand_ins.add(seat)
+
+    def hand_back(self, seat: int) -> None:
+        """The guest plays ``seat`` again."""
+        self.stand_ins.discard(seat)
 
     def closed(self, conn: str) -> None:
         """A connection went away (its seat shows as away until it says hello again)."""
@@ -96,7 +123,7 @@ class Host:
             return [self._send(conn, "other_build", host_build=self.build)]
         if message.seq <= link.seq_in:
             return self._drop("replayed")
-        link.seq_in = message.seq
+        link.seq_in, link.last = message.seq, now
         if message.type == "ping":
             return [self._send(conn, "pong")]
         if message.type == "hello":
@@ -113,12 +140,15 @@ class Host:
         if old is not None and old != conn:  # the same guest again (a reload): the new link takes over
             self.links.pop(old)
         link.seat = seat
+        self.seen.add(seat)
         return [self.table_message(conn)]
 
     def _act(self, conn: str, link: Link, message: protocol.Message) -> Outgoing:
         s = self.session
         if link.seat is None:
             return self._drop("no seat")
+        if link.seat in self.stand_ins:
+            return [self._send(conn, "refused", reason="bot_plays", ref=message.seq)]
         if s.state.current_player != link.seat or s.game.is_over(s.state):
             self.dropped["out of turn"] += 1
             return [self._send(conn, "refused", reason="not_your_turn", ref=message.seq)]
@@ -141,8 +171,9 @@ class Host:
         seat = self.links[conn].seat
         assert seat is not None
         frame = seat_frame(self.session, seat)
+        legal = [] if seat in self.stand_ins else frame.legal  # a bot stands in: nothing to choose
         return self._send(conn, "table", seat=seat, view=frame.view, events=frame.events, current=frame.current,
-                          over=frame.over, winners=frame.winners, legal=frame.legal,
+                          over=frame.over, winners=frame.winners, legal=legal,
                           seats=[{"name": x.name, "kind": x.kind} for x in frame.seats],
                           moves=len(self.session.record["actions"]))
 
