@@ -210,6 +210,7 @@ async function boot() {
   const [ru, en] = await cataloguesP;
   globalThis.pygamesBoot = {
     catalogues: { ru: ru.words, en: en.words }, cataloguesJSON: `{"ru":${ru.text},"en":${en.text}}`, lang, fail, pyodide,
+    build: SITE.snapshotKey,  // which build this is: a guest of another build is told to reload (devices/protocol.py)
   };
   const main = pyodide.pyimport("main");
   mark("main-imported");

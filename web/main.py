@@ -30,6 +30,7 @@ from pygames_core import games
 from pygames_ui import focus, keys, motion, nav, routes, tutorial_ui
 from pygames_ui.app import App
 from pygames_ui.bot_worker import BotWorker
+from pygames_ui.devices import play as devices
 from pygames_ui.history import LINK_PREFIX
 from pygames_ui.session import MemoryStorage, Storage
 from pygames_ui.thinking import SlicedSearch
@@ -81,6 +82,7 @@ class Page:
         self.heard: object = None  # the game whose moves the live region holds
         self.bot_moves = 0  # bot moves played on this page (data-bot-moves: for make bench's waits)
         self.coached: object = None  # the tutorial step the focus was last sent to
+        self.beat: asyncio.Task[None] | None = None  # play on several devices: the heartbeat
 
     def render(self, clicked: bool = False) -> None:
         """Draw the app; ``clicked``: after a click on the focused control (a card just chosen
@@ -104,6 +106,7 @@ class Page:
         self._announce()
         focus.restore(self.root, kept, clicked)
         self._coach()
+        self._p2p()
 
     def _announce(self) -> None:
         """Say the new lines of the move log in the live region (``#live``, outside the re-rendered root)."""
@@ -161,6 +164,9 @@ class Page:
         if data.get("action") == "hint":
             self.ask_hint()
             return
+        if data.get("action") == "p2p-copy":  # an invite or an answer: onto the clipboard, and selected
+            self._copy_field(data.get("field", ""))
+            return
         self._act(data, self.values())
 
     # ------------------------------------------------------------ keeping games: files, links, clipboard
@@ -198,6 +204,15 @@ class Page:
         if fragment.startswith(LINK_PREFIX):
             self.app.open_link(fragment)
             self.link = fragment if self.app.screen == "replay" else None
+        elif fragment.startswith(devices.JOIN_PREFIX):  # an invite from a friend's device
+            devices.open_invite(self.app, fragment)
+            self.link = fragment if self.app.screen == "join" else None
+        elif fragment.startswith(devices.ANSWER_PREFIX):  # a friend's answer, opened on the host's device
+            if self.app.room is not None:
+                self.app.room.answer_text(fragment)  # (in the game's own tab)
+            else:  # … in another tab: to the game's tab, and this one can be closed
+                _answers().postMessage(fragment)
+                self.app.flash = self.app.t("devices.answer_handed")
         elif fragment:
             nav.show(self.app, routes.parse(fragment, frozenset(games.names())) or routes.HOME)
 
@@ -210,7 +225,7 @@ class Page:
             self.kick_bots()
 
     def _address(self) -> str:
-        if self.app.screen != "replay":
+        if self.app.screen not in ("replay", "join", "guest"):
             self.link = None
         return self.link or nav.address(self.app).fragment()
 
@@ -233,6 +248,68 @@ class Page:
                 _download(*args)
             elif kind == "copy-link":
                 self._copy_link(args[0])
+
+    def _copy_field(self, name: str) -> None:
+        field = document.getElementById(name)
+        if not focus.present(field):
+            return
+        field.focus()
+        field.select()
+        try:
+            window.navigator.clipboard.writeText(str(field.value))
+        except (AttributeError, JsException):  # no clipboard here: the text is selected, one Ctrl+C away
+            pass
+
+    # ------------------------------------------------------------ play on several devices (p2p.js)
+    def _p2p(self) -> None:
+        """Carry out what the devices' side asked of WebRTC: offers, answers, messages."""
+        effects = devices.effects(self.app)
+        if not effects:
+            return
+        glue = getattr(window, "pygamesP2P", None)
+        if not focus.present(glue):
+            console.warn("pygames: play on several devices needs WebRTC (p2p.js)")
+            return
+        for kind, peer, *rest in effects:
+            if kind == "p2p-offer":
+                glue.offer(peer)
+            elif kind == "p2p-accept":
+                glue.accept(peer, rest[0])
+            elif kind == "p2p-answer":
+                glue.answer(peer, rest[0])
+            elif kind == "p2p-send":
+                glue.send(peer, rest[0])
+
+    async def heartbeat(self) -> None:
+        """A guest pings its host; a host draws again when a friend comes or goes quiet."""
+        while True:
+            await asyncio.sleep(devices.PING_S)
+            try:
+                if devices.tick(self.app):
+                    self.render()
+                else:
+                    self._p2p()
+            except Exception:  # noqa: BLE001 - the heartbeat must go on
+                console.error(traceback.format_exc())
+
+    def on_answer(self, event: Any) -> None:
+        """An answer link opened in another tab of this browser (``#a=…``): for the lobby."""
+        if self.app.room is not None and isinstance(event.data, str):
+            self.app.room.answer_text(event.data)
+            self.render()
+
+    def on_p2p(self, kind: Any, peer: Any, payload: Any) -> None:
+        """What p2p.js reports: an offer or answer made, a channel open or closed, a message, a failure."""
+        try:
+            if str(kind) == "failed":
+                console.warn(f"pygames: WebRTC: {payload}")
+                self.app.flash = self.app.t("devices.failed")
+            else:
+                devices.on_event(self.app, str(kind), int(peer), str(payload))
+        except Exception:  # noqa: BLE001 - a bad message from another device must not stop this one
+            console.error(traceback.format_exc())
+        self.render()
+        self.kick_bots()
 
     def _copy_link(self, fragment: str) -> None:
         url = f"{window.location.origin}{window.location.pathname}{fragment}"
@@ -417,6 +494,16 @@ def _url(fragment: str) -> str:
     return f"{window.location.pathname}{window.location.search}{fragment}"
 
 
+_ANSWERS: list[Any] = []
+
+
+def _answers() -> Any:
+    """The channel between this browser's tabs on which an answer link reaches the game's tab."""
+    if not _ANSWERS:
+        _ANSWERS.append(window.BroadcastChannel.new("pygames-answers"))
+    return _ANSWERS[0]
+
+
 def _new_bot_worker() -> Any:
     """The bots' Web Worker (a module worker: Pyodide's own module needs it)."""
     return Worker.new(BOT_WORKER_URL, to_js({"type": "module"}, dict_converter=Object.fromEntries))
@@ -464,9 +551,12 @@ def start() -> None:
     seed = _int_param("seed", None, 0, 2**53)
     delay = _int_param("delay", DEFAULT_BOT_DELAY_MS, 0, 5000) or 0
     app = App(catalogues, lang, storage, seed=seed)
+    app.build = str(getattr(boot, "build", "") or "dev")
+    app.site = f"{window.location.origin}{window.location.pathname}"
     page = Page(app, delay)
     try:
-        app.boot()
+        if not _fragment().startswith(devices.ANSWER_PREFIX):  # an answer's tab leaves the saved game alone
+            app.boot()
         page.go_to(_fragment())
         if early.get("shown"):
             app.read_form({str(k): str(v) for k, v in (early.get("values") or {}).items()})
@@ -487,6 +577,10 @@ def start() -> None:
     page.root.addEventListener("change", create_proxy(page.on_change))
     document.addEventListener("keydown", create_proxy(page.on_key))  # a dialog keeps Tab even from outside #app
     window.addEventListener("popstate", create_proxy(page.on_pop))
+    if focus.present(getattr(window, "pygamesP2P", None)):
+        window.pygamesP2P.listen(create_proxy(page.on_p2p))
+        page.beat = asyncio.ensure_future(page.heartbeat())
+        _answers().addEventListener("message", create_proxy(page.on_answer))
     document.getElementById("shell").hidden = True
     page.root.hidden = False
     page.html.dataset.bots = "idle"

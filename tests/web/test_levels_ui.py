@@ -62,12 +62,12 @@ def old_save(game_name: str, kinds: list[str], seed: int = 4, moves: int = 6) ->
 
 # ------------------------------------------------------------------ the form
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_the_form_offers_human_and_the_three_levels_and_says_what_each_is(lang: str) -> None:
+def test_the_form_offers_human_the_three_levels_and_a_friend_elsewhere_and_says_what_each_is(lang: str) -> None:
     a = make_app(lang=lang)
     click(a, "setup", game="klats")
     html = a.render()
     cat = CATALOGUES[lang]
-    assert SEAT_KINDS == ("human", "easy", "medium", "hard")
+    assert SEAT_KINDS == ("human", "easy", "medium", "hard", "remote")
     for kind in SEAT_KINDS:
         assert f'<option value="{kind}"' in html and cat[f"kind.{kind}"] in html
     assert 'value="greedy"' not in html and 'value="random"' not in html

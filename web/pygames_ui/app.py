@@ -23,8 +23,10 @@ from pygames_core.base import Action
 
 from . import keeping, nav, saves, screens, tutorial_ui
 from .assist import Assist
+from .devices import lobby_ui
+from .devices import play as devices
 from .dom import button, esc
-from .flow import TableFlow
+from .flow import KEEP_PENDING, TableFlow
 from .form import NewGameForm
 from .i18n import I18n
 from .log import GameLog, plain_text
@@ -68,6 +70,9 @@ class App(TableFlow):
         self.pending: Action | None = None  # a move waiting for its second tap (confirm moves)
         self._heard: tuple[Session | None, int] = (None, 0)  # the game and how many of its log lines were announced
         self._heard_step: tuple[Session | None, int] = (None, -1)  # the tutorial step announced last
+        self.room: devices.Room | None = None  # friends on other devices at this game; self.joining: this
+        self.joining: devices.Joining | None = None  # device as a friend's guest (devices/play.py)
+        self.build, self.site = "dev", ""  # this build of the site (guests must run the same), its address
 
     # ------------------------------------------------------------ startup
     def boot(self) -> None:
@@ -95,6 +100,7 @@ class App(TableFlow):
                 self.results_closed = session.game.is_over(session.state)
                 self.viewer = session.humans[0] if len(session.humans) == 1 else None
                 self._unproven_save = text
+                devices.start_room(self)  # friends on other devices get new invites
         except Exception:  # noqa: BLE001 - the safety net: see the docstring
             self.set_aside_save(traceback.format_exc(), text)
 
@@ -130,6 +136,8 @@ class App(TableFlow):
         handler = HANDLERS.get(action)
         if action == "confirm-move":  # … but "Play it"
             self.commit(pending)
+        elif self.screen == "guest" and (handler is None or action == "dismiss"):
+            devices.guest_click(self, data)  # a guest's table: its moves go to the host
         elif handler is not None:
             handler(self, data, values)
         elif self.screen == "table":
@@ -156,6 +164,7 @@ class App(TableFlow):
         self.viewer = self.session.humans[0] if len(self.session.humans) == 1 else None
         self.screen = "table"
         self.results_closed = False
+        devices.start_room(self)
         self.moved()
 
     def open_link(self, fragment: str) -> None:
@@ -180,6 +189,8 @@ class App(TableFlow):
             body = screens.rules_page(t, self.rules_game)
         elif self.screen == "replay" and self.history.replay is not None:
             body = keeping.replay_screen(t, self.history)
+        elif self.screen in ("join", "guest") and self.joining is not None:
+            body = devices.screen(self)
         else:
             self.screen = "home"
             body = screens.home(t, self.session)
@@ -209,6 +220,9 @@ class App(TableFlow):
                                       self.history.shared)
         side = self.assist.render(s, ctx, table, self.may_hint(ctx)) + tools + log
         bar = screens.confirm_bar(ctx, table, self.pending) if self.pending is not None else ""
+        if self.room is not None:  # friends on other devices: the lobby until started, then who is here
+            side = lobby_ui.presence(self.t, self.room) + side
+            bar += lobby_ui.lobby(self.t, self.room, self.site) if lobby_ui.lobby_open(s, self.room) else ""
         return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar)
 
     def taught_selector(self) -> str | None:
@@ -254,10 +268,6 @@ class App(TableFlow):
             self._heard_step = (s, lesson.index)  # a tutorial's new step is read out after the moves
             new.append(tutorial_ui.step_text(lesson, ctx))
         return " ".join(new) or None
-
-
-#: Clicks that leave a move waiting for its second tap (they change nothing at the table).
-KEEP_PENDING = frozenset({"lang", "menu"})
 
 
 # ---------------------------------------------------------------- click handlers, by data-action
@@ -333,4 +343,5 @@ HANDLERS: dict[str, Handler] = {
     **nav.HANDLERS,
     **keeping.HANDLERS,
     **tutorial_ui.HANDLERS,
+    **devices.HANDLERS,
 }

@@ -15,6 +15,7 @@ from pygames_core.base import Action
 
 from . import keeping, saves
 from .assist import Assist
+from .devices.room import Room
 from .frame import frame_of, has_secrets, next_viewer
 from .i18n import I18n
 from .pace import Pace
@@ -23,6 +24,9 @@ from .tables import Ctx, Table, TableSet
 from .thinking import bot_action
 from .tutorial import Lesson
 from .tutorial_ui import refusal
+
+#: Clicks that leave a move waiting for its second tap (they change nothing at the table).
+KEEP_PENDING = frozenset({"lang", "menu"})
 
 
 class TableFlow:
@@ -39,6 +43,7 @@ class TableFlow:
     history: keeping.Keeping
     pace: Pace
     pending: Action | None  # a move shown on the table, waiting for a second tap (confirm moves)
+    room: Room | None  # friends on other devices at this game
 
     # ------------------------------------------------------------ queries (none of them changes anything)
     @property
@@ -78,6 +83,9 @@ class TableFlow:
         if not (self.screen == "table" and s is not None and not s.game.is_over(s.state)
                 and not s.is_human_turn() and self.interlude() is None):
             return False
+        cur = s.state.current_player
+        if cur is not None and s.seats[cur].is_remote:
+            return False  # a friend on another device decides (devices/room.py)
         lesson = self.lesson()
         return lesson is None or lesson.bot_move is not None
 
@@ -96,10 +104,13 @@ class TableFlow:
 
     # ------------------------------------------------------------ the game moves on
     def moved(self) -> None:
-        """After any change of the game: save it, and hand the device on if the position says so."""
+        """After any change of the game: save it, hand the device on if the position says so, and
+        send each friend on another device his seat's frame."""
         if self.session is not None:
             self.viewer = next_viewer(self.session, self.viewer)
             saves.save(self.storage, self.session)
+            if self.room is not None and self.room.session is self.session:
+                self.room.moved()
 
     def play(self, action: Action) -> None:
         s = self.session

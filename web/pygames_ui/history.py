@@ -104,7 +104,7 @@ def check_undo(session: Session, seat: int | None, timeline: Timeline) -> UndoCh
     if not mine:
         return UndoCheck(None, "no_move")
     last = mine[-1]
-    if any(session.seats[who].is_human for who in movers[last + 1:] if who is not None):
+    if any(session.seats[who].is_person for who in movers[last + 1:] if who is not None):
         return UndoCheck(None, "other_human")
     if len(session.humans) > 1 and (state.current_player != seat or last != len(movers) - 1):
         return UndoCheck(None, "turn_over")

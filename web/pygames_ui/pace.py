@@ -66,7 +66,7 @@ def bots_before_a_person(session: Session, seat: int) -> int:
     n = len(session.seats)
     count = 0
     for k in range(n):
-        if session.seats[(seat + k) % n].is_human:
+        if session.seats[(seat + k) % n].is_person:
             break
         count += 1
     return max(1, count)

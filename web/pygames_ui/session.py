@@ -17,8 +17,11 @@ from pygames_core.bots import levels
 from pygames_core.record import new_record
 
 HUMAN = "human"
-#: A seat is played by a person or by a bot of one of the levels (Easy, Medium, Hard).
-SEAT_KINDS = (HUMAN, *levels.keys())
+#: A person playing on another device (the host's game, the guest's own phone: :mod:`.devices`).
+REMOTE = "remote"
+#: A seat is played by a person here, by a bot of one of the levels (Easy, Medium, Hard), or
+#: by a person on another device.
+SEAT_KINDS = (HUMAN, *levels.keys(), REMOTE)
 MAX_NAME = 32
 
 
@@ -81,9 +84,18 @@ class Seat:
         return self.kind == HUMAN
 
     @property
+    def is_remote(self) -> bool:
+        """A person on another device (never asked on this one)."""
+        return self.kind == REMOTE
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind in (HUMAN, REMOTE)
+
+    @property
     def level(self) -> levels.Level | None:
         """The bot level playing this seat (``None`` for a person)."""
-        return None if self.is_human else levels.get(self.kind)
+        return None if self.is_person else levels.get(self.kind)
 
 
 def clean_name(name: object, fallback: str) -> str:
@@ -117,7 +129,13 @@ class Session:
     # ----------------------------------------------------------- queries
     @property
     def humans(self) -> list[int]:
+        """The seats of the people at this device (pass-and-play hides hands between them)."""
         return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def remote(self) -> list[int]:
+        """The seats played on other devices."""
+        return [i for i, s in enumerate(self.seats) if s.is_remote]
 
     def is_human_turn(self) -> bool:
         cur = self.state.current_player

@@ -63,7 +63,7 @@ def request(session: Session, *, hint: bool = False, iterations: int | None = No
         level = HINT_LEVEL
     else:
         kind = session.seats[seat].kind
-        if session.seats[seat].is_human:
+        if session.seats[seat].is_person:
             raise ValueError(f"seat {seat} is played by a person, not a bot")
         level = kind
     view = session.game.view(session.state, seat)

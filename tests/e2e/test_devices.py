@@ -1,0 +1,112 @@
+"""Play on two devices in Chromium: a host and a guest in separate browser profiles, over WebRTC.
+
+The invite travels as a player passes it (the link from the host's lobby), the answer as the
+code the guest's page shows, pasted on the host; then each device plays its own seat of a
+whole game by clicking, each seeing its own hand only. No STUN or TURN server and no
+Chromium flag: host candidates connect between profiles (see the issue's notes). The lobby,
+the join screen and the answer screen pass axe, and are photographed at both sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from axe_audit import audit
+from conftest import READY, ROOT, SUB_PATH, PageProblems, open_app, start_game
+from pages import INTERLUDE, OVER, TURN, act
+from test_klats import play_one_card
+
+SHOTS = ROOT / "test-results" / "screens"
+
+
+def shoot(page: Any, name: str) -> None:
+    for w, h in ((1280, 800), (360, 640)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.screenshot(path=str(SHOTS / f"devices-{name}-{w}x{h}.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_a_whole_klats_game_between_two_devices(page: Any, browser: Any, site_url: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url, "?delay=0&seed=3")
+    start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
+    page.wait_for_selector("#lobby #invite-1")
+    link = page.input_value("#invite-1")
+    assert link.startswith(site_url) and "#j=" in link
+    problems = audit(page, "lobby")
+    shoot(page, "lobby")
+
+    guest_ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
+    try:
+        guest = guest_ctx.new_page()
+        seen = PageProblems(site_url.split(SUB_PATH)[0])
+        seen.attach(guest)
+        guest.emulate_media(reduced_motion="reduce")
+        guest.goto(link.replace("#j=", "?bare=1#j="))
+        guest.wait_for_selector(READY, timeout=90_000)
+        assert "Anna invites you to Klats!" in guest.inner_text("main.join h1")
+        problems += audit(guest, "join")
+        guest.click(act("p2p-join"))
+        guest.wait_for_selector("#answer-code")
+        problems += audit(guest, "answer")
+        shoot(guest, "answer")
+
+        page.fill("#answer-1", guest.input_value("#answer-code"))
+        page.click(act("p2p-connect", seat=1))
+        page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
+        page.click(act("p2p-start"))
+        guest.wait_for_selector(".klats-table")
+
+        for _ in range(400):
+            if page.locator(OVER).count() and guest.locator(OVER).count():
+                break
+            for who in (page, guest):
+                if who.locator(INTERLUDE).count():
+                    who.click(f"{INTERLUDE} {act('dismiss')}")
+                elif who.locator(TURN).count() and not who.locator(OVER).count():
+                    assert who.locator(".seat.me .hand button.hand-card").count() >= 1
+                    assert who.locator(".seat:not(.me) .hand").count() == 0  # nobody else's hand shows
+                    play_one_card(who)
+            page.wait_for_timeout(60)
+        else:
+            raise AssertionError("the game did not end on both devices")
+        shoot(guest, "guest-over")
+        seen.check()
+    finally:
+        guest_ctx.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("fragment", ["#j=AAAA", "#j=" + "A" * 700])
+def test_a_broken_invite_says_so(page: Any, site_url: str, fragment: str) -> None:
+    open_app(page, site_url, "?delay=0" + fragment)
+    page.wait_for_selector("#flash")
+    assert "could not be read" in page.inner_text("#flash")
+
+
+def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, browser: Any, site_url: str) -> None:
+    """The guest's answer as a link (what a phone's camera opens from the answer's QR code): a tab
+    of the host's browser hands it to the game's tab, which connects the seat."""
+    open_app(page, site_url, "?delay=0&seed=3")
+    start_game(page, "rps_zombie", [("Anna", "human"), ("Boris", "remote")])
+    page.wait_for_selector("#lobby #invite-1")
+    link = page.input_value("#invite-1")
+    guest_ctx = browser.new_context(locale="en-US")
+    try:
+        guest = guest_ctx.new_page()
+        guest.goto(link.replace("#j=", "?bare=1#j="))
+        guest.wait_for_selector(READY, timeout=90_000)
+        guest.click(act("p2p-join"))
+        guest.wait_for_selector("#answer-link")
+        answer = guest.input_value("#answer-link")
+        other = page.context.new_page()  # the host's browser, another tab
+        other.goto(answer.replace("#a=", "?bare=1#a="))
+        other.wait_for_selector("#flash")
+        assert "close this tab" in other.inner_text("#flash")
+        page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
+        page.click(act("p2p-start"))
+        guest.wait_for_selector(".rz-table")
+    finally:
+        guest_ctx.close()

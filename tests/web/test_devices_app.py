@@ -1,0 +1,135 @@
+"""Two apps, a host and a guest, play a whole game through the effects the page would carry out.
+
+The WebRTC part is stood in for by this test: each ``p2p-*`` effect is done as the page does
+it (an offer or answer made: a real browser SDP; a message: handed to the other app).
+The Chromium test (tests/e2e/test_devices.py) does the same over real data channels.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from apptools import click
+from test_devices_invite import OFFER
+
+from pygames_ui.app import App
+from pygames_ui.devices import play
+from pygames_ui.i18n import merge_catalogues
+from pygames_ui.session import MemoryStorage
+
+CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
+ANSWER = OFFER.replace("a=setup:actpass", "a=setup:active")
+SITE = "https://example.github.io/pygames/"
+
+
+def new_app(build: str = "b1") -> App:
+    a = App(CATALOGUES, "en", MemoryStorage(), seed=2)
+    a.build, a.site = build, SITE
+    a.boot()
+    return a
+
+
+def pump(host: App, guest: App, seat: int = 1) -> None:
+    """Carry out both apps' effects until none is left (the page's part)."""
+    for _ in range(100):
+        moved = False
+        for kind, peer, *rest in play.effects(host):
+            moved = True
+            if kind == "p2p-offer":
+                play.on_event(host, "offer", int(peer), OFFER)  # type: ignore[call-overload]
+            elif kind == "p2p-send":
+                play.on_event(guest, "message", 0, str(rest[0]))
+        for kind, _peer, *rest in play.effects(guest):
+            moved = True
+            if kind == "p2p-answer":
+                play.on_event(guest, "answer", 0, ANSWER)
+            elif kind == "p2p-send":
+                play.on_event(host, "message", seat, str(rest[0]))
+        if not moved:
+            return
+    raise AssertionError("the effects never settle")
+
+
+def connect(game: str, values: dict[str, str]) -> tuple[App, App]:
+    host = new_app()
+    click(host, "setup", game=game)
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", **values})
+    assert host.room is not None and host.screen == "table"
+    pump(host, new_app())
+    html = host.render()
+    assert 'id="lobby"' in html and 'data-state="invited"' in html and "#j=" in html
+    guest = new_app()
+    play.open_invite(guest, "#j=" + host.room.invites[1])
+    assert guest.screen == "join" and "invites you" in guest.render()
+    click(guest, "p2p-join")
+    pump(host, guest)
+    assert guest.joining is not None and guest.joining.answer is not None
+    click(host, "p2p-connect", {"answer_1": SITE + "#a=" + guest.joining.answer}, seat=1)
+    assert [e[0] for e in host.room.effects] == ["p2p-accept"]
+    host.room.effects.clear()
+    play.on_event(guest, "open", 0, "")  # the data channel opened
+    pump(host, guest)
+    assert guest.screen == "guest" and host.room.referee.seat_state(1) == "here"
+    click(host, "p2p-start")
+    assert 'id="lobby"' not in host.render()
+    return host, guest
+
+
+@pytest.mark.parametrize("game, values", [("klats", {"opt_target": "20"}), ("zoomagia", {}), ("rps_zombie", {})])
+def test_a_whole_game_between_a_host_and_a_guest(game: str, values: dict[str, str]) -> None:
+    host, guest = connect(game, values)
+    rng = random.Random(1)
+    s = host.session
+    assert s is not None
+    for _ in range(3000):
+        if s.game.is_over(s.state):
+            break
+        host.render()
+        guest.render()
+        if host.interlude() is not None:
+            click(host, "dismiss")
+        elif s.state.current_player == 1:
+            frame = guest.joining.frame()  # type: ignore[union-attr]
+            assert frame is not None and frame.my_turn
+            guest.joining.act(rng.choice(frame.legal))  # type: ignore[union-attr]
+        else:
+            ctx = host.ctx()
+            assert ctx is not None and ctx.my_turn
+            host.play(rng.choice(ctx.legal))
+        pump(host, guest)
+    else:
+        raise AssertionError("the game did not end")
+    assert guest.joining.frame().over  # type: ignore[union-attr]
+    assert "game-over" in guest.render()
+
+
+def test_the_guest_cannot_play_out_of_turn_and_a_bad_answer_is_said() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    assert host.session is not None and host.session.state.current_player == 0
+    click(guest, "select", card=1)
+    assert guest.flash == CATALOGUES["en"]["flash.not_your_turn"]
+    click(host, "p2p-connect", {"answer_1": "not an answer"}, seat=1)
+    assert host.room is not None and host.room.problem == "devices.bad_answer"
+
+
+def test_a_broken_invite_says_so_on_the_home_screen() -> None:
+    guest = new_app()
+    play.open_invite(guest, "#j=AAAA")
+    assert guest.screen == "home" and guest.flash == CATALOGUES["en"]["devices.bad_invite"]
+
+
+def test_a_guest_of_another_build_is_told_to_reload_both() -> None:
+    host = new_app("b1")
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    pump(host, new_app())
+    guest = new_app("b0")
+    assert host.room is not None
+    play.open_invite(guest, "#j=" + host.room.invites[1])
+    click(guest, "p2p-join")
+    pump(host, guest)
+    play.on_event(guest, "open", 0, "")
+    pump(host, guest)
+    assert CATALOGUES["en"]["devices.other_build"] in guest.render()

@@ -1,0 +1,140 @@
+"""A guest's device: the invite it opened, its answer, and its seat's table drawn from the host's frames.
+
+Opening an invite (``#j=…``) shows who invites to which game and seat (:func:`join_screen`).
+"Join" asks the page for the WebRTC answer (``("p2p-answer", 0, offer_sdp)``); the answer is
+shown three ways for the host to take: a QR code, a ``#a=`` link and a code to copy. Once the
+data channel is open the guest says hello with its seat's token, and from then on draws
+each frame the host sends with the game's ordinary table (:func:`table_screen`): the same
+cards, log and animations; a click on the table becomes a move sent to the host, which
+judges it.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+from pygames_core import games
+
+from .. import screens
+from ..dom import button, esc
+from ..frame import Frame
+from ..i18n import I18n
+from ..log import GameLog
+from ..session import HUMAN, REMOTE, Seat
+from ..tables import Ctx, TableSet
+from . import invite, qr
+from .guest import Guest
+
+
+class Joining:
+    """This device as a guest: its invite, its answer, its link to the host and the latest frame."""
+
+    def __init__(self, spec: invite.Invite, build: str) -> None:
+        self.invite = spec
+        token = base64.urlsafe_b64encode(spec.token).decode("ascii").rstrip("=")
+        self.guest = Guest(spec.seat, token, build)
+        self.answer: str | None = None  # the answer's text, once the page made it
+        self.connected = False
+        self.ui: dict[str, Any] = {}  # the table's own state here (summaries read)
+        self.log = GameLog()  # the move log beside the table
+        self.effects: list[tuple[object, ...]] = []
+
+    def join(self) -> None:
+        self.effects.append(("p2p-answer", 0, invite.expand(self.invite.offer)))
+
+    def answer_made(self, sdp: str) -> None:
+        self.answer = invite.write_answer(self.invite.seat, invite.parse(sdp))
+
+    def opened(self) -> None:
+        self.connected = True
+        self.effects.append(("p2p-send", 0, self.guest.hello()))
+
+    def closed(self) -> None:
+        self.connected = False
+
+    def received(self, text: str) -> None:
+        self.guest.receive(text)
+
+    def act(self, action: dict[str, Any]) -> None:
+        self.effects.append(("p2p-send", 0, self.guest.act(action)))
+
+    def frame(self) -> Frame | None:
+        """The seat's table as the host last sent it (every person shown as a person)."""
+        body = self.guest.table
+        if body is None:
+            return None
+        seats = tuple(Seat(str(s.get("name", "?"))[:32], HUMAN if s.get("kind") in (HUMAN, REMOTE) else s["kind"])
+                      for s in body["seats"])
+        return Frame(game=games.get(self.invite.game), seats=seats, view=body["view"], seat=body["seat"],
+                     show_private=True, my_turn=bool(body["legal"]), legal=body["legal"], current=body["current"],
+                     over=body["over"], pass_to=None, turn_banner=None, winners=body["winners"], ui=self.ui,
+                     events=body["events"])
+
+    def take_effects(self) -> list[tuple[object, ...]]:
+        effects, self.effects = self.effects, []
+        return effects
+
+
+def open_invite(fragment: str, build: str) -> Joining:
+    """The guest side of the invite in ``#j=…`` (``ValueError`` for a broken one)."""
+    return Joining(invite.read_invite(fragment[len(invite.JOIN_PREFIX):], games.names()), build)
+
+
+def join_screen(t: I18n, joining: Joining, site: str) -> str:
+    """Who invites to which game and seat; then the answer for the host, three ways."""
+    spec = joining.invite
+    title = games.get(spec.game).title[t.lang]
+    head = (f'<main class="join"><h1>{esc(t("devices.invited", name=spec.host, game=title))}</h1>'
+            f'<p class="join-seat">{esc(t("devices.your_seat", n=spec.seat + 1, total=spec.players))}</p>')
+    if joining.guest.host_build is not None:
+        return head + f'<p class="notice" role="alert">{esc(t("devices.other_build"))}</p></main>'
+    if joining.answer is None:
+        return head + (f'<p>{esc(t("devices.join_how"))}</p>'
+                       f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big")}</div></main>')
+    link = f"{site}{invite.ANSWER_PREFIX}{joining.answer}"
+    waiting = t("devices.connected") if joining.connected else t("devices.answer_how")
+    return head + (f'<p role="status">{esc(waiting)}</p>'
+                   f'<div class="invite-qr">{qr.svg(qr.encode(link, level="L"), t("devices.answer_qr"))}</div>'
+                   f'{copy_field(t, "answer-link", t("devices.answer_link"), link)}'
+                   f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
+
+
+def copy_field(t: I18n, name: str, label: str, value: str) -> str:
+    """A read-only text to copy, with its Copy button (the page copies the field's text)."""
+    return (f'<p class="copy-field"><label for="{name}">{esc(label)}</label>'
+            f'<input id="{name}" name="{name}" readonly value="{esc(value)}">'
+            f'{button(esc(t("devices.copy")), "p2p-copy", "", field=name)}</p>')
+
+
+def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
+    """The seat's table, drawn by the game's own table from the host's latest frame."""
+    frame = joining.frame()
+    if frame is None:
+        return f'<main class="join"><p role="status">{esc(t("devices.waiting_table"))}</p></main>'
+    ctx = Ctx(t, frame)
+    table = tables[joining.invite.game]
+    where = "" if joining.connected else f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p>'
+    side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
+    return where + screens.table_screen(ctx, table, side, False, None)
+
+
+def table_click(joining: Joining, tables: TableSet, t: I18n, data: dict[str, str]) -> str | None:
+    """A click on the guest's table: a move for the host (``None``), or why not (a flash)."""
+    frame = joining.frame()
+    if frame is None:
+        return None
+    ctx = Ctx(t, frame)
+    table = tables[joining.invite.game]
+    if data.get("action") == "dismiss":
+        joining.ui.update(table.dismiss_interlude(ctx))
+        return None
+    if not ctx.my_turn:
+        return t("flash.not_your_turn")
+    try:
+        action = table.click(data, ctx)
+    except (KeyError, ValueError):
+        return t("flash.illegal")
+    if action is not None:
+        joining.act(action)
+    return None

@@ -1,0 +1,87 @@
+"""The host's lobby: an invite per friend's seat (QR code, link, Copy), their answers, who is here.
+
+Shown over the table of a game with friends on other devices until the host starts it
+(every friend here). Each seat not here yet shows its invite and a box for the answer the
+guest sends back (a code, or its ``#a=`` link). During play a line beside the table says
+which friends are here or away.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..dom import button, esc
+from ..i18n import I18n
+from ..session import Session
+from . import invite, qr
+from .guest_ui import copy_field
+from .room import Room
+
+#: ``Session.ui`` key: the host started the game (the lobby closed).
+STARTED = "p2p_started"
+
+
+class Host(Protocol):
+    t: I18n
+    session: Session | None
+    room: Room | None
+    flash: str | None
+
+    def moved(self) -> None: ...
+
+
+def lobby_open(session: Session, room: Room | None) -> bool:
+    return room is not None and not session.ui.get(STARTED)
+
+
+def lobby(t: I18n, room: Room, site: str) -> str:
+    """The lobby over the table: each friend's seat, its state, its invite and answer box."""
+    s = room.session
+    rows = []
+    for seat in s.remote:
+        state = room.referee.seat_state(seat)
+        head = (f'<h3 id="lobby-seat-{seat}">{esc(t("devices.seat_of", n=seat + 1, name=s.seats[seat].name))} '
+                f'<span class="seat-state" data-state="{state}">{esc(t(f"devices.state.{state}"))}</span></h3>')
+        body = ""
+        if state != "here":
+            text = room.invites.get(seat)
+            if text is None:
+                body = f'<p role="status">{esc(t("devices.making_invite"))}</p>'
+            else:
+                link = f"{site}{invite.JOIN_PREFIX}{text}"
+                body = (f'<div class="invite-qr">{qr.svg(qr.encode(link, level="L"), t("devices.invite_qr", name=s.seats[seat].name))}</div>'
+                        f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=s.seats[seat].name), link)}'
+                        f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
+                        f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off">'
+                        f'{button(esc(t("devices.connect")), "p2p-connect", "primary", seat=seat)}</p>')
+        rows.append(f'<section class="lobby-seat" data-seat="{seat}" aria-labelledby="lobby-seat-{seat}">{head}{body}</section>')
+    problem = f'<p class="flash" role="alert">{esc(t(room.problem))}</p>' if room.problem else ""
+    ready = not room.missing()
+    start = button(esc(t("devices.start")), "p2p-start", "primary big", disabled=not ready)
+    why = "" if ready else f'<p class="lobby-wait">{esc(t("devices.start_when"))}</p>'
+    return (f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="lobby-title" id="lobby">'
+            f'<div class="panel lobby"><h2 id="lobby-title">{esc(t("devices.lobby"))}</h2>'
+            f'<p>{esc(t("devices.lobby_how"))}</p>{problem}{"".join(rows)}{why}<div class="row">{start}</div></div></div>')
+
+
+def presence(t: I18n, room: Room) -> str:
+    """Beside the table during play: each friend's seat, here or away."""
+    items = "".join(f'<li data-seat="{seat}" data-state="{room.referee.seat_state(seat)}">'
+                    f'{esc(room.session.seats[seat].name)}: {esc(t(f"devices.state.{room.referee.seat_state(seat)}"))}</li>'
+                    for seat in room.session.remote)
+    return f'<section class="presence" aria-label="{esc(t("devices.friends"))}"><ul>{items}</ul></section>'
+
+
+def _connect(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.room is not None:
+        seat = data.get("seat", "")
+        app.room.answer_text(values.get(f"answer_{seat}", ""))
+
+
+def _start(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.room is not None and app.session is not None and not app.room.missing():
+        app.session.ui[STARTED] = True
+        app.moved()
+
+
+HANDLERS: dict[str, Any] = {"p2p-connect": _connect, "p2p-start": _start}

@@ -1,0 +1,138 @@
+"""The app's side of play on several devices: what it shows and does as a host and as a guest.
+
+:class:`~pygames_ui.app.App` keeps a :class:`.room.Room` when its game has friends on
+other devices (the host) and a :class:`.guest_ui.Joining` when this device opened an invite
+(a guest). ``main.py`` carries out their effects with the page's WebRTC glue (``p2p.js``)
+and hands back what the browser reports (:func:`on_event`): an offer or answer made, a
+channel open or closed, a message.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..i18n import I18n
+from ..session import Session, Storage
+from ..tables import TableSet
+from . import guest_ui, invite, lobby_ui
+from .guest_ui import Joining
+from .host import PING_S
+from .room import Room
+
+
+class App(Protocol):
+    t: I18n
+    storage: Storage
+    tables: TableSet
+    session: Session | None
+    screen: str
+    flash: str | None
+    viewer: int | None
+    room: Room | None
+    joining: Joining | None
+    build: str
+    site: str
+
+    def moved(self) -> None: ...
+
+
+def host_name(app: App) -> str:
+    s = app.session
+    assert s is not None
+    name = s.seats[s.humans[0]].name if s.humans else ""
+    return name if name and name != app.t("setup.default_you") else app.t("devices.a_friend")
+
+
+def start_room(app: App) -> None:
+    """A game with friends on other devices: its room, and an invite asked for each of them."""
+    s = app.session
+    app.room = None
+    if s is not None and s.remote and not s.game.is_over(s.state):
+        app.room = Room(s, app.build, host_name(app))
+        app.room.ask_offers()
+
+
+def open_invite(app: App, fragment: str) -> None:
+    """This device opened an invite (``#j=…``): the join screen, or a notice for a broken one."""
+    try:
+        app.joining = guest_ui.open_invite(fragment, app.build)
+    except ValueError:
+        app.flash = app.t("devices.bad_invite")
+        app.screen = "home"
+        return
+    app.screen = "join"
+
+
+def screen(app: App) -> str:
+    """The guest's screens: the invite and answer, then the seat's table."""
+    j = app.joining
+    assert j is not None
+    if app.screen == "guest" and j.guest.table is not None:
+        return guest_ui.table_screen(app.t, j, app.tables)
+    return guest_ui.join_screen(app.t, j, app.site)
+
+
+def guest_click(app: App, data: dict[str, str]) -> None:
+    if app.joining is not None:
+        app.flash = guest_ui.table_click(app.joining, app.tables, app.t, data)
+
+
+def effects(app: App) -> list[tuple[object, ...]]:
+    """What the page must do over WebRTC now (``p2p-offer``, ``p2p-accept``, ``p2p-answer``, ``p2p-send``)."""
+    out: list[tuple[object, ...]] = []
+    if app.room is not None:
+        out += app.room.take_effects()
+    if app.joining is not None:
+        out += app.joining.take_effects()
+    return out
+
+
+def on_event(app: App, kind: str, peer: int, payload: str) -> None:
+    """What the browser reports: ``offer``/``answer`` made (an SDP), ``open``, ``closed``, ``message``."""
+    room, j = app.room, app.joining
+    if room is not None and app.screen not in ("join", "guest"):
+        if kind == "offer":
+            room.offer_made(peer, payload)
+        elif kind == "message":
+            before = len(room.session.record["actions"])
+            room.received(peer, payload)
+            if len(room.session.record["actions"]) != before:
+                app.moved()  # a guest's move: saved, and the device handed on as after any move
+        elif kind == "closed":
+            room.closed(peer)
+        return
+    if j is not None:
+        if kind == "answer":
+            j.answer_made(payload)
+        elif kind == "open":
+            j.opened()
+        elif kind == "closed":
+            j.closed()
+        elif kind == "message":
+            j.received(payload)
+            if j.guest.table is not None:
+                app.screen = "guest"
+
+
+def tick(app: App) -> bool:
+    """Every :data:`PING_S`: a guest says it is still here; a host notes who went quiet.
+    ``True`` when what the host's screen says about a friend changed (draw it again)."""
+    if app.joining is not None and app.joining.connected:
+        app.joining.effects.append(("p2p-send", 0, app.joining.guest.ping()))
+    room = app.room
+    if room is None:
+        return False
+    states = tuple(room.referee.seat_state(seat) for seat in room.session.remote)
+    changed, room.shown_states = states != room.shown_states, states
+    return changed
+
+
+def _join(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.joining is not None and app.joining.answer is None:
+        app.joining.join()
+
+
+HANDLERS: dict[str, Any] = {"p2p-join": _join, **lobby_ui.HANDLERS}
+JOIN_PREFIX, ANSWER_PREFIX = invite.JOIN_PREFIX, invite.ANSWER_PREFIX
+__all__ = ["ANSWER_PREFIX", "HANDLERS", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "on_event", "open_invite", "screen",
+           "start_room", "tick"]

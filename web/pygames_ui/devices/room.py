@@ -1,0 +1,104 @@
+"""The host's side of a game with friends on other devices: invites, answers, the referee.
+
+A game whose seats include *a friend on another device* (``Seat.kind == "remote"``) gets a
+:class:`Room` on the host. For each such seat the page makes a WebRTC offer
+(``("p2p-offer", seat)``, an effect ``main.py`` carries out); :meth:`Room.offer_made` turns
+it into the seat's invite (a ``#j=`` link, its QR code). The guest's answer comes back as a
+code pasted, or a ``#a=`` link opened on this device (:meth:`Room.answer_text` → the SDP for
+``("p2p-accept", seat, sdp)``). Once the data channel is open, the messages go through the
+referee (:class:`.host.Host`) and the frames it sends each guest go out as
+``("p2p-send", seat, text)``.
+
+Everything here is plain Python: what the page does is only the effects it is asked for.
+"""
+
+from __future__ import annotations
+
+import base64
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pygames_core import games
+
+from ..session import Session
+from . import invite
+from .host import Host, new_token
+
+
+def conn_of(seat: int) -> str:
+    """The connection of a seat: one data channel per guest seat."""
+    return f"seat{seat}"
+
+
+@dataclass
+class Room:
+    session: Session
+    build: str
+    host_name: str
+    clock: Callable[[], float] = time.monotonic
+    invites: dict[int, str] = field(default_factory=dict)  # seat -> the text after #j=
+    effects: list[tuple[object, ...]] = field(default_factory=list)  # for main.py: p2p-offer, -accept, -send
+    problem: str | None = None  # the last answer that could not be read, for the lobby to say
+    shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
+    referee: Host = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.referee = Host(self.session, self.build, {seat: new_token() for seat in self.session.remote}, self.clock)
+
+    # ------------------------------------------------------------ inviting
+    def missing(self) -> list[int]:
+        """Guest seats not here now (invited, away), in seat order."""
+        return [seat for seat in self.session.remote if self.referee.seat_state(seat) != "here"]
+
+    def ask_offers(self) -> None:
+        """Ask the page for an offer for each guest seat that has no invite yet."""
+        for seat in self.session.remote:
+            if seat not in self.invites and ("p2p-offer", seat) not in self.effects:
+                self.effects.append(("p2p-offer", seat))
+
+    def offer_made(self, seat: int, sdp: str) -> None:
+        """The page made the offer for ``seat``: its invite."""
+        token = base64.urlsafe_b64decode(self.referee.tokens[seat] + "==")
+        spec = invite.Invite(self.session.game.name, seat, len(self.session.seats), self.host_name, token,
+                             invite.parse(sdp))
+        self.invites[seat] = invite.write_invite(spec, games.names())
+
+    def answer_text(self, text: str) -> None:
+        """A guest's answer (the code, or the text after ``#a=``): connect its seat."""
+        text = text.strip()
+        if text.startswith(invite.ANSWER_PREFIX) or "#a=" in text:
+            text = text.split("#a=", 1)[1]
+        try:
+            seat, answer = invite.read_answer(text)
+        except ValueError:
+            self.problem = "devices.bad_answer"
+            return
+        if seat not in self.session.remote:
+            self.problem = "devices.bad_answer"
+            return
+        self.problem = None
+        self.effects.append(("p2p-accept", seat, invite.expand(answer)))
+
+    def reinvite(self, seat: int) -> None:
+        """A fresh invite for ``seat`` (its guest reloaded, or lost the link): a new offer, the same token."""
+        self.invites.pop(seat, None)
+        self.ask_offers()
+
+    # ------------------------------------------------------------ playing
+    def received(self, seat: int, text: str) -> None:
+        """A message from ``seat``'s data channel: through the referee; its answers go out."""
+        for conn, out in self.referee.receive(conn_of(seat), text):
+            self.effects.append(("p2p-send", int(conn[4:]), out))
+
+    def closed(self, seat: int) -> None:
+        self.referee.closed(conn_of(seat))
+
+    def moved(self) -> None:
+        """The game moved on here (the host's move, a bot's): each seated guest gets its frame."""
+        for conn, out in self.referee.tables():
+            self.effects.append(("p2p-send", int(conn[4:]), out))
+
+    def take_effects(self) -> list[tuple[object, ...]]:
+        effects, self.effects = self.effects, []
+        return effects
