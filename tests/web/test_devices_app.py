@@ -133,3 +133,39 @@ def test_a_guest_of_another_build_is_told_to_reload_both() -> None:
     play.on_event(guest, "open", 0, "")
     pump(host, guest)
     assert CATALOGUES["en"]["devices.other_build"] in guest.render()
+
+
+def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    s, room = host.session, host.room
+    assert s is not None and room is not None
+    play.on_event(host, "closed", 1, "")  # his phone locked, his tab closed
+    html = host.render()
+    assert room.referee.seat_state(1) == "away" and 'data-action="p2p-stand-in"' in html
+    click(host, "p2p-stand-in", seat=1)
+    ctx = host.ctx()
+    assert ctx is not None
+    host.play(ctx.legal[0])  # the host's move; then it is the away friend's turn …
+    assert s.state.current_player == 1 and host.bots_pending()
+    host.step_bot()  # … and the bot plays it
+    assert len(s.record["actions"]) == 2 and s.state.current_player == 0
+    click(host, "p2p-reinvite", seat=1)
+    pump(host, guest)
+    assert 'id="invite-1"' in host.render()
+    back = new_app()
+    play.open_invite(back, "#j=" + room.invites[1])
+    click(back, "p2p-join")
+    pump(host, back)
+    click(host, "p2p-connect", {"answer_1": back.joining.answer}, seat=1)  # type: ignore[union-attr]
+    room.effects.clear()
+    play.on_event(back, "open", 0, "")
+    pump(host, back)
+    assert room.referee.seat_state(1) == "bot" and back.screen == "guest"
+    click(host, "p2p-hand-back", seat=1)
+    pump(host, back)
+    assert room.referee.seat_state(1) == "here"
+    ctx = host.ctx()
+    assert ctx is not None
+    host.play(ctx.legal[0])
+    pump(host, back)
+    assert not host.bots_pending() and back.joining.frame().my_turn  # type: ignore[union-attr]

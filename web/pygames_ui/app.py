@@ -221,7 +221,7 @@ class App(TableFlow):
         side = self.assist.render(s, ctx, table, self.may_hint(ctx)) + tools + log
         bar = screens.confirm_bar(ctx, table, self.pending) if self.pending is not None else ""
         if self.room is not None:  # friends on other devices: the lobby until started, then who is here
-            side = lobby_ui.presence(self.t, self.room) + side
+            side = lobby_ui.presence(self.t, self.room, self.site) + side
             bar += lobby_ui.lobby(self.t, self.room, self.site) if lobby_ui.lobby_open(s, self.room) else ""
         return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar)
 

@@ -25,6 +25,8 @@ from .thinking import bot_action
 from .tutorial import Lesson
 from .tutorial_ui import refusal
 
+#: The level of the bot that plays for a friend on another device while he is away.
+STAND_IN = "medium"
 #: Clicks that leave a move waiting for its second tap (they change nothing at the table).
 KEEP_PENDING = frozenset({"lang", "menu"})
 
@@ -84,8 +86,8 @@ class TableFlow:
                 and not s.is_human_turn() and self.interlude() is None):
             return False
         cur = s.state.current_player
-        if cur is not None and s.seats[cur].is_remote:
-            return False  # a friend on another device decides (devices/room.py)
+        if cur is not None and s.seats[cur].is_remote:  # a friend on another device decides, unless
+            return self.room is not None and cur in self.room.referee.stand_ins  # a bot stands in for him
         lesson = self.lesson()
         return lesson is None or lesson.bot_move is not None
 
@@ -138,7 +140,9 @@ class TableFlow:
         if lesson is not None and lesson.bot_move is not None:
             self.play(lesson.bot_move)
             return
-        s.apply(bot_action(s))
+        cur = s.state.current_player
+        stand_in = STAND_IN if cur is not None and s.seats[cur].is_remote else None
+        s.apply(bot_action(s, stand_in))
         self.moved()
 
     def bot_request(self) -> dict[str, Any] | None:

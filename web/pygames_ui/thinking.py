@@ -53,7 +53,8 @@ def view_seed(view: Mapping[str, Any], salt: str) -> int:
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)
 
 
-def request(session: Session, *, hint: bool = False, iterations: int | None = None) -> dict[str, Any]:
+def request(session: Session, *, hint: bool = False, iterations: int | None = None,
+            stand_in: str | None = None) -> dict[str, Any]:
     """The message asking the bot at ``session``'s current seat to move (or, with ``hint``, the
     Hard bot to suggest that seat's move).  ``ValueError`` when nobody is to move."""
     seat = session.state.current_player
@@ -61,6 +62,8 @@ def request(session: Session, *, hint: bool = False, iterations: int | None = No
         raise ValueError("the game is over: no one is to move")
     if hint:
         level = HINT_LEVEL
+    elif stand_in is not None:  # a bot playing for a friend who is away (devices/room.py)
+        level = stand_in
     else:
         kind = session.seats[seat].kind
         if session.seats[seat].is_person:
@@ -137,10 +140,11 @@ def think(message: Mapping[str, Any]) -> dict[str, Any]:
     return {"action": action, "estimate": None, "iterations": None, "ms": (time.perf_counter() - start) * 1000.0}
 
 
-def bot_action(session: Session) -> Action:
+def bot_action(session: Session, stand_in: str | None = None) -> Action:
     """The move of the bot whose turn it is in ``session``, thought out here and now
-    (the page asks its worker instead, for a level that searches)."""
-    return action_of(think(request(session)), session.game.legal_actions(session.state))
+    (the page asks its worker instead, for a level that searches); ``stand_in``: the level
+    of a bot playing for a person who is away."""
+    return action_of(think(request(session, stand_in=stand_in)), session.game.legal_actions(session.state))
 
 
 def think_json(text: str) -> str:

@@ -48,12 +48,7 @@ def lobby(t: I18n, room: Room, site: str) -> str:
             if text is None:
                 body = f'<p role="status">{esc(t("devices.making_invite"))}</p>'
             else:
-                link = f"{site}{invite.JOIN_PREFIX}{text}"
-                body = (f'<div class="invite-qr">{qr.svg(qr.encode(link, level="L"), t("devices.invite_qr", name=s.seats[seat].name))}</div>'
-                        f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=s.seats[seat].name), link)}'
-                        f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
-                        f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off">'
-                        f'{button(esc(t("devices.connect")), "p2p-connect", "primary", seat=seat)}</p>')
+                body = invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}")
         rows.append(f'<section class="lobby-seat" data-seat="{seat}" aria-labelledby="lobby-seat-{seat}">{head}{body}</section>')
     problem = f'<p class="flash" role="alert">{esc(t(room.problem))}</p>' if room.problem else ""
     ready = not room.missing()
@@ -64,12 +59,37 @@ def lobby(t: I18n, room: Room, site: str) -> str:
             f'<p>{esc(t("devices.lobby_how"))}</p>{problem}{"".join(rows)}{why}<div class="row">{start}</div></div></div>')
 
 
-def presence(t: I18n, room: Room) -> str:
-    """Beside the table during play: each friend's seat, here or away."""
-    items = "".join(f'<li data-seat="{seat}" data-state="{room.referee.seat_state(seat)}">'
-                    f'{esc(room.session.seats[seat].name)}: {esc(t(f"devices.state.{room.referee.seat_state(seat)}"))}</li>'
-                    for seat in room.session.remote)
-    return f'<section class="presence" aria-label="{esc(t("devices.friends"))}"><ul>{items}</ul></section>'
+def presence(t: I18n, room: Room, site: str) -> str:
+    """Beside the table during play: each friend's seat, here or away; for one away, a bot to
+    play for him (and back), and a new invite to come back with (the same seat and token)."""
+    items = []
+    for seat in room.session.remote:
+        state = room.referee.seat_state(seat)
+        name = room.session.seats[seat].name
+        tools = ""
+        if state == "bot":
+            tools = button(esc(t("devices.hand_back")), "p2p-hand-back", "", seat=seat)
+        elif state != "here":
+            tools = (button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
+                     + button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat))
+        invite_html = ""
+        if seat in room.reinvited and state != "here":
+            text = room.invites.get(seat)
+            invite_html = (f'<p role="status">{esc(t("devices.making_invite"))}</p>' if text is None else
+                           invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}"))
+        items.append(f'<li data-seat="{seat}" data-state="{state}">{esc(name)}: {esc(t(f"devices.state.{state}"))}'
+                     f'<span class="row">{tools}</span>{invite_html}</li>')
+    return f'<section class="presence" aria-label="{esc(t("devices.friends"))}"><ul>{"".join(items)}</ul></section>'
+
+
+def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
+    """A seat's invite (QR code, link with Copy) and the box for its answer."""
+    name = room.session.seats[seat].name
+    return (f'<div class="invite-qr">{qr.svg(qr.encode(link, level="L"), t("devices.invite_qr", name=name))}</div>'
+            f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=name), link)}'
+            f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
+            f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off">'
+            f'{button(esc(t("devices.connect")), "p2p-connect", "primary", seat=seat)}</p>')
 
 
 def _connect(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
@@ -84,4 +104,34 @@ def _start(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
         app.moved()
 
 
-HANDLERS: dict[str, Any] = {"p2p-connect": _connect, "p2p-start": _start}
+def _seat(app: Host, data: dict[str, str]) -> int | None:
+    try:
+        seat = int(data.get("seat", ""))
+    except ValueError:
+        return None
+    return seat if app.room is not None and seat in app.room.session.remote else None
+
+
+def _stand_in(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    """A bot plays for the friend who is away (the game goes on); "Hand back" gives him his seat again."""
+    seat = _seat(app, data)
+    if seat is not None and app.room is not None:
+        app.room.referee.stand_in(seat)
+        app.moved()
+
+
+def _hand_back(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    seat = _seat(app, data)
+    if seat is not None and app.room is not None:
+        app.room.referee.hand_back(seat)
+        app.moved()
+
+
+def _reinvite(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    seat = _seat(app, data)
+    if seat is not None and app.room is not None:
+        app.room.reinvite(seat)
+
+
+HANDLERS: dict[str, Any] = {"p2p-connect": _connect, "p2p-start": _start, "p2p-stand-in": _stand_in,
+                            "p2p-hand-back": _hand_back, "p2p-reinvite": _reinvite}

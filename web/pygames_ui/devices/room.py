@@ -41,6 +41,7 @@ class Room:
     effects: list[tuple[object, ...]] = field(default_factory=list)  # for main.py: p2p-offer, -accept, -send
     problem: str | None = None  # the last answer that could not be read, for the lobby to say
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
+    reinvited: set[int] = field(default_factory=set)  # seats whose new invite shows beside the table
     referee: Host = field(init=False)
 
     def __post_init__(self) -> None:
@@ -83,6 +84,7 @@ class Room:
     def reinvite(self, seat: int) -> None:
         """A fresh invite for ``seat`` (its guest reloaded, or lost the link): a new offer, the same token."""
         self.invites.pop(seat, None)
+        self.reinvited.add(seat)
         self.ask_offers()
 
     # ------------------------------------------------------------ playing
