@@ -2,7 +2,7 @@
 #   make serve   build the site and serve it at http://127.0.0.1:8000
 #   make test    run every test (engine, web layer, Chromium end to end)
 #   make build   build the static site into dist/
-#   make bench   engine and boot benchmarks, bot strength, waits for bots and the first visit (Chromium)
+#   make bench   engine and boot benchmarks, bot strength, waits for bots, the first visit (Chromium), several devices
 #   make soak    10,000 games of each game, every decision checked (slow; not part of make test)
 
 SHELL := /bin/bash
@@ -63,6 +63,7 @@ bench: setup setup-chromium build
 	$(VPY) tools/bench_waits.py --sizes all
 	$(VPY) tools/bench_first_visit.py --runs 3
 	$(VPY) tools/bench_bots.py
+	$(VPY) tools/bench_devices.py
 	$(VPY) tools/skill_ceiling.py rps_zombie 2 --positions 300 --rollouts 96 --hard --jobs 2
 	$(VPY) tools/skill_ceiling.py rps_zombie 3 --positions 300 --rollouts 96 --hard --jobs 2
 

@@ -25,7 +25,8 @@ class Guest:
         self.build = build
         self.seq_out = 0
         self.seq_in = 0
-        self.table: dict[str, Any] | None = None  # the seat's latest frame from the host
+        self.table: dict[str, Any] | None = None  # the seat's latest frame from the host (every event so far)
+        self.events: list[Any] = []  # the public log as the host has sent it
         self.refused: str | None = None  # why the last move or hello was not taken
         self.host_build: str | None = None  # set when the host runs another build
         self.dropped: Counter[str] = Counter()
@@ -56,7 +57,12 @@ class Guest:
             return
         self.seq_in = message.seq
         if message.type == "table":
-            self.table, self.refused = message.body, None
+            start = message.body["events_from"]
+            if start > len(self.events):
+                self.dropped["events missing"] += 1  # (the channel is ordered and reliable: never expected)
+                return
+            self.events = self.events[:start] + message.body["events"]
+            self.table, self.refused = {**message.body, "events": self.events, "events_from": 0}, None
         elif message.type == "refused":
             self.refused = message.body["reason"]
         elif message.type == "other_build":

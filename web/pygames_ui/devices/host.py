@@ -56,6 +56,7 @@ class Link:
     window: float = 0.0  # when the current rate window started
     count: int = 0  # messages in it
     last: float = 0.0  # when it last sent a message that was ours
+    events_sent: int = 0  # how many events of the public log it has been sent
 
 
 class Host:
@@ -139,7 +140,7 @@ class Host:
         old = self.holder(seat)
         if old is not None and old != conn:  # the same guest again (a reload): the new link takes over
             self.links.pop(old)
-        link.seat = seat
+        link.seat, link.events_sent = seat, 0  # (a new link: the whole log again)
         self.seen.add(seat)
         return [self.table_message(conn)]
 
@@ -168,11 +169,15 @@ class Host:
     # ------------------------------------------------------------ messages out
     def table_message(self, conn: str) -> tuple[str, str]:
         """``conn``'s seat's frame, as a ``table`` message."""
-        seat = self.links[conn].seat
+        link = self.links[conn]
+        seat = link.seat
         assert seat is not None
         frame = seat_frame(self.session, seat)
         legal = [] if seat in self.stand_ins else frame.legal  # a bot stands in: nothing to choose
-        return self._send(conn, "table", seat=seat, view=frame.view, events=frame.events, current=frame.current,
+        start = link.events_sent if link.events_sent <= len(frame.events) else 0  # (an undo: from the start)
+        link.events_sent = len(frame.events)
+        return self._send(conn, "table", seat=seat, view=frame.view, events=frame.events[start:], events_from=start,
+                          current=frame.current,
                           over=frame.over, winners=frame.winners, legal=legal,
                           seats=[{"name": x.name, "kind": x.kind} for x in frame.seats],
                           moves=len(self.session.record["actions"]))

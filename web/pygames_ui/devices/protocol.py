@@ -16,8 +16,10 @@ guest → host
   ``ping``   {}                            still here (the host answers ``pong``)
 
 host → guest
-  ``table``  the seat's frame: {"seat", "view", "events", "current", "over", "winners",
-             "legal", "seats", "moves"} — only what :func:`frame.frame_of` shows that seat
+  ``table``  the seat's frame: {"seat", "view", "events", "events_from", "current", "over",
+             "winners", "legal", "seats", "moves"} — only what :func:`frame.seat_frame` shows
+             that seat; ``events`` are the public log's events from number ``events_from`` on
+             (the ones this guest has not been sent yet)
   ``refused`` {"reason": key, "ref": seq}   an ``act`` or ``hello`` not taken, and why
   ``other_build`` {"host_build": b}         "the host runs a different version — reload both"
   ``pong``   {}
@@ -47,8 +49,8 @@ FROM_GUEST: dict[str, dict[str, type | tuple[type, ...]]] = {
     "ping": {},
 }
 FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "table": {"seat": int, "view": dict, "events": list, "current": (int, type(None)), "over": bool,
-              "winners": list, "legal": list, "seats": list, "moves": int},
+    "table": {"seat": int, "view": dict, "events": list, "events_from": int, "current": (int, type(None)),
+              "over": bool, "winners": list, "legal": list, "seats": list, "moves": int},
     "refused": {"reason": str, "ref": int},
     "other_build": {"host_build": str},
     "pong": {},
