@@ -26,7 +26,12 @@ function wire(id, dc) {
 }
 
 function fresh(id) {
-  peers.get(id)?.pc.close();
+  const old = peers.get(id);
+  if (old) { // replaced: it reports nothing more (its close is ours, not news)
+    if (old.dc) old.dc.onclose = old.dc.onmessage = old.dc.onopen = null;
+    old.pc.onconnectionstatechange = null;
+    old.pc.close();
+  }
   const pc = new RTCPeerConnection(ICE);
   peers.set(id, { pc, dc: null });
   pc.onconnectionstatechange = () => {

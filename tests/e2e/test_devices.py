@@ -110,3 +110,43 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, brows
         guest.wait_for_selector(".rz-table")
     finally:
         guest_ctx.close()
+
+
+def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_meanwhile(
+        page: Any, browser: Any, site_url: str) -> None:
+    open_app(page, site_url, "?delay=0&seed=4")
+    start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
+    guest_ctx = browser.new_context(locale="en-US")
+    try:
+        guest = guest_ctx.new_page()
+
+        def join(link: str) -> None:
+            guest.goto(link.replace("#j=", "?bare=1#j="))
+            guest.wait_for_selector(READY, timeout=90_000)
+            guest.click(act("p2p-join"))
+            guest.wait_for_selector("#answer-code")
+            page.fill("#answer-1", guest.input_value("#answer-code"))
+            page.click(act("p2p-connect", seat=1))
+
+        page.wait_for_selector("#invite-1")
+        join(page.input_value("#invite-1"))
+        page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
+        page.click(act("p2p-start"))
+        guest.wait_for_selector(".klats-table")
+        play_one_card(page)  # Anna's move; Boris to play …
+        guest.wait_for_selector(TURN)
+        guest.reload()  # … and his page reloads: the host sees him away, with a new invite ready
+        page.wait_for_selector('.presence [data-state="away"] #invite-1', timeout=20_000)
+        page.click(act("p2p-stand-in", seat=1))  # a bot plays his turn meanwhile
+        page.wait_for_selector(TURN)
+        assert page.locator('.presence [data-state="bot"]').count() == 1
+        join(page.input_value("#invite-1"))  # he comes back with the new invite: the same seat
+        guest.wait_for_selector(".klats-table")
+        page.click(act("p2p-hand-back", seat=1))
+        page.wait_for_selector('.presence [data-state="here"]')
+        play_one_card(page)
+        guest.wait_for_selector(TURN)  # his seat, his turn again, on his device
+        play_one_card(guest)
+        page.wait_for_selector(TURN)
+    finally:
+        guest_ctx.close()

@@ -94,7 +94,9 @@ class Room:
             self.effects.append(("p2p-send", int(conn[4:]), out))
 
     def closed(self, seat: int) -> None:
+        """``seat``'s channel closed (a reload, a lost network): away, and a new invite at once."""
         self.referee.closed(conn_of(seat))
+        self.reinvite(seat)
 
     def moved(self) -> None:
         """The game moved on here (the host's move, a bot's): each seated guest gets its frame."""
