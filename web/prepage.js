@@ -197,6 +197,31 @@ async function showReplayTitle(link) {
   performance.mark("boot:early");
 }
 
+// ---------------------------------------------------------------- an invite
+// "#j=…" (web/pygames_ui/devices/invite.py): game number, seat, players, the inviting
+// player's name, then the seat's token and the offer. The loading screen says who invites
+// to which game at once ("Anna invites you to Клац!, seat 2 — loading…").
+
+function showInviteTitle(text) {
+  if (!/^[A-Za-z0-9_-]{8,600}$/.test(text)) return;
+  const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4);
+  const bytes = Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+  const home = template(lang, "#/");
+  const facts = JSON.parse(home?.dataset.preGames ?? "{}");
+  const game = Object.keys(facts)[bytes[0]];
+  const name = new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(4, 4 + bytes[3]));
+  const games = document.querySelector("#boot .boot-games");
+  if (!game || bytes[1] < 1 || bytes[1] >= bytes[2] || !games || html.dataset.appState === "ready") return;
+  const heading = document.createElement("h1");
+  heading.className = "boot-replay";
+  heading.textContent = (words()["early.invite"] ?? "")
+    .replace("{name}", name).replace("{game}", facts[game].title).replace("{n}", String(bytes[1] + 1));
+  games.replaceWith(heading);
+  html.lang = lang;
+  html.dataset.early = "invite";
+  performance.mark("boot:early");
+}
+
 /** Show the first screen, if the address is one the build drew (at once, as the page is parsed). */
 function showEarly() {
   root = document.getElementById("app");
@@ -210,6 +235,14 @@ function showEarly() {
   if (location.hash === "" && saved !== null) return false;
   if (location.hash.startsWith("#r=")) {
     showReplayTitle(location.hash.slice(3)).catch(() => {}); // unreadable here: Python will say why
+    return false;
+  }
+  if (location.hash.startsWith("#j=")) {
+    try {
+      showInviteTitle(location.hash.slice(3));
+    } catch {
+      // unreadable here: Python will say why
+    }
     return false;
   }
   const address = screenOf(location.hash);

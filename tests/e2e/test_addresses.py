@@ -109,3 +109,24 @@ def test_a_replay_link_says_which_game_before_python_is_ready(page: Page, site_u
         "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(f'main.replay-screen[data-game="klats"][data-last="{moves}"]')
+
+
+def test_an_invite_says_who_invites_to_which_game_before_python_is_ready(page: Page, site_url: str) -> None:
+    """A friend's invite on a slow first visit: its loading screen says who invites to what, at once."""
+    from pygames_core import games
+    from pygames_ui.devices import invite
+
+    offer = invite.Endpoint("aCUy", "W" * 24, bytes(32), "actpass", (("5431ea29-e99e-4300-a2a5-8ae69ad7fe13.local", 47115),))
+    text = invite.write_invite(invite.Invite("zoomagia", 2, 4, "Анна", bytes(16), offer), games.names())
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 50_000, "uploadThroughput": 50_000})
+    page.goto(site_url + bare("?delay=20", warm=False) + invite.JOIN_PREFIX + text, wait_until="commit")
+    page.wait_for_selector('html[data-early="invite"] .boot-replay', timeout=20_000)
+    assert page.inner_text(".boot-replay") == "Анна invites you to Zoomagia, seat 3 — loading…"
+    assert page.get_attribute("html", "data-app-state") == "loading"
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.inner_text("main.join h1") == "Анна invites you to Zoomagia"
