@@ -18,6 +18,30 @@ from pages import INTERLUDE, OVER, TURN, act
 from test_klats import play_one_card
 
 SHOTS = ROOT / "test-results" / "screens"
+JSQR = ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js"
+#: The QR code drawn at ``selector`` read back as a camera would see it: the SVG rendered to
+#: a canvas at 4 px a module, decoded by jsQR (evaluated through the DevTools protocol, like axe).
+READ_QR = """async (selector) => {
+  const svg = document.querySelector(selector);
+  const size = svg.viewBox.baseVal.width * 4;
+  const image = new Image(size, size);
+  image.src = "data:image/svg+xml;base64," + btoa(new XMLSerializer().serializeToString(svg));
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = size;
+  const ctx = canvas.getContext("2d");
+  ctx.drawImage(image, 0, 0, size, size);
+  const found = jsQR(ctx.getImageData(0, 0, size, size).data, size, size);
+  return found ? found.data : null;
+}"""
+
+
+def read_qr(page: Any, selector: str) -> str:
+    if not page.evaluate("typeof window.jsQR === 'function'"):
+        page.evaluate(f"{JSQR.read_text(encoding='utf-8')}\n;undefined")
+    text = page.evaluate(READ_QR, selector)
+    assert text, f"no QR code could be read at {selector}"
+    return str(text)
 
 
 def shoot(page: Any, name: str) -> None:
@@ -33,8 +57,8 @@ def test_a_whole_klats_game_between_two_devices(page: Any, browser: Any, site_ur
     open_app(page, site_url, "?delay=0&seed=3")
     start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
     page.wait_for_selector("#lobby #invite-1")
-    link = page.input_value("#invite-1")
-    assert link.startswith(site_url) and "#j=" in link
+    link = read_qr(page, '#lobby [data-seat="1"] .invite-qr svg')  # as the friend's camera reads it
+    assert link == page.input_value("#invite-1") and link.startswith(site_url) and "#j=" in link
     problems = audit(page, "lobby")
     shoot(page, "lobby")
 
@@ -52,8 +76,10 @@ def test_a_whole_klats_game_between_two_devices(page: Any, browser: Any, site_ur
         guest.wait_for_selector("#answer-code")
         problems += audit(guest, "answer")
         shoot(guest, "answer")
+        answer = read_qr(guest, "main.join .invite-qr svg")  # the answer's QR code, as the host's phone reads it
+        assert answer == guest.input_value("#answer-link")
 
-        page.fill("#answer-1", guest.input_value("#answer-code"))
+        page.fill("#answer-1", answer)
         page.click(act("p2p-connect", seat=1))
         page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
         page.click(act("p2p-start"))
