@@ -229,6 +229,9 @@ def build(out: Path) -> None:
     web = ROOT / "web"
     for name in WEB_STATIC:
         shutil.copy2(web / name, out / name)
+    # The QR decoder the host's camera reads answers with (pinned in package.json; loaded on demand).
+    shutil.copy2(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js", out / "jsqr.js")
+    shutil.copy2(ROOT / "node_modules" / "jsqr" / "LICENSE", out / "jsqr.LICENSE.txt")  # Apache-2.0: it travels along
     inline_first_screens(out / "index.html", merge_catalogues(web / "i18n"))
     inline_sprite(out / "index.html")  # the pictures the tables draw (tools/sprite.py)
     # One stylesheet for the site: the shared rules, then each game's next to its table.

@@ -279,6 +279,10 @@ class Page:
                 glue.answer(peer, rest[0])
             elif kind == "p2p-send":
                 glue.send(peer, rest[0])
+            elif kind == "p2p-scan":
+                glue.scan(peer)
+            elif kind == "p2p-scan-stop":
+                glue.stopScan()
 
     async def heartbeat(self) -> None:
         """A guest pings its host; a host draws again when a friend comes or goes quiet."""
@@ -302,8 +306,10 @@ class Page:
         """What p2p.js reports: an offer or answer made, a channel open or closed, a message, a failure."""
         try:
             if str(kind) == "failed":
-                console.warn(f"pygames: WebRTC: {payload}")
+                console.warn(f"pygames: WebRTC or the camera: {payload}")
                 self.app.flash = self.app.t("devices.failed")
+                if self.app.room is not None:
+                    self.app.room.scanning = None
             else:
                 devices.on_event(self.app, str(kind), int(peer), str(payload))
         except Exception:  # noqa: BLE001 - a bad message from another device must not stop this one

@@ -77,7 +77,73 @@ globalThis.pygamesP2P = {
     const dc = peers.get(id)?.dc;
     if (dc?.readyState === "open") dc.send(text);
   },
+  scan(id) {
+    return guarded(id, async () => {
+      stopScan();
+      const detector = "BarcodeDetector" in globalThis ? new globalThis.BarcodeDetector({ formats: ["qr_code"] }) : null;
+      if (!detector) await loadJsQR();
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+      scanning = { stream, timer: 0 };
+      const canvas = document.createElement("canvas");
+      const look = async () => {
+        if (!scanning || scanning.stream !== stream) return;
+        // The page is drawn anew now and then: the video element may be a new one.
+        const video = document.getElementById("scan-video");
+        if (!video) return stopScan(); // the lobby closed
+        if (video.srcObject !== stream) {
+          video.srcObject = stream;
+          await video.play().catch(() => {});
+        }
+        const text = await readFrame(video, canvas, detector).catch(() => null);
+        if (text) {
+          stopScan();
+          report("scanned", id, text);
+        } else {
+          scanning.timer = setTimeout(look, 150);
+        }
+      };
+      look();
+    });
+  },
+  stopScan,
 };
+
+// ---------------------------------------------------------------- scanning an answer
+// The host's camera reads a guest's answer QR: BarcodeDetector where the browser has it,
+// else jsQR (shipped as jsqr.js, loaded the first time). The video shows in #scan-video.
+let scanning = null; // { stream, timer } while the camera is on
+
+function loadJsQR() {
+  if (globalThis.jsQR) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = "jsqr.js";
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error("jsqr.js could not be loaded"));
+    document.head.append(script);
+  });
+}
+
+function stopScan() {
+  if (!scanning) return;
+  clearTimeout(scanning.timer);
+  for (const track of scanning.stream.getTracks()) track.stop();
+  scanning = null;
+}
+
+async function readFrame(video, canvas, detector) {
+  if (detector) {
+    const codes = await detector.detect(video);
+    return codes[0]?.rawValue ?? null;
+  }
+  canvas.width = video.videoWidth;
+  canvas.height = video.videoHeight;
+  if (!canvas.width) return null;
+  const ctx = canvas.getContext("2d", { willReadFrequently: true });
+  ctx.drawImage(video, 0, 0);
+  const found = globalThis.jsQR(ctx.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
+  return found?.data ?? null;
+}
 
 // A closed tab sends no goodbye: close the connections ourselves.
 addEventListener("pagehide", () => {

@@ -176,3 +176,62 @@ def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_me
         page.wait_for_selector(TURN)
     finally:
         guest_ctx.close()
+
+
+def y4m(modules: list[list[bool]], path: Any, scale: int = 6, frames: int = 5) -> None:
+    """A short video (YUV4MPEG2, 4:2:0) of a QR code, for Chromium's fake camera."""
+    n = len(modules) + 8
+    side = n * scale + (n * scale) % 2
+    luma = bytearray([255]) * (side * side)
+    for y, row in enumerate(modules):
+        for x, dark in enumerate(row):
+            if dark:
+                for dy in range(scale):
+                    start = ((y + 4) * scale + dy) * side + (x + 4) * scale
+                    luma[start:start + scale] = bytes(scale)
+    chroma = bytes([128]) * ((side // 2) * (side // 2) * 2)
+    with open(path, "wb") as out:
+        out.write(f"YUV4MPEG2 W{side} H{side} F10:1 Ip A1:1 C420jpeg\n".encode())
+        for _ in range(frames):
+            out.write(b"FRAME\n" + bytes(luma) + chroma)
+
+
+def test_the_host_scans_the_answer_with_its_camera(browser: Any, site_url: str, tmp_path: Any) -> None:
+    """The guest's answer QR read by the host's own camera inside the app (Chromium's fake camera
+    plays a video of the QR code the guest's page drew; jsQR decodes it, BarcodeDetector where
+    the browser has one)."""
+    from conftest import CHROMIUM_FLAGS, _executable, bare
+
+    from pygames_ui.devices import qr
+
+    video = tmp_path / "answer.y4m"
+    exe = _executable()
+    camera = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+              f"--use-file-for-fake-video-capture={video}"]
+    # The host in a browser of its own: the fake camera is a launch flag.
+    host_browser = browser.browser_type.launch(headless=True, executable_path=exe,
+                                               args=(CHROMIUM_FLAGS if exe else []) + camera)
+    if True:  # (the same block as the other tests: a host, a guest)
+        guest_ctx = browser.new_context(locale="en-US")
+        try:
+            host = host_browser.new_context(locale="en-US").new_page()
+            seen = PageProblems(site_url.split(SUB_PATH)[0])
+            seen.attach(host)
+            host.goto(site_url + bare("?delay=0&seed=5", warm=False))
+            host.wait_for_selector(READY, timeout=90_000)
+            start_game(host, "klats", [("Anna", "human"), ("Boris", "remote")])
+            host.wait_for_selector("#invite-1")
+            guest = guest_ctx.new_page()
+            guest.goto(host.input_value("#invite-1").replace("#j=", "?bare=1#j="))
+            guest.wait_for_selector(READY, timeout=90_000)
+            guest.click(act("p2p-join"))
+            guest.wait_for_selector("#answer-link")
+            y4m(qr.encode(guest.input_value("#answer-link"), level="L"), video)  # what the camera will see
+            host.click(act("p2p-scan", seat=1))
+            host.wait_for_selector('#lobby [data-state="here"]', timeout=30_000)
+            host.click(act("p2p-start"))
+            guest.wait_for_selector(".klats-table")
+            seen.check()
+        finally:
+            guest_ctx.close()
+            host_browser.close()

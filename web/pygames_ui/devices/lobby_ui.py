@@ -69,7 +69,7 @@ def presence(t: I18n, room: Room, site: str) -> str:
         tools = ""
         if state == "bot":
             tools = button(esc(t("devices.hand_back")), "p2p-hand-back", "", seat=seat)
-        elif state != "here":
+        elif state == "away":
             tools = (button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
                      + button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat))
         invite_html = ""
@@ -89,7 +89,17 @@ def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
             f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=name), link)}'
             f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
             f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off">'
-            f'{button(esc(t("devices.connect")), "p2p-connect", "primary", seat=seat)}</p>')
+            f'{button(esc(t("devices.connect")), "p2p-connect", "primary", seat=seat)}</p>'
+            f'{scan_block(t, room, seat)}')
+
+
+def scan_block(t: I18n, room: Room, seat: int) -> str:
+    """The camera reading this seat's answer (its video), or the button that starts it."""
+    if room.scanning != seat:
+        return f'<p class="row">{button(esc(t("devices.scan")), "p2p-scan", "", seat=seat)}</p>'
+    return (f'<div class="scan"><video id="scan-video" muted playsinline aria-label="{esc(t("devices.scanning"))}"></video>'
+            f'<p role="status">{esc(t("devices.scanning"))}</p>'
+            f'{button(esc(t("devices.scan_stop")), "p2p-scan-stop", "", seat=seat)}</div>')
 
 
 def _connect(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
@@ -127,6 +137,20 @@ def _hand_back(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
         app.moved()
 
 
+def _scan(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    """Read the answer's QR code with this device's camera (``p2p.js``: the video, the decoder)."""
+    seat = _seat(app, data)
+    if seat is not None and app.room is not None:
+        app.room.scanning = seat
+        app.room.effects.append(("p2p-scan", seat))
+
+
+def _scan_stop(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.room is not None:
+        app.room.scanning = None
+        app.room.effects.append(("p2p-scan-stop", 0))
+
+
 def _reinvite(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
     seat = _seat(app, data)
     if seat is not None and app.room is not None:
@@ -134,4 +158,5 @@ def _reinvite(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
 
 
 HANDLERS: dict[str, Any] = {"p2p-connect": _connect, "p2p-start": _start, "p2p-stand-in": _stand_in,
-                            "p2p-hand-back": _hand_back, "p2p-reinvite": _reinvite}
+                            "p2p-hand-back": _hand_back, "p2p-reinvite": _reinvite, "p2p-scan": _scan,
+                            "p2p-scan-stop": _scan_stop}

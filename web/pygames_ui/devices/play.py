@@ -93,6 +93,9 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> None:
     if room is not None and app.screen not in ("join", "guest"):
         if kind == "offer":
             room.offer_made(peer, payload)
+        elif kind == "scanned":  # the camera read a QR code: an answer, we hope
+            room.scanning = None
+            room.answer_text(payload)
         elif kind == "message":
             before = len(room.session.record["actions"])
             room.received(peer, payload)

@@ -42,6 +42,7 @@ class Room:
     problem: str | None = None  # the last answer that could not be read, for the lobby to say
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
     reinvited: set[int] = field(default_factory=set)  # seats whose new invite shows beside the table
+    scanning: int | None = None  # the seat whose answer the camera is reading
     referee: Host = field(init=False)
 
     def __post_init__(self) -> None:
