@@ -235,3 +235,44 @@ def test_the_host_scans_the_answer_with_its_camera(browser: Any, site_url: str, 
         finally:
             guest_ctx.close()
             host_browser.close()
+
+
+def test_three_devices_play_a_whole_game(page: Any, browser: Any, site_url: str) -> None:
+    """A host and two guests, each on his own device, play Rock, Paper, Scissors … Zombies!!! to
+    its end; when one guest's page is closed, the other is told he is away."""
+    open_app(page, site_url, "?delay=0&seed=6")
+    start_game(page, "rps_zombie", [("Anna", "human"), ("Boris", "remote"), ("Vera", "remote")])
+    contexts = [browser.new_context(locale="en-US") for _ in range(2)]
+    try:
+        guests = []
+        for seat, ctx in zip((1, 2), contexts, strict=True):
+            guest = ctx.new_page()
+            page.wait_for_selector(f"#invite-{seat}")
+            guest.goto(page.input_value(f"#invite-{seat}").replace("#j=", "?bare=1#j="))
+            guest.wait_for_selector(READY, timeout=90_000)
+            guest.click(act("p2p-join"))
+            guest.wait_for_selector("#answer-code")
+            page.fill(f"#answer-{seat}", guest.input_value("#answer-code"))
+            page.click(act("p2p-connect", seat=seat))
+            page.wait_for_selector(f'#lobby [data-seat="{seat}"] [data-state="here"]', timeout=15_000)
+            guests.append(guest)
+        page.click(act("p2p-start"))
+        for guest in guests:
+            guest.wait_for_selector(".rz-table")
+        devices = [page, *guests]
+        for _ in range(600):
+            if all(d.locator(OVER).count() for d in devices):
+                break
+            for d in devices:
+                if d.locator(INTERLUDE).count():
+                    d.click(f"{INTERLUDE} {act('dismiss')}")
+                elif d.locator(TURN).count() and not d.locator(OVER).count():
+                    d.locator(f'.rz-choices button{act("decide")}').first.click()
+            page.wait_for_timeout(50)
+        else:
+            raise AssertionError("the game did not end on every device")
+        guests[1].close()  # Vera's tab is closed: Boris is told
+        guests[0].wait_for_selector(".presence >> text=Not here now: Vera.", timeout=15_000)
+    finally:
+        for ctx in contexts:
+            ctx.close()

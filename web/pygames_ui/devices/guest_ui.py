@@ -115,6 +115,10 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
     ctx = Ctx(t, frame)
     table = tables[joining.invite.game]
     where = "" if joining.connected else f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p>'
+    away = [frame.seats[s].name for s in (joining.guest.table or {}).get("away", [])
+            if type(s) is int and 0 <= s < len(frame.seats)]
+    if away and joining.connected:
+        where += f'<p class="presence" role="status">{esc(t("devices.away_now", names=", ".join(away)))}</p>'
     side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
     return where + screens.table_screen(ctx, table, side, False, None)
 

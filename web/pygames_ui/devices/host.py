@@ -180,7 +180,8 @@ class Host:
                           current=frame.current,
                           over=frame.over, winners=frame.winners, legal=legal,
                           seats=[{"name": x.name, "kind": x.kind} for x in frame.seats],
-                          moves=len(self.session.record["actions"]))
+                          moves=len(self.session.record["actions"]),
+                          away=[s for s in sorted(self.tokens) if self.seat_state(s) != "here"])
 
     def tables(self, conns: Iterable[str] | None = None) -> Outgoing:
         """Every seated guest's frame (after any change of the game: a move here, a bot's, a guest's)."""

@@ -127,6 +127,8 @@ def tick(app: App) -> bool:
         return False
     states = tuple(room.referee.seat_state(seat) for seat in room.session.remote)
     changed, room.shown_states = states != room.shown_states, states
+    if changed:
+        room.moved()  # every friend still here is told who is away now
     return changed
 
 

@@ -98,6 +98,7 @@ class Room:
         """``seat``'s channel closed (a reload, a lost network): away, and a new invite at once."""
         self.referee.closed(conn_of(seat))
         self.reinvite(seat)
+        self.moved()  # the others are told he is away
 
     def moved(self) -> None:
         """The game moved on here (the host's move, a bot's): each seated guest gets its frame."""
