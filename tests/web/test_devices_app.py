@@ -73,7 +73,8 @@ def connect(game: str, values: dict[str, str]) -> tuple[App, App]:
     pump(host, guest)
     assert guest.screen == "guest" and host.room.referee.seat_state(1) == "here"
     click(host, "p2p-start")
-    assert 'id="lobby"' not in host.render()
+    html = host.render()
+    assert 'id="lobby"' not in html and CATALOGUES["en"]["history.undo_no.devices"] in html  # no undo
     return host, guest
 
 
@@ -103,6 +104,8 @@ def test_a_whole_game_between_a_host_and_a_guest(game: str, values: dict[str, st
         raise AssertionError("the game did not end")
     assert guest.joining.frame().over  # type: ignore[union-attr]
     assert "game-over" in guest.render()
+    click(host, "replay")  # the host's record replays like any other game's
+    assert host.screen == "replay" and s.seats[1].name in host.render()
 
 
 def test_the_guest_cannot_play_out_of_turn_and_a_bad_answer_is_said() -> None:

@@ -91,6 +91,8 @@ class UndoCheck:
 def check_undo(session: Session, seat: int | None, timeline: Timeline) -> UndoCheck:
     """May ``seat`` (the person holding the device) take back his last decision now?"""
     game, state = session.game, session.state
+    if session.remote:  # friends on other devices: a move, once sent to them, stands
+        return UndoCheck(None, "devices")
     if seat is None or not session.seats[seat].is_human:
         return UndoCheck(None, "not_yours")
     if game.is_over(state):
