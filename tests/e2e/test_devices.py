@@ -276,3 +276,40 @@ def test_three_devices_play_a_whole_game(page: Any, browser: Any, site_url: str)
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url: str) -> None:
+    """The host's page reloads mid-game: the game resumes from its save, the lobby shows a new
+    invite, the friend comes back with it, and the same game goes on."""
+    open_app(page, site_url, "?delay=0&seed=7")
+    start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
+    guest_ctx = browser.new_context(locale="en-US")
+    try:
+        guest = guest_ctx.new_page()
+
+        def join() -> None:
+            page.wait_for_selector("#lobby #invite-1")
+            guest.goto(page.input_value("#invite-1").replace("#j=", "?bare=1#j="))
+            guest.wait_for_selector(READY, timeout=90_000)
+            guest.click(act("p2p-join"))
+            guest.wait_for_selector("#answer-code")
+            page.fill("#answer-1", guest.input_value("#answer-code"))
+            page.click(act("p2p-connect", seat=1))
+            page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
+            page.click(act("p2p-start"))
+            guest.wait_for_selector(".klats-table")
+
+        join()
+        play_one_card(page)
+        guest.wait_for_selector(TURN)
+        play_one_card(guest)
+        page.wait_for_selector(TURN)
+        piles = page.locator(".tableau .pile:not(.slot)").count()
+        page.reload()
+        page.wait_for_selector(READY, timeout=90_000)
+        assert page.locator(".tableau .pile:not(.slot)").count() == piles  # the same game, from its save
+        join()
+        play_one_card(page)
+        guest.wait_for_selector(TURN)
+    finally:
+        guest_ctx.close()
