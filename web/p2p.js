@@ -2,7 +2,17 @@
 // the referee, the messages) is Python in web/pygames_ui/devices/; main.py calls these and
 // hears back through listen(). One RTCPeerConnection and one data channel per guest seat on
 // the host, one on a guest. No STUN or TURN server: host candidates only, as on one Wi-Fi.
-const ICE = { iceServers: [] };
+// By default no STUN or TURN server: host candidates only, as on one Wi-Fi. A player who
+// chose a STUN server (the lobby's "Play across the internet") has it in localStorage.
+function iceConfig() {
+  let server = null;
+  try {
+    server = localStorage.getItem("pygames.stun");
+  } catch {
+    // no storage: the default
+  }
+  return /^stuns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?$/.test(server ?? "") ? { iceServers: [{ urls: server }] } : { iceServers: [] };
+}
 const peers = new Map(); // id (a seat; 0 on a guest) -> { pc, dc }
 let report = () => {};
 
@@ -32,7 +42,7 @@ function fresh(id) {
     old.pc.onconnectionstatechange = null;
     old.pc.close();
   }
-  const pc = new RTCPeerConnection(ICE);
+  const pc = new RTCPeerConnection(iceConfig());
   peers.set(id, { pc, dc: null });
   pc.onconnectionstatechange = () => {
     if (pc.connectionState === "failed") report("closed", id, "");

@@ -172,3 +172,15 @@ def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() ->
     host.play(ctx.legal[0])
     pump(host, back)
     assert not host.bots_pending() and back.joining.frame().my_turn  # type: ignore[union-attr]
+
+
+def test_a_stun_server_is_kept_only_when_it_is_one() -> None:
+    from pygames_ui.devices.widgets import STUN_KEY
+
+    a = new_app()
+    click(a, "p2p-stun", {"stun": "stun:stun.example.org:3478"})
+    assert a.storage.getItem(STUN_KEY) == "stun:stun.example.org:3478"
+    click(a, "p2p-stun", {"stun": "http://evil.example/"})
+    assert a.flash == CATALOGUES["en"]["devices.stun_bad"] and a.storage.getItem(STUN_KEY) == "stun:stun.example.org:3478"
+    click(a, "p2p-stun", {"stun": ""})
+    assert a.storage.getItem(STUN_KEY) is None

@@ -89,3 +89,10 @@ def test_a_broken_invite_or_answer_says_so(text: str) -> None:
         invite.read_invite(text, GAMES)
     with pytest.raises(ValueError):
         invite.read_answer(text)
+
+
+def test_with_a_stun_server_the_public_address_travels_too() -> None:
+    sdp = OFFER.replace("a=ice-ufrag", "a=candidate:9 1 udp 1677729535 203.0.113.5 61000 typ srflx raddr 0.0.0.0 "
+                                       "rport 0 generation 0\na=ice-ufrag")
+    back = invite.parse(invite.from_text(invite.to_text(sdp)))
+    assert back.candidates == (("5431ea29-e99e-4300-a2a5-8ae69ad7fe13.local", 47115), ("203.0.113.5", 61000))

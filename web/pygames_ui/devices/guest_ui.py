@@ -21,10 +21,11 @@ from ..dom import button, esc
 from ..frame import Frame
 from ..i18n import I18n
 from ..log import GameLog
-from ..session import HUMAN, REMOTE, Seat
+from ..session import HUMAN, REMOTE, Seat, Storage
 from ..tables import Ctx, TableSet
 from . import invite, qr
 from .guest import Guest
+from .widgets import copy_field, stun_box
 
 
 class Joining:
@@ -81,7 +82,7 @@ def open_invite(fragment: str, build: str) -> Joining:
     return Joining(invite.read_invite(fragment[len(invite.JOIN_PREFIX):], games.names()), build)
 
 
-def join_screen(t: I18n, joining: Joining, site: str) -> str:
+def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
     """Who invites to which game and seat; then the answer for the host, three ways."""
     spec = joining.invite
     title = games.get(spec.game).title[t.lang]
@@ -91,20 +92,14 @@ def join_screen(t: I18n, joining: Joining, site: str) -> str:
         return head + f'<p class="notice" role="alert">{esc(t("devices.other_build"))}</p></main>'
     if joining.answer is None:
         return head + (f'<p>{esc(t("devices.join_how"))}</p>'
-                       f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big")}</div></main>')
+                       f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big")}</div>'
+                       f'{stun_box(t, storage)}</main>')
     link = f"{site}{invite.ANSWER_PREFIX}{joining.answer}"
     waiting = t("devices.connected") if joining.connected else t("devices.answer_how")
     return head + (f'<p role="status">{esc(waiting)}</p>'
                    f'<div class="invite-qr">{qr.svg(qr.encode(link, level="L"), t("devices.answer_qr"))}</div>'
                    f'{copy_field(t, "answer-link", t("devices.answer_link"), link)}'
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
-
-
-def copy_field(t: I18n, name: str, label: str, value: str) -> str:
-    """A read-only text to copy, with its Copy button (the page copies the field's text)."""
-    return (f'<p class="copy-field"><label for="{name}">{esc(label)}</label>'
-            f'<input id="{name}" name="{name}" readonly value="{esc(value)}">'
-            f'{button(esc(t("devices.copy")), "p2p-copy", "", field=name)}</p>')
 
 
 def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:

@@ -22,10 +22,11 @@ from dataclasses import dataclass
 VERSION = 1
 ROLES = ("actpass", "active", "passive")
 #: Candidates that travel: the first host candidate is enough on one network (the other
-#: side's connectivity checks find the way back), and each more costs 26 characters.
-MAX_CANDIDATES = 1
+#: side's connectivity checks find the way back), and each more costs 26 characters; with a
+#: STUN server set (play across the internet), the first server-reflexive one travels too.
+MAX_CANDIDATES = 2
 _ICE_CHARS = re.compile(r"^[A-Za-z0-9+/]{1,256}$")
-_CANDIDATE = re.compile(r"^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host")
+_CANDIDATE = re.compile(r"^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ (host|srflx)")
 _MDNS = re.compile(r"^([0-9a-f-]{36})\.local$")
 _IPV4 = re.compile(r"^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$")
 
@@ -44,13 +45,13 @@ class Endpoint:
 def parse(sdp: str) -> Endpoint:
     """The parts of ``sdp`` that :func:`expand` needs (``ValueError`` if one is missing)."""
     fields: dict[str, str] = {}
-    candidates: list[tuple[str, int]] = []
+    found: dict[str, tuple[str, int]] = {}  # the first host and the first server-reflexive candidate
     for line in sdp.splitlines():
         line = line.strip()
         match = _CANDIDATE.match(line)
         if match:
             if _MDNS.match(match.group(1)) or _ipv4(match.group(1)) is not None:
-                candidates.append((match.group(1), int(match.group(2))))
+                found.setdefault(match.group(3), (match.group(1), int(match.group(2))))
         elif line.startswith("a=") and ":" in line:
             key, _, value = line[2:].partition(":")
             fields.setdefault(key, value)
@@ -58,6 +59,7 @@ def parse(sdp: str) -> Endpoint:
         algorithm, _, digest = fields["fingerprint"].partition(" ")
         if algorithm.lower() != "sha-256":
             raise ValueError(f"a {algorithm} fingerprint (only sha-256 travels)")
+        candidates = [found[kind] for kind in ("host", "srflx") if kind in found]
         endpoint = Endpoint(fields["ice-ufrag"], fields["ice-pwd"], bytes.fromhex(digest.replace(":", "")),
                             fields["setup"], tuple(candidates[:MAX_CANDIDATES]))
     except KeyError as missing:
@@ -146,7 +148,9 @@ def expand(e: Endpoint) -> str:
     lines = [
         "v=0", f"o=- {session} 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
         "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
-        *(f"a=candidate:{i + 1} 1 udp {2113937151 - i} {address} {port} typ host generation 0"
+        # The first is the host candidate; a second one, the server-reflexive (parse() keeps those).
+        *(f"a=candidate:{i + 1} 1 udp {2113937151 - i} {address} {port} typ host generation 0" if i == 0 else
+          f"a=candidate:{i + 1} 1 udp {1677729535 - i} {address} {port} typ srflx raddr 0.0.0.0 rport 0 generation 0"
           for i, (address, port) in enumerate(e.candidates)),
         f"a=ice-ufrag:{e.ufrag}", f"a=ice-pwd:{e.pwd}", "a=ice-options:trickle",
         f"a=fingerprint:sha-256 {digest}", f"a=setup:{e.role}", "a=mid:0", "a=sctp-port:5000",

@@ -12,10 +12,10 @@ from typing import Any, Protocol
 
 from ..dom import button, esc
 from ..i18n import I18n
-from ..session import Session
+from ..session import Session, Storage
 from . import invite, qr
-from .guest_ui import copy_field
 from .room import Room
+from .widgets import STUN_KEY, copy_field, stun_box, stun_server
 
 #: ``Session.ui`` key: the host started the game (the lobby closed).
 STARTED = "p2p_started"
@@ -23,6 +23,7 @@ STARTED = "p2p_started"
 
 class Host(Protocol):
     t: I18n
+    storage: Storage
     session: Session | None
     room: Room | None
     flash: str | None
@@ -34,7 +35,7 @@ def lobby_open(session: Session, room: Room | None) -> bool:
     return room is not None and not session.ui.get(STARTED)
 
 
-def lobby(t: I18n, room: Room, site: str) -> str:
+def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
     """The lobby over the table: each friend's seat, its state, its invite and answer box."""
     s = room.session
     rows = []
@@ -56,7 +57,8 @@ def lobby(t: I18n, room: Room, site: str) -> str:
     why = "" if ready else f'<p class="lobby-wait">{esc(t("devices.start_when"))}</p>'
     return (f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="lobby-title" id="lobby">'
             f'<div class="panel lobby"><h2 id="lobby-title">{esc(t("devices.lobby"))}</h2>'
-            f'<p>{esc(t("devices.lobby_how"))}</p>{problem}{"".join(rows)}{why}<div class="row">{start}</div></div></div>')
+            f'<p>{esc(t("devices.lobby_how"))}</p>{problem}{"".join(rows)}{why}<div class="row">{start}</div>'
+            f'{stun_box(t, storage)}</div></div>')
 
 
 def presence(t: I18n, room: Room, site: str) -> str:
@@ -157,6 +159,19 @@ def _reinvite(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
         app.room.reinvite(seat)
 
 
-HANDLERS: dict[str, Any] = {"p2p-connect": _connect, "p2p-start": _start, "p2p-stand-in": _stand_in,
+def _stun(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+    """Keep (or, empty, forget) the STUN server; the next invite or answer uses it."""
+    text = values.get("stun", "").strip()
+    if not text:
+        app.storage.removeItem(STUN_KEY)
+        app.flash = app.t("devices.stun_off")
+    elif (server := stun_server(text)) is not None:
+        app.storage.setItem(STUN_KEY, server)
+        app.flash = app.t("devices.stun_on", server=server)
+    else:
+        app.flash = app.t("devices.stun_bad")
+
+
+HANDLERS: dict[str, Any] = {"p2p-stun": _stun, "p2p-connect": _connect, "p2p-start": _start, "p2p-stand-in": _stand_in,
                             "p2p-hand-back": _hand_back, "p2p-reinvite": _reinvite, "p2p-scan": _scan,
                             "p2p-scan-stop": _scan_stop}

@@ -69,7 +69,7 @@ def screen(app: App) -> str:
     assert j is not None
     if app.screen == "guest" and j.guest.table is not None:
         return guest_ui.table_screen(app.t, j, app.tables)
-    return guest_ui.join_screen(app.t, j, app.site)
+    return guest_ui.join_screen(app.t, j, app.site, app.storage)
 
 
 def guest_click(app: App, data: dict[str, str]) -> None:
