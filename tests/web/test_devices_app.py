@@ -184,3 +184,29 @@ def test_a_stun_server_is_kept_only_when_it_is_one() -> None:
     assert a.flash == CATALOGUES["en"]["devices.stun_bad"] and a.storage.getItem(STUN_KEY) == "stun:stun.example.org:3478"
     click(a, "p2p-stun", {"stun": ""})
     assert a.storage.getItem(STUN_KEY) is None
+
+
+def test_the_host_may_start_with_a_bot_for_a_friend_who_never_came() -> None:
+    host = new_app()
+    click(host, "setup", game="rps_zombie")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    pump(host, new_app())
+    assert host.room is not None and host.room.missing() == [1]
+    assert 'data-action="p2p-start" disabled' in host.render()
+    click(host, "p2p-stand-in", seat=1)
+    assert host.room.missing() == [] and 'data-action="p2p-start" disabled' not in host.render()
+    click(host, "p2p-start")
+    s = host.session
+    assert s is not None
+    for _ in range(400):  # the whole game: the person here, a bot for the friend
+        if s.game.is_over(s.state):
+            break
+        if host.interlude() is not None:
+            click(host, "dismiss")
+        elif host.bots_pending():
+            host.step_bot()
+        else:
+            ctx = host.ctx()
+            assert ctx is not None and ctx.my_turn
+            host.play(ctx.legal[0])
+    assert s.game.is_over(s.state)

@@ -38,18 +38,21 @@ def lobby_open(session: Session, room: Room | None) -> bool:
 def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
     """The lobby over the table: each friend's seat, its state, its invite and answer box."""
     s = room.session
-    rows = []
+    rows: list[str] = []
     for seat in s.remote:
         state = room.referee.seat_state(seat)
         head = (f'<h3 id="lobby-seat-{seat}">{esc(t("devices.seat_of", n=seat + 1, name=s.seats[seat].name))} '
                 f'<span class="seat-state" data-state="{state}">{esc(t(f"devices.state.{state}"))}</span></h3>')
         body = ""
-        if state != "here":
+        if state == "bot":
+            body = f'<p class="row">{button(esc(t("devices.hand_back")), "p2p-hand-back", "", seat=seat)}</p>'
+        elif state != "here":
             text = room.invites.get(seat)
             if text is None:
                 body = f'<p role="status">{esc(t("devices.making_invite"))}</p>'
             else:
                 body = invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}")
+            body += f'<p class="row">{button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)}</p>'
         rows.append(f'<section class="lobby-seat" data-seat="{seat}" aria-labelledby="lobby-seat-{seat}">{head}{body}</section>')
     problem = f'<p class="flash" role="alert">{esc(t(room.problem))}</p>' if room.problem else ""
     ready = not room.missing()

@@ -50,8 +50,8 @@ class Room:
 
     # ------------------------------------------------------------ inviting
     def missing(self) -> list[int]:
-        """Guest seats not here now (invited, away), in seat order."""
-        return [seat for seat in self.session.remote if self.referee.seat_state(seat) != "here"]
+        """Guest seats nobody plays now (invited, away; not one a bot stands in for), in seat order."""
+        return [seat for seat in self.session.remote if self.referee.seat_state(seat) not in ("here", "bot")]
 
     def ask_offers(self) -> None:
         """Ask the page for an offer for each guest seat that has no invite yet."""
