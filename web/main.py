@@ -90,7 +90,13 @@ class Page:
         kept = focus.remember(self.root, document.activeElement)
         same_screen = self.app.screen_key() == self.shown
         before = motion.places(self.root) if same_screen and not motion.reduced_motion(window) else {}
+        # What is being typed where the app keeps no value (a friend's answer): kept across the redraw.
+        typed = {str(el.name): str(el.value) for el in self.root.querySelectorAll("input[data-keep]") if el.value}
         self.root.innerHTML = self.app.render()
+        for name, value in typed.items():
+            el = self.root.querySelector(f'input[data-keep][name="{name}"]')
+            if focus.present(el):
+                el.value = value
         self._light_hint()
         self._keep_address()
         try:

@@ -93,7 +93,7 @@ def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
     return (f'<div class="invite-qr">{qr.svg(qr.encode(link, level="L"), t("devices.invite_qr", name=name))}</div>'
             f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=name), link)}'
             f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
-            f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off">'
+            f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off" data-keep>'
             f'{button(esc(t("devices.connect")), "p2p-connect", "primary", seat=seat)}</p>'
             f'{scan_block(t, room, seat)}')
 

@@ -32,5 +32,5 @@ def stun_box(t: I18n, storage: Storage) -> str:
     now = storage.getItem(STUN_KEY) or ""
     return (f'<details class="stun"><summary>{esc(t("devices.stun"))}</summary><p>{esc(t("devices.stun_about"))}</p>'
             f'<p class="copy-field"><label for="stun">{esc(t("devices.stun_label"))}</label>'
-            f'<input id="stun" name="stun" value="{esc(now)}" placeholder="stun:stun.example.org:3478" autocomplete="off">'
+            f'<input id="stun" name="stun" value="{esc(now)}" placeholder="stun:stun.example.org:3478" autocomplete="off" data-keep>'
             f'{button(esc(t("devices.stun_save")), "p2p-stun", "")}</p></details>')
