@@ -313,3 +313,46 @@ def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url
         guest.wait_for_selector(TURN)
     finally:
         guest_ctx.close()
+
+
+def test_a_whole_zoomagia_game_between_two_devices(page: Any, browser: Any, site_url: str) -> None:
+    """Зоомагия across two devices: pushes, takes, refills, discards and banks, each on his own."""
+    from test_zoomagia import decide
+
+    open_app(page, site_url, "?delay=0&seed=8")
+    start_game(page, "zoomagia", [("Anna", "human"), ("Boris", "remote")])
+    guest_ctx = browser.new_context(locale="en-US")
+    try:
+        guest = guest_ctx.new_page()
+        page.wait_for_selector("#invite-1")
+        guest.goto(page.input_value("#invite-1").replace("#j=", "?bare=1#j="))
+        guest.wait_for_selector(READY, timeout=90_000)
+        guest.click(act("p2p-join"))
+        guest.wait_for_selector("#answer-code")
+        page.fill("#answer-1", guest.input_value("#answer-code"))
+        page.click(act("p2p-connect", seat=1))
+        page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
+        page.click(act("p2p-start"))
+        guest.wait_for_selector(".zm-table")
+        turn = 0
+        for _ in range(600):
+            if page.locator(OVER).count() and guest.locator(OVER).count():
+                break
+            for who in (page, guest):
+                if who.locator(TURN).count() and not who.locator(OVER).count():
+                    before = who.get_attribute(".zm-table", "data-phase")
+                    decide(who, turn)
+                    turn += 1
+                    # the host judges the move and sends the new frame (a move refused as stale, had it
+                    # been clicked twice on the old one, would change nothing: the host is the referee)
+                    # (banking may leave the phase as it was: another animal to bank)
+                    if before != "bank":
+                        who.wait_for_selector(f'.zm-table:not([data-phase="{before}"]), #prompt[data-my-turn="false"], '
+                                              f'{OVER}', timeout=5_000)
+            page.wait_for_timeout(30)
+        else:
+            raise AssertionError("the game did not end on both devices")
+        # Both devices show the final table, each worded for its own player.
+        assert page.locator(f"{OVER} .winner").count() == guest.locator(f"{OVER} .winner").count() == 1
+    finally:
+        guest_ctx.close()
