@@ -210,3 +210,20 @@ def test_the_host_may_start_with_a_bot_for_a_friend_who_never_came() -> None:
             assert ctx is not None and ctx.my_turn
             host.play(ctx.legal[0])
     assert s.game.is_over(s.state)
+
+
+def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
+    host, guest = connect("rps_zombie", {})
+    s = host.session
+    assert s is not None
+    rng = random.Random(3)
+    while not s.game.is_over(s.state):
+        if host.interlude() is not None:
+            click(host, "dismiss")
+        elif s.state.current_player == 1:
+            guest.joining.act(rng.choice(guest.joining.frame().legal))  # type: ignore[union-attr]
+        else:
+            host.play(rng.choice(host.ctx().legal))  # type: ignore[union-attr]
+        pump(host, guest)
+    html = guest.render()
+    assert 'id="game-over"' in html and 'data-action="again"' not in html and 'data-action="home"' in html

@@ -145,7 +145,7 @@ def confirm_bar(ctx: Ctx, table: Table, pending: Action) -> str:
 
 
 def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared: tuple[str, bool] | None,
-                 bar: str = "") -> str:
+                 bar: str = "", own_game: bool = True) -> str:
     """The game at the table for one viewer (``ctx``), with ``side`` (hint, undo, log) beside
     the board and, over it, the game-over dialog, a summary or the pass screen."""
     frame, t = ctx.frame, ctx.t
@@ -156,14 +156,22 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
     passing = frame.pass_to
     if frame.over:
         close = button(ICON_CLOSE, "close-results", "icon close", aria_label=t("table.close_results"))
-        overlay = "" if results_closed else (
-            f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
-            f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, "table.result")}</h2>'
-            f'{table.game_over(ctx)}'
-            f'<div class="row actions">{button(esc(t("table.play_again")), "again", "primary")}'
-            f'{button(esc(t("nav.new_game")), "setup", "", game=game.name)}'
-            f'{button(esc(t("table.close_results")), "close-results", "")}</div>'
-            f'<div class="row">{history.share_buttons(t, replay=True)}</div>{history.share_box(t, shared)}</div></div>')
+        if not own_game:  # a friend's game seen from his guest's device: its record and next game are the host's
+            overlay = "" if results_closed else (
+                f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
+                f'<div class="panel"><h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, "table.result")}</h2>'
+                f'{table.game_over(ctx)}<div class="row actions">{button(esc(t("nav.home")), "home", "primary")}</div></div></div>')
+        elif results_closed:
+            overlay = ""
+        else:
+            overlay = (
+                f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
+                f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, "table.result")}</h2>'
+                f'{table.game_over(ctx)}'
+                f'<div class="row actions">{button(esc(t("table.play_again")), "again", "primary")}'
+                f'{button(esc(t("nav.new_game")), "setup", "", game=game.name)}'
+                f'{button(esc(t("table.close_results")), "close-results", "")}</div>'
+                f'<div class="row">{history.share_buttons(t, replay=True)}</div>{history.share_box(t, shared)}</div></div>')
     elif inter is not None:
         # A dialog is named by its heading: every interlude starts with one (a round's title, the throw).
         named = ' aria-labelledby="interlude-title"' if "<h2" in inter else f' aria-label="{esc(t("table.interlude"))}"'

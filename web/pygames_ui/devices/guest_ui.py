@@ -115,7 +115,7 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
     if away and joining.connected:
         where += f'<p class="presence" role="status">{esc(t("devices.away_now", names=", ".join(away)))}</p>'
     side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
-    return where + screens.table_screen(ctx, table, side, False, None)
+    return where + screens.table_screen(ctx, table, side, False, None, own_game=False)
 
 
 def table_click(joining: Joining, tables: TableSet, t: I18n, data: dict[str, str]) -> str | None:
