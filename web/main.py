@@ -316,8 +316,9 @@ class Page:
                 self.app.flash = self.app.t("devices.failed")
                 if self.app.room is not None:
                     self.app.room.scanning = None
-            else:
-                devices.on_event(self.app, str(kind), int(peer), str(payload))
+            elif not devices.on_event(self.app, str(kind), int(peer), str(payload)):
+                self._p2p()  # (a ping answered: nothing to draw)
+                return
         except Exception:  # noqa: BLE001 - a bad message from another device must not stop this one
             console.error(traceback.format_exc())
         self.render()

@@ -46,24 +46,26 @@ class Guest:
     def ping(self) -> str:
         return self._write("ping")
 
-    def receive(self, raw: object) -> None:
+    def receive(self, raw: object) -> str | None:
+        """Take a message from the host; its kind (``None``: dropped)."""
         try:
             message = protocol.read(raw, protocol.FROM_HOST)
         except BadMessageError as exc:
             self.dropped[str(exc)] += 1
-            return
+            return None
         if message.seq <= self.seq_in:
             self.dropped["replayed"] += 1
-            return
+            return None
         self.seq_in = message.seq
         if message.type == "table":
             start = message.body["events_from"]
             if start > len(self.events):
                 self.dropped["events missing"] += 1  # (the channel is ordered and reliable: never expected)
-                return
+                return None
             self.events = self.events[:start] + message.body["events"]
             self.table, self.refused = {**message.body, "events": self.events, "events_from": 0}, None
         elif message.type == "refused":
             self.refused = message.body["reason"]
         elif message.type == "other_build":
             self.host_build = message.body["host_build"]
+        return message.type

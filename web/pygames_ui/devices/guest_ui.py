@@ -23,9 +23,9 @@ from ..i18n import I18n
 from ..log import GameLog
 from ..session import HUMAN, REMOTE, Seat, Storage
 from ..tables import Ctx, TableSet
-from . import invite, qr
+from . import invite
 from .guest import Guest
-from .widgets import copy_field, stun_box
+from .widgets import copy_field, qr_svg, stun_box
 
 
 class Joining:
@@ -54,8 +54,9 @@ class Joining:
     def closed(self) -> None:
         self.connected = False
 
-    def received(self, text: str) -> None:
-        self.guest.receive(text)
+    def received(self, text: str) -> bool:
+        """A message from the host; ``True`` when the screen may have changed (not for a pong)."""
+        return self.guest.receive(text) not in (None, "pong")
 
     def act(self, action: dict[str, Any]) -> None:
         self.effects.append(("p2p-send", 0, self.guest.act(action)))
@@ -97,7 +98,7 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
     link = f"{site}{invite.ANSWER_PREFIX}{joining.answer}"
     waiting = t("devices.connected") if joining.connected else t("devices.answer_how")
     return head + (f'<p role="status">{esc(waiting)}</p>'
-                   f'<div class="invite-qr">{qr.svg(qr.encode(link, level="L"), t("devices.answer_qr"))}</div>'
+                   f'<div class="invite-qr">{qr_svg(link, t("devices.answer_qr"))}</div>'
                    f'{copy_field(t, "answer-link", t("devices.answer_link"), link)}'
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
 

@@ -70,6 +70,7 @@ class Host:
         self.links: dict[str, Link] = {}
         self.dropped: Counter[str] = Counter()
         self.seen: set[int] = set()  # guest seats that have been here at some time
+        self.last_kind: str | None = None  # the kind of the last message taken (None: dropped)
         self.stand_ins: set[int] = set()  # guest seats a bot plays for now (the host's choice)
 
     # ------------------------------------------------------------ who is here
@@ -107,6 +108,7 @@ class Host:
     def receive(self, conn: str, raw: object) -> Outgoing:
         """Take one message from ``conn``; the messages to send in answer (none for a dropped one)."""
         link = self.links.setdefault(conn, Link())
+        self.last_kind = None
         now = self.clock()
         if now - link.window >= WINDOW_S:
             link.window, link.count = now, 0
@@ -125,6 +127,7 @@ class Host:
         if message.seq <= link.seq_in:
             return self._drop("replayed")
         link.seq_in, link.last = message.seq, now
+        self.last_kind = message.type
         if message.type == "ping":
             return [self._send(conn, "pong")]
         if message.type == "hello":

@@ -13,9 +13,9 @@ from typing import Any, Protocol
 from ..dom import button, esc
 from ..i18n import I18n
 from ..session import Session, Storage
-from . import invite, qr
+from . import invite
 from .room import Room
-from .widgets import STUN_KEY, copy_field, stun_box, stun_server
+from .widgets import STUN_KEY, copy_field, qr_svg, stun_box, stun_server
 
 #: ``Session.ui`` key: the host started the game (the lobby closed).
 STARTED = "p2p_started"
@@ -90,7 +90,7 @@ def presence(t: I18n, room: Room, site: str) -> str:
 def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
     """A seat's invite (QR code, link with Copy) and the box for its answer."""
     name = room.session.seats[seat].name
-    return (f'<div class="invite-qr">{qr.svg(qr.encode(link, level="L"), t("devices.invite_qr", name=name))}</div>'
+    return (f'<div class="invite-qr">{qr_svg(link, t("devices.invite_qr", name=name))}</div>'
             f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=name), link)}'
             f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
             f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off" data-keep>'

@@ -87,8 +87,9 @@ def effects(app: App) -> list[tuple[object, ...]]:
     return out
 
 
-def on_event(app: App, kind: str, peer: int, payload: str) -> None:
-    """What the browser reports: ``offer``/``answer`` made (an SDP), ``open``, ``closed``, ``message``."""
+def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
+    """What the browser reports: ``offer``/``answer`` made (an SDP), ``open``, ``closed``, ``message``.
+    ``False`` when nothing on screen changed (a ping, a pong): the page need not be drawn again."""
     room, j = app.room, app.joining
     if room is not None and app.screen not in ("join", "guest"):
         if kind == "offer":
@@ -98,12 +99,13 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> None:
             room.answer_text(payload)
         elif kind == "message":
             before = len(room.session.record["actions"])
-            room.received(peer, payload)
+            changed = room.received(peer, payload)
             if len(room.session.record["actions"]) != before:
                 app.moved()  # a guest's move: saved, and the device handed on as after any move
+            return changed
         elif kind == "closed":
             room.closed(peer)
-        return
+        return True
     if j is not None:
         if kind == "answer":
             j.answer_made(payload)
@@ -112,9 +114,11 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> None:
         elif kind == "closed":
             j.closed()
         elif kind == "message":
-            j.received(payload)
+            if not j.received(payload):
+                return False
             if j.guest.table is not None:
                 app.screen = "guest"
+    return True
 
 
 def tick(app: App) -> bool:

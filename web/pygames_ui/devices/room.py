@@ -89,10 +89,12 @@ class Room:
         self.ask_offers()
 
     # ------------------------------------------------------------ playing
-    def received(self, seat: int, text: str) -> None:
-        """A message from ``seat``'s data channel: through the referee; its answers go out."""
+    def received(self, seat: int, text: str) -> bool:
+        """A message from ``seat``'s data channel: through the referee; its answers go out.
+        ``True`` when the screen may have changed (not for a ping, nor a message dropped)."""
         for conn, out in self.referee.receive(conn_of(seat), text):
             self.effects.append(("p2p-send", int(conn[4:]), out))
+        return self.referee.last_kind not in (None, "ping")
 
     def closed(self, seat: int) -> None:
         """``seat``'s channel closed (a reload, a lost network): away, and a new invite at once."""

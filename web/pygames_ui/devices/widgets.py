@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..dom import button, esc
 from ..i18n import I18n
 from ..session import Storage
+from . import qr
+
+
+@lru_cache(maxsize=32)
+def qr_svg(text: str, label: str) -> str:
+    """``text`` as a QR code (level L) drawn in SVG; kept, as the page is drawn again and again
+    while the lobby shows (encoding one takes a moment in the browser)."""
+    return qr.svg(qr.encode(text, level="L"), label)
 
 
 def copy_field(t: I18n, name: str, label: str, value: str) -> str:
