@@ -51,6 +51,21 @@ def shoot(page: Any, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
+def join(host: Any, guest: Any, seat: int = 1, start: bool = True) -> None:
+    """The friend at ``seat`` opens the invite from the host's lobby, joins, and the host pastes
+    his answer code (and, with ``start``, starts the game once he is here)."""
+    host.wait_for_selector(f"#invite-{seat}")
+    guest.goto(host.input_value(f"#invite-{seat}").replace("#j=", "?bare=1#j="))
+    guest.wait_for_selector(READY, timeout=90_000)
+    guest.click(act("p2p-join"))
+    guest.wait_for_selector("#answer-code")
+    host.fill(f"#answer-{seat}", guest.input_value("#answer-code"))
+    host.click(act("p2p-connect", seat=seat))
+    if start:
+        host.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
+        host.click(act("p2p-start"))
+
+
 def test_a_whole_klats_game_between_two_devices(page: Any, browser: Any, site_url: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.emulate_media(reduced_motion="reduce")
@@ -145,19 +160,7 @@ def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_me
     guest_ctx = browser.new_context(locale="en-US")
     try:
         guest = guest_ctx.new_page()
-
-        def join(link: str) -> None:
-            guest.goto(link.replace("#j=", "?bare=1#j="))
-            guest.wait_for_selector(READY, timeout=90_000)
-            guest.click(act("p2p-join"))
-            guest.wait_for_selector("#answer-code")
-            page.fill("#answer-1", guest.input_value("#answer-code"))
-            page.click(act("p2p-connect", seat=1))
-
-        page.wait_for_selector("#invite-1")
-        join(page.input_value("#invite-1"))
-        page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
-        page.click(act("p2p-start"))
+        join(page, guest)
         guest.wait_for_selector(".klats-table")
         play_one_card(page)  # Anna's move; Boris to play …
         guest.wait_for_selector(TURN)
@@ -166,7 +169,7 @@ def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_me
         page.click(act("p2p-stand-in", seat=1))  # a bot plays his turn meanwhile
         page.wait_for_selector(TURN)
         assert page.locator('.presence [data-state="bot"]').count() == 1
-        join(page.input_value("#invite-1"))  # he comes back with the new invite: the same seat
+        join(page, guest, start=False)  # he comes back with the new invite: the same seat
         guest.wait_for_selector(".klats-table")
         page.click(act("p2p-hand-back", seat=1))
         page.wait_for_selector('.presence [data-state="here"]')
@@ -247,13 +250,7 @@ def test_three_devices_play_a_whole_game(page: Any, browser: Any, site_url: str)
         guests = []
         for seat, ctx in zip((1, 2), contexts, strict=True):
             guest = ctx.new_page()
-            page.wait_for_selector(f"#invite-{seat}")
-            guest.goto(page.input_value(f"#invite-{seat}").replace("#j=", "?bare=1#j="))
-            guest.wait_for_selector(READY, timeout=90_000)
-            guest.click(act("p2p-join"))
-            guest.wait_for_selector("#answer-code")
-            page.fill(f"#answer-{seat}", guest.input_value("#answer-code"))
-            page.click(act("p2p-connect", seat=seat))
+            join(page, guest, seat, start=False)
             page.wait_for_selector(f'#lobby [data-seat="{seat}"] [data-state="here"]', timeout=15_000)
             guests.append(guest)
         page.click(act("p2p-start"))
@@ -286,20 +283,8 @@ def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url
     guest_ctx = browser.new_context(locale="en-US")
     try:
         guest = guest_ctx.new_page()
-
-        def join() -> None:
-            page.wait_for_selector("#lobby #invite-1")
-            guest.goto(page.input_value("#invite-1").replace("#j=", "?bare=1#j="))
-            guest.wait_for_selector(READY, timeout=90_000)
-            guest.click(act("p2p-join"))
-            guest.wait_for_selector("#answer-code")
-            page.fill("#answer-1", guest.input_value("#answer-code"))
-            page.click(act("p2p-connect", seat=1))
-            page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
-            page.click(act("p2p-start"))
-            guest.wait_for_selector(".klats-table")
-
-        join()
+        join(page, guest)
+        guest.wait_for_selector(".klats-table")
         play_one_card(page)
         guest.wait_for_selector(TURN)
         play_one_card(guest)
@@ -308,7 +293,8 @@ def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url
         page.reload()
         page.wait_for_selector(READY, timeout=90_000)
         assert page.locator(".tableau .pile:not(.slot)").count() == piles  # the same game, from its save
-        join()
+        join(page, guest)
+        guest.wait_for_selector(".klats-table")
         play_one_card(page)
         guest.wait_for_selector(TURN)
     finally:
@@ -324,15 +310,7 @@ def test_a_whole_zoomagia_game_between_two_devices(page: Any, browser: Any, site
     guest_ctx = browser.new_context(locale="en-US")
     try:
         guest = guest_ctx.new_page()
-        page.wait_for_selector("#invite-1")
-        guest.goto(page.input_value("#invite-1").replace("#j=", "?bare=1#j="))
-        guest.wait_for_selector(READY, timeout=90_000)
-        guest.click(act("p2p-join"))
-        guest.wait_for_selector("#answer-code")
-        page.fill("#answer-1", guest.input_value("#answer-code"))
-        page.click(act("p2p-connect", seat=1))
-        page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
-        page.click(act("p2p-start"))
+        join(page, guest)
         guest.wait_for_selector(".zm-table")
         turn = 0
         for _ in range(600):

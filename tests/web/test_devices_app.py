@@ -227,3 +227,33 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
         pump(host, guest)
     html = guest.render()
     assert 'id="game-over"' in html and 'data-action="again"' not in html and 'data-action="home"' in html
+
+
+@pytest.mark.parametrize("change", [{"seat": 0}, {"seats": [7]}, {"seats": [{"name": 1, "kind": "human"}]},
+                                    {"winners": [9]}, {"away": ["x"]}, {"legal": [1]}, {"current": 5},
+                                    {"events_from": 99}])
+def test_a_hostile_host_s_table_is_dropped(change: dict[str, object]) -> None:
+    """The host's messages are another device's input too: a frame that cannot be this seat's is dropped."""
+    import json
+
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None and j.guest.table is not None
+    good = dict(j.guest.table, events=[], events_from=len(j.guest.events))
+    bad = json.dumps({"v": 1, "build": "b1", "seq": j.guest.seq_in + 1, "type": "table", **good, **change})
+    before = j.guest.table
+    play.on_event(guest, "message", 0, bad)
+    assert j.guest.table is before and sum(j.guest.dropped.values()) == 1
+    guest.render()
+
+
+def test_a_host_view_that_cannot_be_drawn_says_so_and_breaks_nothing() -> None:
+    import json
+
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None and j.guest.table is not None
+    odd = dict(j.guest.table, view={"nonsense": True}, events=[], events_from=len(j.guest.events))
+    play.on_event(guest, "message", 0, json.dumps({"v": 1, "build": "b1", "seq": j.guest.seq_in + 1,
+                                                    "type": "table", **odd}))
+    assert CATALOGUES["en"]["devices.bad_table"] in guest.render()

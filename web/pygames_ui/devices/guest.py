@@ -58,6 +58,10 @@ class Guest:
             return None
         self.seq_in = message.seq
         if message.type == "table":
+            why = _table_problem(message.body, self.seat)
+            if why is not None:  # another device's message is hostile input, the host's too
+                self.dropped[why] += 1
+                return None
             start = message.body["events_from"]
             if start > len(self.events):
                 self.dropped["events missing"] += 1  # (the channel is ordered and reliable: never expected)
@@ -69,3 +73,20 @@ class Guest:
         elif message.type == "other_build":
             self.host_build = message.body["host_build"]
         return message.type
+
+
+def _table_problem(body: dict[str, Any], seat: int) -> str | None:
+    """Why a ``table`` message cannot be this guest's frame (``None``: it can)."""
+    if body["seat"] != seat:
+        return "another seat's table"
+    seats = body["seats"]
+    if not 0 < len(seats) <= 6 or not all(
+            type(s) is dict and type(s.get("name")) is str and type(s.get("kind")) is str for s in seats):
+        return "bad seats"
+    if not all(type(a) is dict for a in body["legal"]):
+        return "bad moves"
+    if not all(type(w) is int and 0 <= w < len(seats) for w in (*body["winners"], *body["away"])):
+        return "bad seat numbers"
+    if body["events_from"] < 0 or (body["current"] is not None and not 0 <= body["current"] < len(seats)):
+        return "bad numbers"
+    return None

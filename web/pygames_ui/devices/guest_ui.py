@@ -115,8 +115,13 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
             if type(s) is int and 0 <= s < len(frame.seats)]
     if away and joining.connected:
         where += f'<p class="presence" role="status">{esc(t("devices.away_now", names=", ".join(away)))}</p>'
-    side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
-    return where + screens.table_screen(ctx, table, side, False, None, own_game=False)
+    try:
+        side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
+        return where + screens.table_screen(ctx, table, side, False, None, own_game=False)
+    except Exception:  # noqa: BLE001 - a view the host made up must not stop this device
+        joining.guest.dropped["a table that cannot be drawn"] += 1
+        return f'<main class="join"><p class="notice" role="alert">{esc(t("devices.bad_table"))}</p></main>'
+
 
 
 def table_click(joining: Joining, tables: TableSet, t: I18n, data: dict[str, str]) -> str | None:
