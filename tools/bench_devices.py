@@ -37,7 +37,8 @@ from serve import serve_in_thread  # noqa: E402
 
 from pygames_core import games  # noqa: E402
 from pygames_ui.devices.guest import Guest  # noqa: E402
-from pygames_ui.devices.host import Host, new_token  # noqa: E402
+from pygames_ui.devices.host import Host  # noqa: E402
+from pygames_ui.devices.seats import new_token  # noqa: E402
 from pygames_ui.session import Seat, Session  # noqa: E402
 
 

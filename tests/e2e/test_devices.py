@@ -276,8 +276,9 @@ def test_three_devices_play_a_whole_game(page: Any, browser: Any, site_url: str)
 
 
 def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url: str) -> None:
-    """The host's page reloads mid-game: the game resumes from its save, the lobby shows a new
-    invite, the friend comes back with it, and the same game goes on."""
+    """The host's page reloads mid-game: the game resumes from its save, its table shows the
+    friend away beside a new invite (his seat's token kept), he comes back with it, and the
+    same game goes on."""
     open_app(page, site_url, "?delay=0&seed=7")
     start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
     guest_ctx = browser.new_context(locale="en-US")
@@ -293,7 +294,8 @@ def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url
         page.reload()
         page.wait_for_selector(READY, timeout=90_000)
         assert page.locator(".tableau .pile:not(.slot)").count() == piles  # the same game, from its save
-        join(page, guest)
+        page.wait_for_selector('[data-state="away"]')
+        join(page, guest, start=False)
         guest.wait_for_selector(".klats-table")
         play_one_card(page)
         guest.wait_for_selector(TURN)

@@ -174,6 +174,65 @@ def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() ->
     assert not host.bots_pending() and back.joining.frame().my_turn  # type: ignore[union-attr]
 
 
+def reloaded(host: App) -> App:
+    """The host's page reloads: a new app on the same device's storage."""
+    again = App(CATALOGUES, "en", host.storage, seed=2)
+    again.build, again.site = host.build, SITE
+    again.boot()
+    return again
+
+
+def test_the_host_reloads_and_each_friend_keeps_his_token_and_his_seat() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    assert host.room is not None and host.session is not None
+    tokens, moves = dict(host.room.referee.tokens), len(host.session.record["actions"])
+    click(host, "p2p-stand-in", seat=1)  # a bot plays for him when the page goes
+    host = reloaded(host)
+    room = host.room
+    assert room is not None and room.referee.tokens == tokens  # the same secret for the same seat
+    assert room.started and room.referee.seat_state(1) == "bot" and len(host.session.record["actions"]) == moves
+    html = host.render()
+    assert 'id="lobby"' not in html and 'data-action="p2p-hand-back"' in html  # the table, not the lobby
+    pump(host, new_app())
+    assert 'id="invite-1"' in host.render()  # a new invite (a new offer) beside the table …
+    back = new_app()
+    play.open_invite(back, "#j=" + room.invites[1])
+    assert back.joining is not None and back.joining.guest.token == tokens[1]  # … with his token
+    click(back, "p2p-join")
+    pump(host, back)
+    click(host, "p2p-connect", {"answer_1": back.joining.answer}, seat=1)  # type: ignore[arg-type]
+    room.effects.clear()
+    play.on_event(back, "open", 0, "")
+    pump(host, back)
+    click(host, "p2p-hand-back", seat=1)
+    pump(host, back)
+    assert room.referee.seat_state(1) == "here" and back.screen == "guest"
+
+
+@pytest.mark.parametrize("saved", [
+    {"tokens": {"1": "short"}, "bots": [], "started": True},
+    {"tokens": {"0": "A" * 22}, "bots": [], "started": True},  # the host's own seat
+    {"tokens": {"1": "A" * 22, "2": "B" * 22}, "bots": [], "started": True},  # a seat that is no friend's
+    {"tokens": ["A" * 22]},
+    "tokens",
+])
+def test_a_tampered_room_in_the_save_gets_new_tokens_and_keeps_the_game(saved: object) -> None:
+    import json
+
+    from pygames_ui import saves
+
+    host, _ = connect("klats", {"opt_target": "20"})
+    assert host.session is not None and host.room is not None
+    old = host.room.referee.tokens[1]
+    body = json.loads(host.storage.getItem(saves.SAVE_KEY) or "")
+    body["ui"]["p2p"] = saved
+    host.storage.setItem(saves.SAVE_KEY, json.dumps(body))
+    host = reloaded(host)
+    assert host.notice is None and host.room is not None and host.screen == "table"
+    token = host.room.referee.tokens[1]
+    assert token != old and len(token) == 22 and not host.room.started
+
+
 def test_a_stun_server_is_kept_only_when_it_is_one() -> None:
     from pygames_ui.devices.widgets import STUN_KEY
 
@@ -227,6 +286,16 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
         pump(host, guest)
     html = guest.render()
     assert 'id="game-over"' in html and 'data-action="again"' not in html and 'data-action="home"' in html
+    # Each device is its player's own: his seat is "you" there, by any name; the host's "You" is
+    # "Player 1" on the friend's device.
+    en = CATALOGUES["en"]
+    guest_says = {(1,): en["table.result.you"], (0,): en["table.result"].format(who="Player 1"),
+                  (0, 1): en["table.result.shared_you"].format(who="You and Player 1")}
+    host_says = {(0,): en["table.result.you"], (1,): en["table.result"].format(who=s.seats[1].name)}
+    winners = tuple(s.game.winners(s.state))
+    assert guest_says[winners] in html
+    if winners in host_says:
+        assert host_says[winners] in host.render()
 
 
 @pytest.mark.parametrize("change", [{"seat": 0}, {"seats": [7]}, {"seats": [{"name": 1, "kind": "human"}]},

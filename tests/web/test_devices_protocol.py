@@ -16,7 +16,8 @@ import pytest
 from pygames_core import games
 from pygames_ui.devices import protocol
 from pygames_ui.devices.guest import Guest
-from pygames_ui.devices.host import RATE, Host, new_token
+from pygames_ui.devices.host import RATE, Host
+from pygames_ui.devices.seats import new_token
 from pygames_ui.frame import public_log
 from pygames_ui.session import Seat, Session
 

@@ -418,3 +418,19 @@ def test_the_page_and_the_worker_search_with_hards_options_for_the_game() -> Non
             assert bot.playout_moves == hard.options_in(name).get("playout_moves", bot.playout_moves)
             assert bot.cap == (10**9 if iterations is None else iterations)
     assert thinking._bot(hard, games.get("zoomagia"), 1, None).playout_moves == levels.HARD_BY_GAME["zoomagia"]["playout_moves"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_bot_seat_turned_into_a_person_loses_the_bot_s_made_up_name(lang: str) -> None:
+    """The form names a new seat "Bot 2"; switched to a person (here or on another device) and
+    left untouched, that name would call a person a bot: it becomes "Player 2"."""
+    a = make_app(lang=lang)
+    click(a, "setup", game="klats")
+    bot = CATALOGUES[lang]["setup.default_bot"].format(n=1)
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", "seat_name_1": bot, "opt_target": "40"})
+    s = a.session
+    assert s is not None and s.seats[1].name == CATALOGUES[lang]["setup.seat_n"].format(n=2)
+    click(a, "home")
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy", "seat_name_1": bot, "opt_target": "40"})
+    assert a.session is not None and a.session.seats[1].name == bot  # a bot keeps its name

@@ -217,7 +217,7 @@ def test_default_you_becomes_player_n_in_pass_and_play() -> None:
     a = app()
     click(a, "setup", game="klats")
     click(a, "start", {"seat_name_0": "You", "seat_kind_0": "human", "seat_name_1": "Bot 1", "seat_kind_1": "human"})
-    assert [s.name for s in a.session.seats] == ["Player 1", "Bot 1"]
+    assert [s.name for s in a.session.seats] == ["Player 1", "Player 2"]  # no person is called a bot
     click(a, "setup", game="klats")
     click(a, "start", {"seat_name_0": "You", "seat_kind_0": "human", "seat_name_1": "Bot 1", "seat_kind_1": "greedy"})
     assert [s.name for s in a.session.seats] == ["You", "Bot 1"]

@@ -13,6 +13,7 @@ from typing import Any
 
 from pygames_core import games
 
+from .history import invented
 from .i18n import I18n
 from .levels_ui import DEFAULT_BOT
 from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Storage, clean_name, seat_kind
@@ -100,8 +101,13 @@ class NewGameForm:
 
     def seats_to_start(self, t: I18n) -> list[Seat]:
         """The seats the game starts with. "You" means nothing once the device is passed
-        around: with several people, an untouched default name becomes "Player N"."""
+        around: with several people, an untouched default name becomes "Player N"; so does a
+        bot's made-up name ("Bot 1") left on a seat turned into a person's or a friend's."""
         seats = [Seat(clean_name(s.name, f"#{i + 1}"), s.kind) for i, s in enumerate(self.seats)]
+        bot_names = invented(t.catalogues, "setup.default_bot")
+        for i, seat in enumerate(seats):
+            if seat.is_person and any(p.match(seat.name) for p in bot_names):
+                seat.name = t("setup.seat_n", n=i + 1)
         if sum(s.is_human for s in seats) > 1:
             yous = {str(cat.get("setup.default_you")) for cat in t.catalogues.values()}
             for i, seat in enumerate(seats):

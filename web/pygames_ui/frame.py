@@ -45,6 +45,9 @@ class Frame:
     events: list[dict[str, Any]] = field(default_factory=list)
     #: Every seat's view, when every hand may show (the replay viewer); ``None`` in play.
     views: list[dict[str, Any]] | None = None
+    #: The device is the shown seat's player's own (a guest's phone; the host's, with friends on
+    #: theirs): sentences about that seat say "you", whatever name it has at the table.
+    own_device: bool = False
 
 
 def public_log(state: State) -> list[dict[str, Any]]:
@@ -113,7 +116,7 @@ def frame_of(session: Session, viewer: int | None) -> Frame:
         game=game, seats=tuple(session.seats), view=game.view(state, seat), seat=seat, show_private=private,
         my_turn=my_turn, legal=game.legal_actions(state) if my_turn else [], current=cur, over=over,
         pass_to=pass_to, turn_banner=banner, winners=game.winners(state) if over else [], ui=session.ui,
-        events=public_log(state),
+        events=public_log(state), own_device=bool(session.remote) and len(humans) == 1 and private,
     )
 
 

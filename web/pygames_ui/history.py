@@ -188,7 +188,7 @@ def shared_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
     return [Seat(t("setup.seat_n", n=i + 1), s.kind) if s.name in yous else s for i, s in enumerate(seats)]
 
 
-def _invented(catalogues: dict[str, dict[str, Any]], key: str) -> list[re.Pattern[str]]:
+def invented(catalogues: dict[str, dict[str, Any]], key: str) -> list[re.Pattern[str]]:
     """Patterns of ``key``'s text (a name the app makes up, "Bot {n}") in every language."""
     out = []
     for cat in catalogues.values():
@@ -202,7 +202,7 @@ def local_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
     """Seats of a record from another device, for this viewer: a name the app made up ("Bot 2",
     "Игрок 1", "You") is said in the viewer's language; a name somebody typed stays as typed."""
     yous = {cat.get("setup.default_you") for cat in t.catalogues.values()}
-    made = [(key, _invented(t.catalogues, key)) for key in ("setup.default_bot", "setup.seat_n")]
+    made = [(key, invented(t.catalogues, key)) for key in ("setup.default_bot", "setup.seat_n")]
     out = []
     for i, seat in enumerate(seats):
         name = seat.name

@@ -20,6 +20,7 @@ from pygames_core.base import Game, State
 from pygames_core.record import check_record, replay
 
 from . import tutorial
+from .devices import seats as friends
 from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Session, Storage, clean_name, seat_kind
 from .tables import TABLES
 
@@ -70,12 +71,16 @@ def read(text: object) -> Session:
     if state.data["players"] != len(seats):
         raise ValueError("the seats do not match the game")
     view = _by_engine("the game state", lambda: game.view(state, 0))
-    confirm, lesson = ui.get("confirm"), ui.get(tutorial.UI_KEY)
+    confirm, lesson, room = ui.get("confirm"), ui.get(tutorial.UI_KEY), ui.get(friends.UI_KEY)
     ui = TABLES[game.name].check_ui(ui, view)  # _game_of made sure this version has the game's table
     if lesson is not None:  # a tutorial: its step must be where the moves are
         ui[tutorial.UI_KEY] = tutorial.check_saved(lesson, game.name, record)
     if confirm in CONFIRM_CHOICES:  # the game's "confirm moves" choice
         ui["confirm"] = confirm
+    if room is not None:  # friends on other devices: their tokens, so their invites stay theirs
+        kept = friends.check_saved(room, [i for i, seat in enumerate(seats) if seat.is_remote])
+        if kept is not None:
+            ui[friends.UI_KEY] = kept
     if recovered:
         ui["recovered"] = True
     return Session(game, seats, state, record, ui)

@@ -19,6 +19,7 @@ from pygames_core import games
 from .. import screens
 from ..dom import button, esc
 from ..frame import Frame
+from ..history import local_seats
 from ..i18n import I18n
 from ..log import GameLog
 from ..session import HUMAN, REMOTE, Seat, Storage
@@ -61,17 +62,20 @@ class Joining:
     def act(self, action: dict[str, Any]) -> None:
         self.effects.append(("p2p-send", 0, self.guest.act(action)))
 
-    def frame(self) -> Frame | None:
-        """The seat's table as the host last sent it (every person shown as a person)."""
+    def frame(self, t: I18n | None = None) -> Frame | None:
+        """The seat's table as the host last sent it (every person shown as a person); with
+        ``t``, the names the host's app made up ("You", "Bot 2") said as this viewer says them."""
         body = self.guest.table
         if body is None:
             return None
-        seats = tuple(Seat(str(s.get("name", "?"))[:32], HUMAN if s.get("kind") in (HUMAN, REMOTE) else s["kind"])
-                      for s in body["seats"])
-        return Frame(game=games.get(self.invite.game), seats=seats, view=body["view"], seat=body["seat"],
+        seats = [Seat(str(s.get("name", "?"))[:32], HUMAN if s.get("kind") in (HUMAN, REMOTE) else s["kind"])
+                 for s in body["seats"]]
+        if t is not None:
+            seats = local_seats(t, seats)
+        return Frame(game=games.get(self.invite.game), seats=tuple(seats), view=body["view"], seat=body["seat"],
                      show_private=True, my_turn=bool(body["legal"]), legal=body["legal"], current=body["current"],
                      over=body["over"], pass_to=None, turn_banner=None, winners=body["winners"], ui=self.ui,
-                     events=body["events"])
+                     events=body["events"], own_device=True)
 
     def take_effects(self) -> list[tuple[object, ...]]:
         effects, self.effects = self.effects, []
@@ -105,7 +109,7 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
 
 def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
     """The seat's table, drawn by the game's own table from the host's latest frame."""
-    frame = joining.frame()
+    frame = joining.frame(t)
     if frame is None:
         return f'<main class="join"><p role="status">{esc(t("devices.waiting_table"))}</p></main>'
     ctx = Ctx(t, frame)
@@ -126,7 +130,7 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
 
 def table_click(joining: Joining, tables: TableSet, t: I18n, data: dict[str, str]) -> str | None:
     """A click on the guest's table: a move for the host (``None``), or why not (a flash)."""
-    frame = joining.frame()
+    frame = joining.frame(t)
     if frame is None:
         return None
     ctx = Ctx(t, frame)

@@ -15,7 +15,6 @@ deep, malformed, replayed, too fast, another seat's, out of turn) is dropped and
 from __future__ import annotations
 
 import hmac
-import secrets
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -39,11 +38,6 @@ AWAY_S = 6.0
 SEAT_STATES = ("invited", "here", "away", "bot")
 
 Outgoing = list[tuple[str, str]]  # (connection, message text)
-
-
-def new_token() -> str:
-    """A seat's secret: 128 random bits, base64url (:data:`protocol.TOKEN_LENGTH` characters)."""
-    return secrets.token_urlsafe(16)
 
 
 @dataclass

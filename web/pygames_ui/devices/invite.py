@@ -191,7 +191,7 @@ class Invite:
     seat: int
     players: int
     host: str  # the inviting player's name, as the join screen says it
-    token: bytes  # 16 bytes: the seat's secret (protocol.TOKEN_LENGTH characters as base64url)
+    token: bytes  # 16 bytes: the seat's secret (seats.TOKEN_LENGTH characters as base64url)
     offer: Endpoint
 
 

@@ -17,9 +17,6 @@ from . import invite
 from .room import Room
 from .widgets import STUN_KEY, copy_field, qr_svg, stun_box, stun_server
 
-#: ``Session.ui`` key: the host started the game (the lobby closed).
-STARTED = "p2p_started"
-
 
 class Host(Protocol):
     t: I18n
@@ -32,7 +29,7 @@ class Host(Protocol):
 
 
 def lobby_open(session: Session, room: Room | None) -> bool:
-    return room is not None and not session.ui.get(STARTED)
+    return room is not None and not room.started
 
 
 def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
@@ -115,7 +112,7 @@ def _connect(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
 
 def _start(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
     if app.room is not None and app.session is not None and not app.room.missing():
-        app.session.ui[STARTED] = True
+        app.room.start()
         app.moved()
 
 
@@ -131,14 +128,14 @@ def _stand_in(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
     """A bot plays for the friend who is away (the game goes on); "Hand back" gives him his seat again."""
     seat = _seat(app, data)
     if seat is not None and app.room is not None:
-        app.room.referee.stand_in(seat)
+        app.room.stand_in(seat)
         app.moved()
 
 
 def _hand_back(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
     seat = _seat(app, data)
     if seat is not None and app.room is not None:
-        app.room.referee.hand_back(seat)
+        app.room.hand_back(seat)
         app.moved()
 
 

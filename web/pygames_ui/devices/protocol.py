@@ -40,8 +40,6 @@ PROTOCOL = 1
 MAX_BYTES = 64_000
 #: Deepest nesting of lists and objects in a message (a frame is about 7 levels deep).
 MAX_DEPTH = 12
-#: A seat's token: 22 base64url characters (128 random bits).
-TOKEN_LENGTH = 22
 
 #: The keys of each message kind (besides v, build, seq, type) and their JSON types.
 FROM_GUEST: dict[str, dict[str, type | tuple[type, ...]]] = {

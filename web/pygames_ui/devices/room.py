@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pygames_core import games
 
 from ..session import Session
-from . import invite
-from .host import Host, new_token
+from . import invite, seats
+from .host import Host
 
 
 def conn_of(seat: int) -> str:
@@ -43,10 +43,43 @@ class Room:
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
     reinvited: set[int] = field(default_factory=set)  # seats whose new invite shows beside the table
     scanning: int | None = None  # the seat whose answer the camera is reading
+
+    started: bool = False  # the host closed the lobby: the game is under way
     referee: Host = field(init=False)
 
     def __post_init__(self) -> None:
-        self.referee = Host(self.session, self.build, {seat: new_token() for seat in self.session.remote}, self.clock)
+        """A new room, or the room of a game resumed from its save (the host's page reloaded):
+        the same tokens, the same stand-in bots; every friend is away and gets a new invite."""
+        kept = seats.read(self.session.ui)
+        if kept is None:
+            self.referee = Host(self.session, self.build, {seat: seats.new_token() for seat in self.session.remote},
+                                self.clock)
+        else:
+            tokens, bots, self.started = kept
+            self.referee = Host(self.session, self.build, tokens, self.clock)
+            self.referee.stand_ins |= bots
+            if self.started:  # the table shows again, each friend away beside his new invite
+                self.referee.seen |= set(tokens)
+                self.reinvited |= set(tokens)
+        self.keep()
+
+    def keep(self) -> None:
+        """Write the friends' seats into the game's save state (saved with the next move)."""
+        self.session.ui[seats.UI_KEY] = seats.written(self.referee.tokens, self.referee.stand_ins, self.started)
+
+    def start(self) -> None:
+        """The host closes the lobby."""
+        self.started = True
+        self.keep()
+
+    def stand_in(self, seat: int) -> None:
+        """A bot plays ``seat`` (its friend is away) until :meth:`hand_back`."""
+        self.referee.stand_in(seat)
+        self.keep()
+
+    def hand_back(self, seat: int) -> None:
+        self.referee.hand_back(seat)
+        self.keep()
 
     # ------------------------------------------------------------ inviting
     def missing(self) -> list[int]:

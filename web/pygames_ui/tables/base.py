@@ -80,13 +80,16 @@ class Ctx:
 
     def is_you(self, seat: int | None) -> bool:
         """True when ``seat`` is the human looking at the screen under the default name
-        ("You", "Вы" in any language): sentences about him are then said to him.
+        ("You", "Вы" in any language), or by any name on his own device (a game with friends
+        on other devices): sentences about him are then said to him.
 
         In play that is the seat shown; in a replay (every hand shown, the view following
         whoever moves) the one who played as "You" is watching whoever's move it is.
         """
         if seat is None or not self.seats[seat].is_human or (seat != self.seat and not self.replay):
             return False
+        if self.frame.own_device:  # one person's device: his seat is "you" by any name
+            return True
         return self.seats[seat].name in {cat.get("setup.default_you") for cat in self.t.catalogues.values()}
 
     def whose_turn(self, seat: int) -> str:
