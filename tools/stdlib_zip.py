@@ -1,19 +1,27 @@
-"""Build the site's standard library zip: only what the app can import, as Pyodide's bytecode.
+"""Build the site's standard library zips: only what the app can import, as Pyodide's bytecode.
 
 Run *inside Pyodide* by ``tools/compile_pyc.mjs --stdlib`` (so the bytecode is the
 browser's own Python 3.14), never by CPython.  ``build(...)`` reads Pyodide's
 ``python_stdlib.zip`` (sources only), finds every module the app's sources import,
 statically and transitively (``modulefinder``), plus what Pyodide itself needs and a
 margin of modules the engine, the UI and the bots import lazily, and writes them as
-sourceless, unchecked hash-based ``.pyc`` files (``optimize=2``) into a new zip.
+sourceless, unchecked hash-based ``.pyc`` files (``optimize=2``) into two zips:
+
+- ``stdlib.zip``, downloaded before the page is ready: the modules imported *at import
+  time* (every import statement outside a function body, an ``if`` for another platform
+  or for ``TYPE_CHECKING`` left out) from what the interpreter imports to start and from
+  every module of ours;
+- ``stdlib-more.zip`` (:data:`MORE_ZIP`): the rest, which only a function imports now and
+  then, fetched once the page is ready, or by the import itself
+  (``pygames_ui/lazy_stdlib.py``; its names are in the first zip's ``_stdlib_more_names``).
 
 Without bytecode every import at start-up compiles source inside wasm; with it the
-interpreter starts several times faster, and leaving out the rest keeps the
-download no bigger than Pyodide's own zip.
+interpreter starts several times faster. The first zip is about half of Pyodide's own.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import marshal
 import modulefinder
@@ -38,7 +46,7 @@ MARGIN = (
     "_strptime",
     # Text codecs looked up by name at run time.
     "encodings.aliases", "encodings.ascii", "encodings.cp437", "encodings.idna",
-    "encodings.latin_1", "encodings.utf_16", "encodings.utf_32", "encodings.utf_8",
+    "encodings.latin_1", "encodings.utf_16", "encodings.utf_16_le", "encodings.utf_32", "encodings.utf_8",
     "encodings.utf_8_sig", "encodings.raw_unicode_escape", "encodings.unicode_escape",
 )
 
@@ -55,6 +63,8 @@ NEVER = (
     "webbrowser", "wsgiref", "xml", "xmlrpc", "zipapp", "ctypes", "curses", "dbm", "sqlite3", "idlelib",
     "email.mime", "email.generator", "email.parser", "email.feedparser", "email.headerregistry",
 )
+#: The second zip: the modules only a function imports, fetched on first use (pygames_ui/lazy_stdlib.py).
+MORE_ZIP = "stdlib-more.zip"
 # Pure-Python twins of C modules that Pyodide has built in: the C one is always imported.
 C_TWINS = {"_pydatetime": "_datetime", "_pydecimal": "_decimal", "_pyio": "_io"}
 # Pyodide's own packages read docstrings at run time: they keep theirs (optimize=0).
@@ -105,9 +115,27 @@ def build(stdlib_zip: str, app_dir: str, out_zip: str, startup: list[str],
     if missing:
         raise SystemExit(f"stdlib_zip: margin modules not in Pyodide: {missing}")
 
+    # What is imported when it is imported (from the interpreter's start, our code, Pyodide's
+    # packages) goes in the first zip; what only a function reaches for, in the second.
+    # Our own modules are followed too (the snapshot worker imports every one of them, with pkgutil).
+    ours_at = {name: _source_of(app, name) for name in ours}
+    first_roots = set(startup) | set(ours) | {"pkgutil"} | {m for m in MARGIN if m.startswith("encodings.")}
+    first = _import_time_closure({**wanted, **ours_at}, sorted(first_roots)) & set(wanted)
+    more = {name: path for name, path in wanted.items() if name not in first}
+    names = f"NAMES = {sorted(more)!r}\n".encode()
+    _write_zip(out_zip, src, {n: p for n, p in wanted.items() if n in first}, {"_stdlib_more_names": names})
+    more_zip = str(Path(out_zip).with_name(MORE_ZIP))
+    _write_zip(more_zip, src, more, {})
+    print(f"stdlib: {len(first)} of {sum(1 for _ in src.rglob('*.py'))} modules as bytecode, "
+          f"{os.path.getsize(out_zip) / 1e6:.2f} MB; {len(more)} more on first use, "
+          f"{os.path.getsize(more_zip) / 1e6:.2f} MB")
+
+
+def _write_zip(out_zip: str, src: Path, modules: dict[str, Path], extra: dict[str, bytes]) -> None:
+    """``modules`` (name: source file under ``src``) as bytecode, and ``extra`` modules from source."""
     with zipfile.ZipFile(out_zip, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        for name in sorted(wanted):
-            path = wanted[name]
+        for name in sorted(modules):
+            path = modules[name]
             rel = path.relative_to(src).with_suffix(".pyc").as_posix()
             source = path.read_bytes()
             level = 0 if name.split(".")[0] in KEEP_DOCSTRINGS else 2
@@ -115,15 +143,84 @@ def build(stdlib_zip: str, app_dir: str, out_zip: str, startup: list[str],
             info = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             out.writestr(info, _unchecked_pyc(source, code))
+        for name, source in sorted(extra.items()):
+            info = zipfile.ZipInfo(f"{name}.pyc", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, _unchecked_pyc(source, compile(source, f"{name}.py", "exec", dont_inherit=True)))
         # Data files beside the kept packages (e.g. py.typed markers) come along unchanged.
-        kept_dirs = {p.parent for p in wanted.values() if p.name == "__init__.py"}
+        kept_dirs = {p.parent for p in modules.values() if p.name == "__init__.py"}
         for path in sorted(src.rglob("*")):
             if path.is_file() and path.suffix != ".py" and path.parent in kept_dirs:
                 info = zipfile.ZipInfo(path.relative_to(src).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
                 info.compress_type = zipfile.ZIP_DEFLATED
                 out.writestr(info, path.read_bytes())
-    size = os.path.getsize(out_zip)
-    print(f"stdlib: {len(wanted)} of {sum(1 for _ in src.rglob('*.py'))} modules as bytecode, {size / 1e6:.2f} MB")
+
+
+def _source_of(app: Path, name: str) -> Path:
+    """The source file of our module ``name`` (a package's ``__init__.py``)."""
+    path = app.joinpath(*name.split("."))
+    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+
+
+def import_time_imports(name: str, path: Path) -> set[str]:
+    """The modules ``name`` (its source at ``path``) imports when it is imported: every import
+    statement outside a function body (a class body, an ``if`` or a ``try`` run at import)."""
+    tree = ast.parse(path.read_bytes(), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(child, ast.If) and (branch := _branch_taken(child.test)) is not None:
+                for statement in child.body if branch else child.orelse:
+                    visit(ast.Module(body=[statement], type_ignores=[]))
+                continue
+            if isinstance(child, ast.Import):
+                found.update(a.name for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parts = package.split(".")[:len(package.split(".")) - child.level + 1]
+                    base = ".".join(parts + ([child.module] if child.module else []))
+                found.add(base)
+                found.update(f"{base}.{a.name}" for a in child.names)
+            visit(child)
+
+    visit(tree)
+    return {".".join(n.split(".")[:k]) for n in found if n for k in range(1, n.count(".") + 2)}
+
+
+#: Platforms a browser's Python is not: an ``if`` that tests for one of them is not taken.
+OTHER_PLATFORMS = {"win32", "nt", "cygwin", "darwin", "ios", "android", "java"}
+
+
+def _branch_taken(test: ast.expr) -> bool | None:
+    """Which branch of an ``if`` runs at import in Pyodide, when the test says (``None``: both may):
+    ``TYPE_CHECKING`` is false, and so is ``sys.platform == "win32"`` or ``os.name == "nt"``."""
+    if isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
+        return False
+    if isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING":
+        return False
+    if (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq))
+            and isinstance(test.left, ast.Attribute) and test.left.attr in ("platform", "name")
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value in OTHER_PLATFORMS):
+        return isinstance(test.ops[0], ast.NotEq)
+    return None
+
+
+def _import_time_closure(wanted: dict[str, Path], roots: list[str]) -> set[str]:
+    """The modules of ``wanted`` that importing ``roots`` imports, following import-time imports."""
+    seen: set[str] = set()
+    todo = [r for r in roots if r in wanted]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        todo += [m for m in import_time_imports(name, wanted[name]) if m in wanted and m not in seen]
+    return seen
 
 
 def _unchecked_pyc(source: bytes, code: types.CodeType) -> bytes:

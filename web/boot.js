@@ -2,7 +2,7 @@
 // there is a good one), hand over to web/main.py, then get the site ready for offline
 // play and the next visit. Everything is relative to this page, so any sub-path works.
 import { dropSnapshots, findSnapshot, makeSnapshotInWorker, snapshotsSupported } from "./snapshot.js";
-import { WheelError, fetchWheels, mountWheels } from "./wheels.js";
+import { WheelError, fetchWheels, installMoreStdlib, mountWheels, prefetchMoreStdlib } from "./wheels.js";
 
 // Filled in by tools/build_site.py: the lock file (inline: one request less), the
 // standard library zip, the wheels to put on sys.path, and the key of a valid snapshot.
@@ -110,6 +110,7 @@ function watchDownloads() {
       }
       want.delete(e.name.split("/").pop().split("?")[0]);
     }
+    if (!want.size) wheels(); // the interpreter's own files are in: ours next
     if (!want.size && stage === "download") setStage("start");
   };
   const obs = new PerformanceObserver((list) => seen(list.getEntries()));
@@ -129,6 +130,19 @@ function pyodideOptions(extra) {
   };
 }
 
+// Our wheels are asked for once the interpreter's code is in (the moment its compiled module
+// is handed to Pyodide, before Python's start-up holds the page's thread for a few seconds):
+// on a slow first visit they then download while Python starts, instead of slowing the
+// interpreter's own downloads. A start from a snapshot asks at once.
+let wheelsP = null;
+function wheels() {
+  if (!wheelsP) {
+    wheelsP = fetchWheels(SITE.lock, SITE.packages, new URL("pyodide/", location.href));
+    wheelsP.catch(() => {}); // reported where it is awaited
+  }
+  return wheelsP;
+}
+
 // Our wheels, as zips on sys.path (wheels.js); a wheel that cannot be had is named
 // with its HTTP status (or the lost connection) in the error box.
 async function wheelsOrFail(wheelsP) {
@@ -146,16 +160,17 @@ async function wheelsOrFail(wheelsP) {
 // (snapshot-worker.js). Their zips go back where the heap expects them; only main.py
 // is left to import. Any problem with the snapshot (damaged, stale, refused by
 // Pyodide) drops it: a normal boot follows.
-async function startFromSnapshot(loadPyodide, snapshotP, wheelsP) {
+async function startFromSnapshot(loadPyodide, snapshotP) {
   const found = await snapshotP;
   if (!found) return null;
   mark("snapshot-found");
-  const wheels = await wheelsOrFail(wheelsP); // not the snapshot's fault: no fallback helps
+  const ours = await wheelsOrFail(wheels()); // not the snapshot's fault: no fallback helps
   try {
     // Pyodide fetches its files while the snapshot is read and checked.
     const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: found.bytes }));
     mark("interpreter");
-    mountWheels(pyodide, wheels);
+    mountWheels(pyodide, ours);
+    installMoreStdlib(pyodide, location.href);
     // Every visitor would otherwise get the same "random" numbers as the heap that was saved.
     pyodide.runPython("import random; random.seed()");
     pyodide.pyimport("main");
@@ -169,9 +184,22 @@ async function startFromSnapshot(loadPyodide, snapshotP, wheelsP) {
   }
 }
 
-async function startFresh(loadPyodide, wheelsP) {
+function askWheelsWhenWasmArrives() {
+  const instantiate = WebAssembly.instantiateStreaming;
+  if (typeof instantiate !== "function") return; // Pyodide then reads the whole file first: the end of downloads asks
+  WebAssembly.instantiateStreaming = function (...args) {
+    WebAssembly.instantiateStreaming = instantiate; // once: only Pyodide's own module
+    const made = instantiate.apply(this, args);
+    made.then(wheels, wheels); // runs before Pyodide's own continuation: the request goes out first
+    return made;
+  };
+}
+
+async function startFresh(loadPyodide) {
+  askWheelsWhenWasmArrives();
   const pyodide = await loadPyodide(pyodideOptions({}));
-  mountWheels(pyodide, await wheelsOrFail(wheelsP));
+  mountWheels(pyodide, await wheelsOrFail(wheels()));
+  installMoreStdlib(pyodide, location.href);
   mark("interpreter");
   html.dataset.bootFrom = "fresh";
   return pyodide;
@@ -189,11 +217,9 @@ const NO_OFFLINE = QUERY.has("bare");
 async function boot() {
   const lang = pickLang();
   html.lang = lang;
-  // Python starts at once; the catalogues, our wheels and the snapshot arrive while it does.
+  // Python starts at once; the catalogues and the snapshot arrive while it does, our wheels after its files.
   const pyodideModuleP = import("./pyodide/pyodide.mjs");
   const snapshotP = BARE ? Promise.resolve(null) : findSnapshot(SITE.snapshotKey).catch(() => null);
-  const wheelsP = fetchWheels(SITE.lock, SITE.packages, new URL("pyodide/", location.href));
-  wheelsP.catch(() => {}); // reported where it is awaited
   const cataloguesP = Promise.all([fetchCatalogue("i18n/ru.json"), fetchCatalogue("i18n/en.json")]);
   cataloguesP.then(([ru, en]) => {
     mark("catalogues");
@@ -204,7 +230,7 @@ async function boot() {
   watchDownloads();
   const { loadPyodide } = await pyodideModuleP;
   mark("pyodide-module");
-  const pyodide = await startFromSnapshot(loadPyodide, snapshotP, wheelsP) ?? await startFresh(loadPyodide, wheelsP);
+  const pyodide = await startFromSnapshot(loadPyodide, snapshotP) ?? await startFresh(loadPyodide);
   const tPython = performance.now();
   setStage("engine");
   const [ru, en] = await cataloguesP;
@@ -227,6 +253,10 @@ async function boot() {
   html.dataset.bootMs = String(Math.round(tReady - t0));
   html.dataset.pythonMs = String(Math.round(tPython - t0));
   if (NO_OFFLINE) html.dataset.offline = "off";
+  // The rarely imported rest of the standard library, when nothing else wants the network.
+  setTimeout(() => prefetchMoreStdlib(pyodide, location.href).then(
+    () => { html.dataset.stdlibMore = "ready"; },
+    (err) => console.warn("pygames: the rest of the standard library will be fetched when needed:", err)), 800);
   if (BARE) {
     html.dataset.snapshot = "off";
     return;

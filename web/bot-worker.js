@@ -7,7 +7,7 @@
 // In: {"id": n, "request": {...}}  (pygames_ui.thinking.request)
 // Out: {"id": n, "answer": {...}}  (pygames_ui.thinking.think) or {"id": n, "error": "..."}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { fetchWheels, mountWheels } from "./wheels.js";
+import { fetchWheels, installMoreStdlib, mountWheels } from "./wheels.js";
 
 const root = new URL("./", self.location.href);
 const indexURL = new URL("pyodide/", root).href;
@@ -28,6 +28,7 @@ async function start() {
     stderr: (line) => console.warn("bot worker:", line),
   });
   mountWheels(py, await wheelsP);
+  installMoreStdlib(py, root);
   return py.pyimport("pygames_ui.thinking").think_json;
 }
 

@@ -51,3 +51,22 @@ export function mountWheels(py, wheels) {
   });
   py.runPython(`import sys\nfor _p in ${JSON.stringify(paths)}:\n    if _p not in sys.path: sys.path.append(_p)\ndel _p`);
 }
+
+// The standard library's second zip: the modules only a function imports, now and then
+// (pygames_ui/lazy_stdlib.py). Its finder goes last on sys.meta_path in every interpreter.
+export const STDLIB_MORE = "pyodide/stdlib-more.zip";
+const STDLIB_MORE_PATH = "/lib/stdlib-more.zip"; // lazy_stdlib.PATH
+
+/** After mountWheels: the finder of the second zip (site root `root`). */
+export function installMoreStdlib(py, root) {
+  const url = JSON.stringify(new URL(STDLIB_MORE, root).href);
+  py.runPython(`from pygames_ui import lazy_stdlib\nlazy_stdlib.install(${url})\ndel lazy_stdlib`);
+}
+
+/** Once the page is ready: fetch the second zip in the background, so no import ever waits for it. */
+export async function prefetchMoreStdlib(py, root) {
+  const res = await fetch(new URL(STDLIB_MORE, root));
+  if (!res.ok) throw new Error(`${STDLIB_MORE}: HTTP ${res.status}`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  if (!py.FS.analyzePath(STDLIB_MORE_PATH).exists) py.FS.writeFile(STDLIB_MORE_PATH, bytes);
+}

@@ -124,6 +124,52 @@ for name in names:
     assert failures == "", failures
 
 
+# Run in the page's Python: every module of the first zip imports with the second zip out of
+# reach (its finder taken off sys.meta_path): nothing imported at import time is missing.
+FIRST_ZIP_ALONE = """
+import importlib, sys, zipfile
+from pygames_ui import lazy_stdlib
+sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, lazy_stdlib.MoreStdlib)]
+first = next(p for p in sys.path if p.startswith("/lib/python") and p.endswith(".zip"))  # stdlib.zip
+names = sorted({n[:-4].replace("/", ".").removesuffix(".__init__")
+                for n in zipfile.ZipFile(first).namelist() if n.endswith(".pyc")})
+failed = []
+for name in names:
+    try:
+        importlib.import_module(name)
+    except Exception as exc:
+        failed.append(f"{name}: {exc!r}")
+f"{len(names)} " + "; ".join(failed)
+"""
+# Run in the page's Python: a module of the second zip, taken the two ways it can be.
+SECOND_ZIP = """
+import os, sys
+from pygames_ui import lazy_stdlib
+finder = next(f for f in sys.meta_path if isinstance(f, lazy_stdlib.MoreStdlib))
+import statistics  # fetched in the background once the page was ready: no request of its own
+prefetched = finder.fetched
+os.remove(lazy_stdlib.PATH)  # as if an import came first …
+import tarfile  # … the finder fetches the zip itself
+f"{prefetched} {finder.fetched} {statistics.median([3, 1, 2])} {tarfile.__name__}"
+"""
+
+
+def test_the_standard_library_comes_in_two_zips_and_the_first_needs_nothing_from_the_second(
+        page, site_url) -> None:
+    """The first zip holds what is imported at start-up; the rest comes when first imported
+    (fetched in the background once the page is ready, or by the import itself)."""
+    first = zipfile.ZipFile(DIST / "pyodide" / "stdlib.zip").namelist()
+    second = zipfile.ZipFile(DIST / "pyodide" / "stdlib-more.zip").namelist()
+    assert not set(first) & set(second) and "tarfile.pyc" in second and "_stdlib_more_names.pyc" in first
+    open_app(page, site_url, warm=False)
+    page.wait_for_selector('html[data-stdlib-more="ready"]')
+    assert page.evaluate("(code) => pygamesBoot.pyodide.runPython(code)", SECOND_ZIP) == "0 1 2 tarfile"
+    page.goto(page.url)
+    page.wait_for_selector(READY)
+    count, _, failed = page.evaluate("(code) => pygamesBoot.pyodide.runPython(code)", FIRST_ZIP_ALONE).partition(" ")
+    assert int(count) > 100 and failed == "", failed
+
+
 def test_private_snapshot_api_of_the_pinned_pyodide() -> None:
     """The warm start leans on Pyodide's private snapshot API: fail loudly if it is gone."""
     outer = (PYODIDE / "pyodide.mjs").read_text()
