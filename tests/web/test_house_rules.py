@@ -1,7 +1,8 @@
 """The rules of the house (docs/ARCHITECTURE.md), checked on the source itself.
 
 - The engine never imports the web layer; only ``web/main.py`` touches the page (``js``, ``pyodide``),
-  with the two helpers it hands page elements to (:data:`PAGE_HELPERS`: keyboard focus, card slides).
+  with the two helpers it hands page elements to (:data:`PAGE_HELPERS`: keyboard focus, card slides)
+  and the standard library's second zip, which asks the browser for itself (a synchronous request).
 - No import circle in ``web/``: every import counts, at the top, inside a function or under
   ``TYPE_CHECKING``.
 - No module of ``web/pygames_ui`` past :data:`MAX_LINES` lines: a longer one is two ideas.
@@ -20,7 +21,7 @@ UI = WEB / "pygames_ui"
 ENGINE = ROOT / "pygames_core"
 MAX_LINES = 350
 #: Modules that work on page elements ``main.py`` passes them (importing the FFI only when they run).
-PAGE_HELPERS = {"focus.py", "motion.py"}
+PAGE_HELPERS = {"focus.py", "motion.py", "lazy_stdlib.py"}
 
 
 def module_name(path: Path) -> str:
