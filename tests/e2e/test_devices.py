@@ -242,18 +242,36 @@ def test_the_host_scans_the_answer_with_its_camera(browser: Any, site_url: str, 
 
 def test_three_devices_play_a_whole_game(page: Any, browser: Any, site_url: str) -> None:
     """A host and two guests, each on his own device, play Rock, Paper, Scissors … Zombies!!! to
-    its end; when one guest's page is closed, the other is told he is away."""
+    its end; when one guest's page is closed, the other is told he is away. Vera's phone speaks
+    Russian, and her seat is joined by keyboard on both sides (the screens pass axe in Russian)."""
     open_app(page, site_url, "?delay=0&seed=6")
     start_game(page, "rps_zombie", [("Anna", "human"), ("Boris", "remote"), ("Vera", "remote")])
-    contexts = [browser.new_context(locale="en-US") for _ in range(2)]
+    contexts = [browser.new_context(locale="en-US"), browser.new_context(locale="ru-RU")]
+    problems: list[str] = []
     try:
-        guests = []
-        for seat, ctx in zip((1, 2), contexts, strict=True):
-            guest = ctx.new_page()
-            join(page, guest, seat, start=False)
-            page.wait_for_selector(f'#lobby [data-seat="{seat}"] [data-state="here"]', timeout=15_000)
-            guests.append(guest)
-        page.click(act("p2p-start"))
+        guests = [ctx.new_page() for ctx in contexts]
+        join(page, guests[0], 1, start=False)
+        page.wait_for_selector('#lobby [data-seat="1"] [data-state="here"]', timeout=15_000)
+        vera = guests[1]
+        page.dispatch_event(act("lang", lang="ru"), "click")
+        page.wait_for_selector('html[lang="ru"] #invite-2')
+        problems += audit(page, "lobby-ru")
+        vera.goto(page.input_value("#invite-2").replace("#j=", "?bare=1#j="))
+        vera.wait_for_selector(READY, timeout=90_000)
+        assert vera.get_attribute("html", "lang") == "ru" and "Anna" in vera.inner_text("main.join h1")
+        problems += audit(vera, "join-ru")
+        vera.focus(act("p2p-join"))
+        vera.keyboard.press("Enter")
+        vera.wait_for_selector("#answer-code")
+        problems += audit(vera, "answer-ru")
+        page.focus("#answer-2")
+        page.keyboard.insert_text(vera.input_value("#answer-code"))
+        page.keyboard.press("Tab")  # the field's own Connect button is next …
+        assert page.get_attribute(":focus", "data-action") == "p2p-connect"
+        page.keyboard.press("Enter")  # … and Enter presses it
+        page.wait_for_selector('#lobby [data-seat="2"] [data-state="here"]', timeout=15_000)
+        page.focus(act("p2p-start"))
+        page.keyboard.press("Enter")
         for guest in guests:
             guest.wait_for_selector(".rz-table")
         devices = [page, *guests]
@@ -273,6 +291,7 @@ def test_three_devices_play_a_whole_game(page: Any, browser: Any, site_url: str)
     finally:
         for ctx in contexts:
             ctx.close()
+    assert not problems, "\n".join(problems)
 
 
 def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url: str) -> None:
