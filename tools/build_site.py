@@ -91,6 +91,8 @@ def wheel_name_version(path: Path) -> tuple[str, str]:
 
 
 PY_SUFFIXES = (".py", ".json", ".typed")
+#: The page's own Python beside the UI package (web/*.py): main.py and the parts of its Page.
+PAGE_MODULES = tuple(sorted(p.name for p in (ROOT / "web").glob("*.py")))
 
 
 def with_bytecode(files: dict[str, Path]) -> dict[str, Path]:
@@ -129,7 +131,8 @@ def precompiled_sources(out: Path) -> Path:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
     shutil.copytree(ROOT / "pygames_core", stage_dir / "pygames_core", ignore=ignore)
     shutil.copytree(ROOT / "web" / "pygames_ui", stage_dir / "pygames_ui", ignore=ignore)
-    shutil.copy2(ROOT / "web" / "main.py", stage_dir / "main.py")
+    for page_module in PAGE_MODULES:
+        shutil.copy2(ROOT / "web" / page_module, stage_dir / page_module)
     subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(stage_dir),
                     "--stdlib", str(out / "pyodide" / STDLIB_ZIP)], check=True, cwd=ROOT)
     return stage_dir
@@ -213,7 +216,8 @@ def build(out: Path) -> None:
     core = build_wheel(out / "pyodide", meta["name"], meta["version"],
                        with_bytecode(package_files(stage, "pygames_core", PY_SUFFIXES)), summary=meta["description"])
     ui_files = package_files(stage, "pygames_ui", PY_SUFFIXES)
-    ui_files["main.py"] = stage / "main.py"
+    for page_module in PAGE_MODULES:
+        ui_files[page_module] = stage / page_module
     ui_files = with_bytecode(ui_files)
     ui = build_wheel(out / "pyodide", "pygames-ui", meta["version"], ui_files,
                      summary="pygames: the Python-to-DOM layer of the site")

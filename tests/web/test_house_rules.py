@@ -1,6 +1,7 @@
 """The rules of the house (docs/ARCHITECTURE.md), checked on the source itself.
 
-- The engine never imports the web layer; only ``web/main.py`` touches the page (``js``, ``pyodide``),
+- The engine never imports the web layer; only ``web/main.py`` (and its parts ``web/page_*.py``)
+  touches the page (``js``, ``pyodide``),
   with the two helpers it hands page elements to (:data:`PAGE_HELPERS`: keyboard focus, card slides)
   and the standard library's second zip, which asks the browser for itself (a synchronous request).
 - No import circle in ``web/``: every import counts, at the top, inside a function or under
@@ -52,7 +53,7 @@ def imports_of(path: Path) -> set[str]:
 
 
 def web_graph() -> dict[str, set[str]]:
-    files = [WEB / "main.py", *sorted(UI.rglob("*.py"))]
+    files = [*sorted(WEB.glob("*.py")), *sorted(UI.rglob("*.py"))]  # main.py and its page_*.py parts
     modules = {module_name(p): p for p in files}
     return {name: {m for m in imports_of(path) if m in modules and m != name} for name, path in modules.items()}
 

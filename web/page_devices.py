@@ -1,0 +1,94 @@
+"""The page's part for play on several devices: WebRTC's effects carried out, its news taken in.
+
+A mixin of :class:`main.Page` (``web/main.py``). The devices' side of the app
+(``pygames_ui/devices``) says what WebRTC must do (``p2p-offer``, ``p2p-send``…) and this
+hands it to ``p2p.js`` (``window.pygamesP2P``); what ``p2p.js`` reports (an offer made, a
+channel open, a message) comes back through :meth:`DevicesPart.on_p2p`. A heartbeat keeps
+guests and host aware of each other; an answer link opened in another tab of this browser
+arrives on a ``BroadcastChannel``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from typing import Any
+
+from js import console, window  # type: ignore[import-not-found]
+
+from pygames_ui import focus
+from pygames_ui.devices import play as devices
+
+
+class DevicesPart:
+    """WebRTC glue (``self.app`` and ``self.render`` are :class:`main.Page`'s)."""
+
+    app: Any
+
+
+    def _p2p(self) -> None:
+        """Carry out what the devices' side asked of WebRTC: offers, answers, messages."""
+        effects = devices.effects(self.app)
+        if not effects:
+            return
+        glue = getattr(window, "pygamesP2P", None)
+        if not focus.present(glue):
+            console.warn("pygames: play on several devices needs WebRTC (p2p.js)")
+            return
+        for kind, peer, *rest in effects:
+            if kind == "p2p-offer":
+                glue.offer(peer)
+            elif kind == "p2p-accept":
+                glue.accept(peer, rest[0])
+            elif kind == "p2p-answer":
+                glue.answer(peer, rest[0])
+            elif kind == "p2p-send":
+                glue.send(peer, rest[0])
+            elif kind == "p2p-scan":
+                glue.scan(peer)
+            elif kind == "p2p-scan-stop":
+                glue.stopScan()
+
+    async def heartbeat(self) -> None:
+        """A guest pings its host; a host draws again when a friend comes or goes quiet."""
+        while True:
+            await asyncio.sleep(devices.PING_S)
+            try:
+                if devices.tick(self.app):
+                    self.render()
+                else:
+                    self._p2p()
+            except Exception:  # noqa: BLE001 - the heartbeat must go on
+                console.error(traceback.format_exc())
+
+    def on_answer(self, event: Any) -> None:
+        """An answer link opened in another tab of this browser (``#a=…``): for the lobby."""
+        if self.app.room is not None and isinstance(event.data, str):
+            self.app.room.answer_text(event.data)
+            self.render()
+
+    def on_p2p(self, kind: Any, peer: Any, payload: Any) -> None:
+        """What p2p.js reports: an offer or answer made, a channel open or closed, a message, a failure."""
+        try:
+            if str(kind) == "failed":
+                console.warn(f"pygames: WebRTC or the camera: {payload}")
+                self.app.flash = self.app.t("devices.failed")
+                if self.app.room is not None:
+                    self.app.room.scanning = None
+            elif not devices.on_event(self.app, str(kind), int(peer), str(payload)):
+                self._p2p()  # (a ping answered: nothing to draw)
+                return
+        except Exception:  # noqa: BLE001 - a bad message from another device must not stop this one
+            console.error(traceback.format_exc())
+        self.render()
+        self.kick_bots()
+
+
+_ANSWERS: list[Any] = []
+
+
+def answers() -> Any:
+    """The channel between this browser's tabs on which an answer link reaches the game's tab."""
+    if not _ANSWERS:
+        _ANSWERS.append(window.BroadcastChannel.new("pygames-answers"))
+    return _ANSWERS[0]

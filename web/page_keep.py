@@ -1,0 +1,100 @@
+"""The page's part for keeping games: record files read and saved, links and fields copied.
+
+A mixin of :class:`main.Page` (``web/main.py``): the clicks that ask the browser for a file,
+a download or the clipboard land here, then go through the app like any click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from js import Object, document, window  # type: ignore[import-not-found]
+from pyodide.ffi import JsException  # type: ignore[import-not-found]
+
+from pygames_ui import focus
+
+MAX_RECORD_BYTES = 5_000_000  # a game record file is a few kilobytes; refuse to read a huge file
+
+
+class KeepPart:
+    """Files, downloads and the clipboard (``self.app``, ``self.root``, ``self.render`` and
+    ``self._act`` are :class:`main.Page`'s)."""
+
+    app: Any
+    root: Any
+
+
+    def on_change(self, event: Any) -> None:
+        """A control that acts on ``change`` (``data-change``): the replay slider, the record file picker."""
+        el = event.target
+        action = el.getAttribute("data-change") if hasattr(el, "getAttribute") else None
+        if not focus.present(action) or not self.root.contains(el):
+            return
+        if str(el.type) == "file":
+            if el.files.length:
+                asyncio.ensure_future(self._read_file(str(action), el.files.item(0)))
+            return
+        self._act({"action": str(action)}, self.values())
+
+    async def _read_file(self, action: str, file: Any) -> None:
+        too_big = int(file.size) > MAX_RECORD_BYTES
+        self._act({"action": action}, {"file_too_big": "1"} if too_big else {"file_text": str(await file.text())})
+
+    def perform_effects(self) -> None:
+        """Carry out what the last click asked of the browser: a download, the clipboard."""
+        effects, self.app.effects = self.app.effects, []
+        for kind, *args in effects:
+            if kind == "download":
+                download(*args)
+            elif kind == "copy-link":
+                self._copy_link(args[0])
+
+    def _copy_field(self, name: str) -> None:
+        field = document.getElementById(name)
+        if not focus.present(field):
+            return
+        field.focus()
+        field.select()
+        try:
+            window.navigator.clipboard.writeText(str(field.value))
+        except (AttributeError, JsException):  # no clipboard here: the text is selected, one Ctrl+C away
+            pass
+
+    def _copy_link(self, fragment: str) -> None:
+        url = f"{window.location.origin}{window.location.pathname}{fragment}"
+        try:
+            promise = window.navigator.clipboard.writeText(url)  # called at once: it needs the click's user gesture
+        except (AttributeError, JsException):  # no clipboard (an insecure page, an old browser)
+            self._copied(url, False)
+            return
+        asyncio.ensure_future(self._await_copy(promise, url))
+
+    async def _await_copy(self, promise: Any, url: str) -> None:
+        try:
+            await promise
+            copied = True
+        except JsException:  # permission denied
+            copied = False
+        self._copied(url, copied)
+
+    def _copied(self, url: str, copied: bool) -> None:
+        self.app.link_copied(url, copied)
+        self.render()
+        field = document.getElementById("share-url")
+        if not copied and focus.present(field):
+            field.focus()
+            field.select()  # one Ctrl+C away
+
+
+def download(name: str, text: str) -> None:
+    """Save ``text`` as the file ``name``: a Blob behind an ``<a download>`` (nothing leaves the page)."""
+    options = Object.new()
+    options.type = "application/json"
+    url = window.URL.createObjectURL(window.Blob.new(window.Array.of(text), options))
+    link = document.createElement("a")
+    link.href, link.download, link.hidden = url, name, True
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    asyncio.get_event_loop().call_later(60, window.URL.revokeObjectURL, url)  # after the browser has read it

@@ -1,0 +1,189 @@
+"""The page's part for what happens at the table between clicks: bots, hints, the tutorial's coach.
+
+A mixin of :class:`main.Page` (``web/main.py``). Bots move one by one on an asyncio task,
+each move given its share of the round (``pygames_ui/pace.py``); a searching bot's (and a
+hint's) search runs in the bot worker (``bot-worker.js``), or on the page in slices when
+there is none. After each render the hinted move, the move waiting for a second tap and a
+tutorial step's subject are marked, and the tutorial's coach is placed beside it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from typing import Any
+
+from js import Object, Worker, console, document, window  # type: ignore[import-not-found]
+from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+from pygames_ui import focus, tutorial_ui
+from pygames_ui.thinking import SlicedSearch
+
+#: The bots' own Pyodide: a search never runs on the page's thread while a worker can.
+BOT_WORKER_URL = "bot-worker.js"
+
+
+class TablePart:
+    """Bots, hints and the coach (``self.app``, ``self.html``, ``self.root``, ``self.delay``,
+    ``self.brains`` and ``self.render`` are :class:`main.Page`'s)."""
+
+    app: Any
+    html: Any
+    root: Any
+    delay: float
+    brains: Any
+    bot_task: asyncio.Task[None] | None
+    bot_moves: int
+    coached: object
+
+
+    def kick_bots(self) -> None:
+        s = self.app.session
+        if s is not None and self.app.screen == "table" and any(seat.level is not None and seat.level.searches for seat in s.seats):
+            self.brains.start()  # ready before the Hard bot's first turn
+        if (self.bot_task is None or self.bot_task.done()) and self.app.bots_pending():
+            self.bot_task = asyncio.ensure_future(self.run_bots())
+
+    async def run_bots(self) -> None:
+        self.html.dataset.bots = "thinking"
+        loop = asyncio.get_event_loop()
+        try:
+            while self.app.bots_pending():
+                # Each bot move gets its share of the round (pace.py): that long to think, and on
+                # screen at least that long (at most the page's delay) so that it can be followed.
+                show = min(self.delay, self.app.bot_pace_ms() / 1000)
+                started = loop.time()
+                request = self.app.bot_request()
+                if request is None:  # Easy, Medium, a single legal move: a few milliseconds
+                    await asyncio.sleep(show)
+                    if not self.app.bots_pending():
+                        break
+                    self.app.step_bot()
+                else:  # a search: the table says who is thinking; the pause is the thinking time
+                    self._show_thinking()
+                    answer = await self.think(request)
+                    await asyncio.sleep(max(0.0, show - (loop.time() - started)))
+                    self.app.bot_answered(answer)
+                self.app.bot_took((loop.time() - started) * 1000)
+                self.bot_moves += 1
+                self.html.dataset.botMoves = str(self.bot_moves)
+                self.render()
+        except Exception:  # noqa: BLE001 - a bot bug must not leave the table silently stuck
+            console.error(traceback.format_exc())
+            self.app.flash = self.app.t("flash.error")
+        finally:
+            self.app.assist.thinking = None
+            self.render()
+            self.html.dataset.bots = "idle"
+
+    def _show_thinking(self) -> None:
+        """Say who is thinking beside the table: only that part is replaced (a whole redraw of a
+        six-seat table costs each bot move tens of milliseconds); without it, the whole page."""
+        old = document.getElementById("assist")
+        html = self.app.assist_html()
+        if focus.present(old) and html:
+            old.outerHTML = html
+        else:
+            self.render()
+
+    async def think(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A search's answer: from the bot worker, or, without one, from the page in slices that
+        leave it responsive (the event loop runs between them)."""
+        answer = await self.brains.think(request)
+        where = "worker"
+        if answer is None:
+            where = "page"
+            search = SlicedSearch(request)
+            while not search.step():
+                await asyncio.sleep(0)
+            answer = search.answer
+            assert answer is not None
+        # For the browser tests and make bench: where and how much the last search thought.
+        self.html.dataset.botWhere = where
+        self.html.dataset.botIterations = str(answer.get("iterations"))
+        self.html.dataset.botMs = str(round(float(answer.get("ms") or 0.0)))
+        return answer
+
+    def _bot_worker_state(self, state: str, why: str | None) -> None:
+        self.html.dataset.botWorker = state
+        if why:
+            console.warn(f"pygames: bot worker: {why}; bots think on the page, in slices, when it cannot")
+
+    # ------------------------------------------------------------ hints
+    def ask_hint(self) -> None:
+        """The Hint button: the Hard bot searches from the player's own view; the table shows it."""
+        try:
+            request = self.app.hint_request()
+        except Exception:  # noqa: BLE001 - a bug must not freeze the table: show it, keep the game
+            console.error(traceback.format_exc())
+            self.app.flash, request = self.app.t("flash.error"), None
+        self.render()
+        if request is not None:
+            asyncio.ensure_future(self._hint(request))
+
+    async def _hint(self, request: dict[str, Any]) -> None:
+        try:
+            self.app.hint_answered(await self.think(request))
+        except Exception:  # noqa: BLE001 - the game goes on without the hint
+            console.error(traceback.format_exc())
+            self.app.flash = self.app.t("flash.error")
+        self.render()
+
+    def _light_hint(self) -> None:
+        """Light the control of the hinted move (the hint on the table names the move too), and
+        mark the one whose move waits for a second tap (a click on it then commits the move)."""
+        selector = self.app.lit_selector()
+        if selector:
+            for el in self.root.querySelectorAll(selector):
+                el.classList.add("hint-lit")
+        selector = self.app.pending_selector()
+        if selector:
+            for el in self.root.querySelectorAll(selector):
+                el.classList.add("pending-move")
+                el.dataset.pending = "1"
+        selector = self.app.taught_selector()  # a tutorial's step: what it is about, lit; its control answers
+        if selector:
+            for el in self.root.querySelectorAll(selector):
+                el.classList.add("taught")
+                if el.hasAttribute("data-action"):
+                    el.dataset.taught = "1"
+
+    def _coach(self) -> None:
+        """A tutorial's step beside what it is about: the text under (or over) the lit part of the
+        table, both scrolled into view, and on a new step the focus on the control to press."""
+        box = document.getElementById("coach")
+        if not focus.present(box):
+            self.coached = None
+            return
+        target = self.root.querySelector(".taught")
+        if focus.present(target):
+            try:
+                box.classList.add("placed")  # positioned (absolute) from here on: its parent is known
+                t, c = target.getBoundingClientRect(), box.getBoundingClientRect()
+                parent = box.offsetParent if focus.present(box.offsetParent) else document.body
+                p = parent.getBoundingClientRect()
+                top, left = tutorial_ui.coach_place(
+                    tutorial_ui.Box(t.top, t.left, t.bottom), float(c.width), float(c.height),
+                    tutorial_ui.Box(p.top, p.left, p.bottom), float(window.innerWidth), float(window.innerHeight))
+                box.style.top, box.style.left = f"{top}px", f"{left}px"
+            except Exception:  # noqa: BLE001 - placing only decorates: the step shows docked at the bottom
+                box.classList.remove("placed")
+                console.error(traceback.format_exc())
+        step = (self.app.session, str(box.dataset.step))
+        if step == self.coached:
+            return
+        self.coached = step
+        nearest = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
+        if focus.present(target):
+            target.scrollIntoView(nearest)
+        box.scrollIntoView(nearest)
+        control = self.root.querySelector("[data-taught]")
+        if not focus.present(control):
+            control = box.querySelector('[data-action="tutorial-next"]')
+        if focus.present(control):
+            control.focus()
+
+
+def new_bot_worker() -> Any:
+    """The bots' Web Worker (a module worker: Pyodide's own module needs it)."""
+    return Worker.new(BOT_WORKER_URL, to_js({"type": "module"}, dict_converter=Object.fromEntries))
