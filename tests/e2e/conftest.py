@@ -106,7 +106,9 @@ def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
     snapshot make every boot after the first one cheap. Each test still starts with empty
     storage (:func:`page`); tests about a first visit, offline play or warm starts make
     contexts of their own."""
-    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    # Cards do not slide here (a player's "reduce motion" setting): the slides cost a tenth of
+    # the time of a game played by clicking; tests/e2e/test_motion.py asks for them and tests them.
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     _SHARED.add(ctx)
     # One cold boot makes the start-up snapshot: every test's page then starts warm (:func:`bare`).
     first = ctx.new_page()

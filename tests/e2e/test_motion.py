@@ -4,8 +4,6 @@ slide is handled at once."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from conftest import open_app, start_game, wait_for_player
 from pages import TURN, act
@@ -27,13 +25,14 @@ def play_first_card(page: object) -> None:
 
 
 @pytest.fixture
-def reduced(browser: object, site_url: str) -> Iterator[object]:
-    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    yield ctx
-    ctx.close()
+def moving(page: object) -> object:
+    """The test profile reduces motion (conftest.py): these pages show it, as most players see it."""
+    page.emulate_media(reduced_motion="no-preference")
+    return page
 
 
-def test_my_card_slides_to_its_pile_and_the_bots_move_stays_lit(page: object, site_url: str) -> None:
+def test_my_card_slides_to_its_pile_and_the_bots_move_stays_lit(moving: object, site_url: str) -> None:
+    page = moving
     open_app(page, site_url, "?delay=1500&seed=4")  # the bot waits 1.5 s: the page is still after my move
     start_game(page, "klats", [("You", "human"), ("Bot", "medium")])
     assert wait_for_player(page) == "turn"
@@ -49,7 +48,8 @@ def test_my_card_slides_to_its_pile_and_the_bots_move_stays_lit(page: object, si
     assert page.locator(".last-move").count() == 0  # lit only until the next move
 
 
-def test_zoomagia_a_push_slides_the_line(page: object, site_url: str) -> None:
+def test_zoomagia_a_push_slides_the_line(moving: object, site_url: str) -> None:
+    page = moving
     open_app(page, site_url, "?delay=1500&seed=2")
     start_game(page, "zoomagia", [("You", "human"), ("Bot", "medium")])
     assert wait_for_player(page) == "turn"
@@ -61,10 +61,8 @@ def test_zoomagia_a_push_slides_the_line(page: object, site_url: str) -> None:
     assert moves(page) >= 3
 
 
-def test_reduced_motion_slides_nothing_and_a_bots_move_is_still_lit(reduced: object, site_url: str,
-                                                                     problems: object) -> None:
-    page = reduced.new_page()
-    problems.attach(page)
+def test_reduced_motion_slides_nothing_and_a_bots_move_is_still_lit(page: object, site_url: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
     open_app(page, site_url, "?delay=20&seed=4")
     start_game(page, "klats", [("You", "human"), ("Bot", "medium")])
     for _ in range(3):
@@ -73,10 +71,10 @@ def test_reduced_motion_slides_nothing_and_a_bots_move_is_still_lit(reduced: obj
         assert moves(page) == 0
         assert page.evaluate("document.getAnimations().length") == 0  # no slide, no pulse, no glow
         page.wait_for_selector(".pile.last-move", timeout=30_000)
-    problems.check()
 
 
-def test_a_click_right_after_a_bot_move_is_handled_at_once(page: object, site_url: str) -> None:
+def test_a_click_right_after_a_bot_move_is_handled_at_once(moving: object, site_url: str) -> None:
+    page = moving
     open_app(page, site_url, "?delay=20&seed=4")
     start_game(page, "klats", [("You", "human"), ("Bot", "medium")])
     assert wait_for_player(page) == "turn"
