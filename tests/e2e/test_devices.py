@@ -3,7 +3,8 @@
 The invite travels as a player passes it (the link from the host's lobby), the answer as the
 code the guest's page shows, pasted on the host; then each device plays its own seat of a
 whole game by clicking, each seeing its own hand only. No STUN or TURN server and no
-Chromium flag: host candidates connect between profiles (see the issue's notes). The lobby,
+Chromium flag: headless Chromium gathers a host candidate per interface, hidden as a
+``<uuid>.local`` name that still resolves between profiles and processes. The lobby,
 the join screen and the answer screen pass axe, and are photographed at both sizes.
 """
 
@@ -211,33 +212,33 @@ def test_the_host_scans_the_answer_with_its_camera(browser: Any, site_url: str, 
     exe = _executable()
     camera = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
               f"--use-file-for-fake-video-capture={video}"]
-    # The host in a browser of its own: the fake camera is a launch flag.
+    # The host in a browser of its own: the fake camera is a launch flag (a device that plays the
+    # file as its video; no permission prompt, as if the player had allowed the camera).
     host_browser = browser.browser_type.launch(headless=True, executable_path=exe,
                                                args=(CHROMIUM_FLAGS if exe else []) + camera)
-    if True:  # (the same block as the other tests: a host, a guest)
-        guest_ctx = browser.new_context(locale="en-US")
-        try:
-            host = host_browser.new_context(locale="en-US").new_page()
-            seen = PageProblems(site_url.split(SUB_PATH)[0])
-            seen.attach(host)
-            host.goto(site_url + bare("?delay=0&seed=5", warm=False))
-            host.wait_for_selector(READY, timeout=90_000)
-            start_game(host, "klats", [("Anna", "human"), ("Boris", "remote")])
-            host.wait_for_selector("#invite-1")
-            guest = guest_ctx.new_page()
-            guest.goto(host.input_value("#invite-1").replace("#j=", "?bare=1#j="))
-            guest.wait_for_selector(READY, timeout=90_000)
-            guest.click(act("p2p-join"))
-            guest.wait_for_selector("#answer-link")
-            y4m(qr.encode(guest.input_value("#answer-link"), level="L"), video)  # what the camera will see
-            host.click(act("p2p-scan", seat=1))
-            host.wait_for_selector('#lobby [data-state="here"]', timeout=30_000)
-            host.click(act("p2p-start"))
-            guest.wait_for_selector(".klats-table")
-            seen.check()
-        finally:
-            guest_ctx.close()
-            host_browser.close()
+    guest_ctx = browser.new_context(locale="en-US")
+    try:
+        host = host_browser.new_context(locale="en-US").new_page()
+        seen = PageProblems(site_url.split(SUB_PATH)[0])
+        seen.attach(host)
+        host.goto(site_url + bare("?delay=0&seed=5", warm=False))
+        host.wait_for_selector(READY, timeout=90_000)
+        start_game(host, "klats", [("Anna", "human"), ("Boris", "remote")])
+        host.wait_for_selector("#invite-1")
+        guest = guest_ctx.new_page()
+        guest.goto(host.input_value("#invite-1").replace("#j=", "?bare=1#j="))
+        guest.wait_for_selector(READY, timeout=90_000)
+        guest.click(act("p2p-join"))
+        guest.wait_for_selector("#answer-link")
+        y4m(qr.encode(guest.input_value("#answer-link"), level="L"), video)  # what the camera will see
+        host.click(act("p2p-scan", seat=1))
+        host.wait_for_selector('#lobby [data-state="here"]', timeout=30_000)
+        host.click(act("p2p-start"))
+        guest.wait_for_selector(".klats-table")
+        seen.check()
+    finally:
+        guest_ctx.close()
+        host_browser.close()
 
 
 def test_three_devices_play_a_whole_game(page: Any, browser: Any, site_url: str) -> None:

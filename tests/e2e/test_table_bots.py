@@ -18,7 +18,7 @@ import pytest
 from conftest import ROOT, PageProblems, open_app, start_game
 from pages import act
 
-#: The browser counts a task over 50 ms as long; the issue's bar is 100 ms while a bot thinks.
+#: The browser counts a task over 50 ms as long; ours is 100 ms while a bot thinks (the page stays responsive).
 LONG_TASK_MS = 100
 #: How far a task that draws the bot's move may seem to end from the mark it makes.
 MARK_SLACK_MS = 10
