@@ -28,8 +28,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "web"), str(ROOT / "tools")]
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 READY = 'html[data-app-state="ready"]'
 
 
@@ -38,37 +36,22 @@ from serve import serve_in_thread  # noqa: E402
 from pygames_core import games  # noqa: E402
 from pygames_ui.devices.guest import Guest  # noqa: E402
 from pygames_ui.devices.host import Host  # noqa: E402
-from pygames_ui.devices.seats import new_token  # noqa: E402
-from pygames_ui.session import Seat, Session  # noqa: E402
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
+from pygames_ui.devices.loopback import Sent, seated  # noqa: E402
 
 
 def play(game: str, players: int, seed: int) -> tuple[list[int], list[float]]:
     """One whole game: the bytes of every frame sent to a guest, and the host's ms per move."""
     rng = random.Random(seed)
-    seats = [Seat("Host", "human")] + [Seat(f"Guest {i}", "remote") for i in range(1, players)]
-    session = Session.new(game, seats, {}, seed=seed)
-    tokens = {i: new_token() for i in range(1, players)}
-    clock = Clock()
-    host = Host(session, "bench", tokens, clock)
-    guests = {i: Guest(i, tokens[i], "bench") for i in tokens}
     sizes: list[int] = []
     times: list[float] = []
 
-    def deliver(out: list[tuple[str, str]]) -> None:
+    def deliver(host: Host, guests: dict[int, Guest], out: Sent) -> None:
         for conn, text in out:
             sizes.append(len(text.encode()))
             guests[int(conn[1:])].receive(text)
 
-    for i, guest in guests.items():
-        deliver(host.receive(f"c{i}", guest.hello()))
+    host, guests, clock = seated(game, players, seed, "bench", deliver)
+    session = host.session
     sizes.clear()
     while not session.game.is_over(session.state):
         clock.now += 1.0
@@ -83,7 +66,7 @@ def play(game: str, players: int, seed: int) -> tuple[list[int], list[float]]:
             assert table is not None
             out = host.receive(f"c{seat}", guests[seat].act(rng.choice(table["legal"])))
         times.append((time.perf_counter() - started) * 1000)
-        deliver(out)
+        deliver(host, guests, out)
     return sizes, times
 
 
@@ -91,12 +74,15 @@ def join_times(runs: int) -> list[float]:
     """Seconds from a guest (site cached) opening an invite to its table on screen."""
     from playwright.sync_api import sync_playwright
 
+    sys.path.insert(0, str(ROOT / "tests" / "e2e"))
+    from conftest import CHROMIUM_FLAGS, _executable  # the browser the tests use, with their flags
+
     server, url = serve_in_thread(ROOT / "dist", "/pygames/")
     times = []
     try:
         with sync_playwright() as pw:
-            exe = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-            browser = pw.chromium.launch(headless=True, executable_path=exe, args=FLAGS if exe else [])
+            exe = _executable()
+            browser = pw.chromium.launch(headless=True, executable_path=exe, args=CHROMIUM_FLAGS if exe else [])
             for run in range(runs):
                 host_ctx, guest_ctx = browser.new_context(), browser.new_context()
                 host, guest = host_ctx.new_page(), guest_ctx.new_page()

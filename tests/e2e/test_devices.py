@@ -10,6 +10,8 @@ the join screen and the answer screen pass axe, and are photographed at both siz
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -65,6 +67,22 @@ def join(host: Any, guest: Any, seat: int = 1, start: bool = True) -> None:
     if start:
         host.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
         host.click(act("p2p-start"))
+
+
+@contextmanager
+def klats_with_boris(page: Any, browser: Any, site_url: str, seed: int) -> Iterator[Any]:
+    """Anna hosts a short Клац! game on ``page``; Boris joins from a browser profile of his own.
+    Yields his page, at the table; his profile is closed afterwards."""
+    open_app(page, site_url, f"?delay=0&seed={seed}")
+    start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
+    guest_ctx = browser.new_context(locale="en-US")
+    try:
+        guest = guest_ctx.new_page()
+        join(page, guest)
+        guest.wait_for_selector(".klats-table")
+        yield guest
+    finally:
+        guest_ctx.close()
 
 
 def test_a_whole_klats_game_between_two_devices(page: Any, browser: Any, site_url: str) -> None:
@@ -156,13 +174,7 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, brows
 
 def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_meanwhile(
         page: Any, browser: Any, site_url: str) -> None:
-    open_app(page, site_url, "?delay=0&seed=4")
-    start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
-    guest_ctx = browser.new_context(locale="en-US")
-    try:
-        guest = guest_ctx.new_page()
-        join(page, guest)
-        guest.wait_for_selector(".klats-table")
+    with klats_with_boris(page, browser, site_url, seed=4) as guest:
         play_one_card(page)  # Anna's move; Boris to play …
         guest.wait_for_selector(TURN)
         guest.reload()  # … and his page reloads: the host sees him away, with a new invite ready
@@ -178,8 +190,6 @@ def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_me
         guest.wait_for_selector(TURN)  # his seat, his turn again, on his device
         play_one_card(guest)
         page.wait_for_selector(TURN)
-    finally:
-        guest_ctx.close()
 
 
 def y4m(modules: list[list[bool]], path: Any, scale: int = 6, frames: int = 5) -> None:
@@ -299,13 +309,7 @@ def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url
     """The host's page reloads mid-game: the game resumes from its save, its table shows the
     friend away beside a new invite (his seat's token kept), he comes back with it, and the
     same game goes on."""
-    open_app(page, site_url, "?delay=0&seed=7")
-    start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
-    guest_ctx = browser.new_context(locale="en-US")
-    try:
-        guest = guest_ctx.new_page()
-        join(page, guest)
-        guest.wait_for_selector(".klats-table")
+    with klats_with_boris(page, browser, site_url, seed=7) as guest:
         play_one_card(page)
         guest.wait_for_selector(TURN)
         play_one_card(guest)
@@ -319,8 +323,6 @@ def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url
         guest.wait_for_selector(".klats-table")
         play_one_card(page)
         guest.wait_for_selector(TURN)
-    finally:
-        guest_ctx.close()
 
 
 def test_a_whole_zoomagia_game_between_two_devices(page: Any, browser: Any, site_url: str) -> None:

@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
-from apptools import click
+from apptools import click, play_on
 from test_devices_invite import OFFER
 
 from pygames_ui.app import App
@@ -76,6 +76,23 @@ def connect(game: str, values: dict[str, str]) -> tuple[App, App]:
     html = host.render()
     assert 'id="lobby"' not in html and CATALOGUES["en"]["history.undo_no.devices"] in html  # no undo
     return host, guest
+
+
+def come_back(host: App, seat: int = 1) -> App:
+    """A friend opens his seat's newest invite on a fresh page, joins, and the host takes his
+    answer: his new device, at the table."""
+    room = host.room
+    assert room is not None
+    back = new_app()
+    play.open_invite(back, "#j=" + room.invites[seat])
+    click(back, "p2p-join")
+    pump(host, back, seat)
+    assert back.joining is not None and back.joining.answer is not None
+    click(host, "p2p-connect", {f"answer_{seat}": back.joining.answer}, seat=seat)
+    room.effects.clear()
+    play.on_event(back, "open", 0, "")
+    pump(host, back, seat)
+    return back
 
 
 @pytest.mark.parametrize("game, values", [("klats", {"opt_target": "20"}), ("zoomagia", {}), ("rps_zombie", {})])
@@ -155,14 +172,7 @@ def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() ->
     click(host, "p2p-reinvite", seat=1)
     pump(host, guest)
     assert 'id="invite-1"' in host.render()
-    back = new_app()
-    play.open_invite(back, "#j=" + room.invites[1])
-    click(back, "p2p-join")
-    pump(host, back)
-    click(host, "p2p-connect", {"answer_1": back.joining.answer}, seat=1)  # type: ignore[union-attr]
-    room.effects.clear()
-    play.on_event(back, "open", 0, "")
-    pump(host, back)
+    back = come_back(host)
     assert room.referee.seat_state(1) == "bot" and back.screen == "guest"
     click(host, "p2p-hand-back", seat=1)
     pump(host, back)
@@ -195,15 +205,8 @@ def test_the_host_reloads_and_each_friend_keeps_his_token_and_his_seat() -> None
     assert 'id="lobby"' not in html and 'data-action="p2p-hand-back"' in html  # the table, not the lobby
     pump(host, new_app())
     assert 'id="invite-1"' in host.render()  # a new invite (a new offer) beside the table …
-    back = new_app()
-    play.open_invite(back, "#j=" + room.invites[1])
+    back = come_back(host)
     assert back.joining is not None and back.joining.guest.token == tokens[1]  # … with his token
-    click(back, "p2p-join")
-    pump(host, back)
-    click(host, "p2p-connect", {"answer_1": back.joining.answer}, seat=1)  # type: ignore[arg-type]
-    room.effects.clear()
-    play.on_event(back, "open", 0, "")
-    pump(host, back)
     click(host, "p2p-hand-back", seat=1)
     pump(host, back)
     assert room.referee.seat_state(1) == "here" and back.screen == "guest"
@@ -255,20 +258,8 @@ def test_the_host_may_start_with_a_bot_for_a_friend_who_never_came() -> None:
     click(host, "p2p-stand-in", seat=1)
     assert host.room.missing() == [] and 'data-action="p2p-start" disabled' not in host.render()
     click(host, "p2p-start")
-    s = host.session
-    assert s is not None
-    for _ in range(400):  # the whole game: the person here, a bot for the friend
-        if s.game.is_over(s.state):
-            break
-        if host.interlude() is not None:
-            click(host, "dismiss")
-        elif host.bots_pending():
-            host.step_bot()
-        else:
-            ctx = host.ctx()
-            assert ctx is not None and ctx.my_turn
-            host.play(ctx.legal[0])
-    assert s.game.is_over(s.state)
+    play_on(host, seed=0)  # the whole game: the person here, a bot for the friend
+    assert host.session is not None and host.session.game.is_over(host.session.state)
 
 
 def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:

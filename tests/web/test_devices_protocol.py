@@ -17,6 +17,7 @@ from pygames_core import games
 from pygames_ui.devices import protocol
 from pygames_ui.devices.guest import Guest
 from pygames_ui.devices.host import RATE, Host
+from pygames_ui.devices.loopback import Clock, Sent, seated
 from pygames_ui.devices.seats import new_token
 from pygames_ui.frame import public_log
 from pygames_ui.session import Seat, Session
@@ -24,30 +25,9 @@ from pygames_ui.session import Seat, Session
 BUILD = "build-1"
 
 
-class Clock:
-    """Time that moves only when told (the rate limit counts messages per second)."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def table(game: str, players: int, seed: int) -> tuple[Host, dict[int, Guest], Clock]:
     """A host (seat 0 plays on the host device) and a guest on every other seat, all seated."""
-    seats = [Seat("Host", "human")] + [Seat(f"Guest {i}", "human") for i in range(1, players)]
-    session = Session.new(game, seats, {}, seed=seed)
-    tokens = {i: new_token() for i in range(1, players)}
-    clock = Clock()
-    host = Host(session, BUILD, tokens, clock)
-    guests = {i: Guest(i, tokens[i], BUILD) for i in tokens}
-    for i, guest in guests.items():
-        deliver(host, guests, host.receive(f"c{i}", guest.hello()))
-    return host, guests, clock
-
-
-Sent = list[tuple[str, str]]
+    return seated(game, players, seed, BUILD, deliver)
 
 
 def deliver(host: Host, guests: dict[int, Guest], out: Sent, log: dict[str, list[str]] | None = None) -> None:

@@ -62,7 +62,8 @@ class MoreStdlib:
 
 
 def write(data: bytes) -> None:
-    """Put the second zip in the file system (the page's background fetch, or the finder's own)."""
+    """Put the second zip in the file system (the finder's own fetch; the page's background fetch
+    writes the same path from ``wheels.js``) and forget any directory zipimport read before."""
     if not os.path.exists(PATH):
         with open(PATH + ".part", "wb") as out:
             out.write(data)
