@@ -266,3 +266,20 @@ def test_esc_matches_the_standard_library_and_unesc_undoes_it() -> None:
     for text in ("a < b & c > d", 'say "hi"', "it's", "&amp; already", "Ёж <b>&#x27;</b>", ""):
         assert esc(text) == html.escape(text, quote=True)
         assert unesc(esc(text)) == text == html.unescape(esc(text))
+
+
+def test_two_hands_of_the_same_cards_are_still_secret() -> None:
+    """Клац! has several copies of each card: two hands can hold the same ones, and their views
+    are then equal. The other player still cannot know that: the device is not handed over
+    without the pass screen, and moves still wait for their second tap (4 deals in 300 did)."""
+    from pygames_core import games
+    from pygames_ui.frame import seat_has_secrets
+
+    game = games.get("klats")
+    state = game.new_game(players=2, seed=3)
+    state.data["hands"][1] = list(state.data["hands"][0])
+    assert game.view(state, 1) | {"me": 0} == game.view(state, 0)  # the views, equal by chance
+    assert seat_has_secrets(game, state, 0, [1]) and seat_has_secrets(game, state, 1, [0])
+    zoo = games.get("zoomagia")
+    face_up = zoo.new_game(players=2, seed=3)
+    assert not seat_has_secrets(zoo, face_up, 0, [1])  # all on the table: nothing to hide

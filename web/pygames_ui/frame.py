@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pygames_core.base import Action, Game, State
+from pygames_core.rng import Rng
 
 from .session import Seat, Session
 
@@ -61,16 +62,32 @@ def public_log(state: State) -> list[dict[str, Any]]:
 
 
 def seat_has_secrets(game: Game, state: State, seat: int, others: list[int]) -> bool:
-    """True when ``game.view`` shows ``seat`` something it does not show every seat of ``others``.
+    """True when ``game.view`` shows ``seat`` something a seat of ``others`` cannot know.
 
     The views are compared as they stand now, without the viewer's own ``me``: in a game
-    where everything is face up they are equal, and pass-and-play needs no hiding.
+    where everything is face up they are equal, and pass-and-play needs no hiding. Views
+    can also be equal by chance (two Клац! hands of the same cards), and the other seat
+    still cannot know that: so equal views are checked once more against deals the other
+    seat's view allows (its unseen cards dealt again, fixed seeds). Where all is face up,
+    there is nothing to deal again and the seat's view stays the same.
     """
     def public(view: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in view.items() if k != "me"}
 
     mine = public(game.view(state, seat))
-    return any(public(game.view(state, other)) != mine for other in others)
+    for other in others:
+        theirs = game.view(state, other)
+        if public(theirs) != mine:
+            return True
+        for seed in REDEALS:
+            if public(game.view(game.determinize(theirs, Rng.from_seed(seed)), seat)) != mine:
+                return True
+    return False
+
+
+#: The deals tried when two views are equal (two of them: a redeal that gives the same hand
+#: again is about as rare as the equal hands were).
+REDEALS = (1, 2)
 
 
 def has_secrets(session: Session, seat: int) -> bool:
