@@ -165,6 +165,7 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, brows
         other.goto(answer.replace("#a=", "?bare=1#a="))
         other.wait_for_selector("#flash")
         assert "close this tab" in other.inner_text("#flash")
+        other.close()  # as it says: the game's tab is in front again
         page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
         page.click(act("p2p-start"))
         guest.wait_for_selector(".rz-table")
