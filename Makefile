@@ -42,7 +42,9 @@ build: setup
 serve: build
 	$(VPY) tools/serve.py --dir dist --port $(PORT)
 
-test: setup setup-chromium build lint typecheck
+# The site's build, the linter and the type checker run side by side (each uses one core).
+test: setup setup-chromium
+	@$(MAKE) --no-print-directory -j3 build lint typecheck
 	$(VPY) -m pytest -q -p no:cacheprovider -n 2 --dist worksteal --durations=15 tests
 
 # The engine, the web layer and the tools (the files are listed in pyproject.toml).

@@ -3,38 +3,61 @@
 // runs beside the page instead of freezing it. web/main.py starts it once the table is
 // up and talks to it in JSON text only (no shared memory: no COOP/COEP headers needed).
 //
-// Out, first: {"ready": true} or {"ready": false, "error": "..."}.
+// Out, first: {"ready": true, "from": "snapshot" | "fresh"} or {"ready": false, "error": "..."}.
 // In: {"id": n, "request": {...}}  (pygames_ui.thinking.request)
 // Out: {"id": n, "answer": {...}}  (pygames_ui.thinking.think) or {"id": n, "error": "..."}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { findSnapshot } from "./snapshot.js";
 import { fetchWheels, installMoreStdlib, mountWheels } from "./wheels.js";
 
 const root = new URL("./", self.location.href);
 const indexURL = new URL("pyodide/", root).href;
+// The page names the worker after its build's start-up snapshot (web/page_table.py): where this
+// device keeps one, the worker starts from it as the page does (the engine and the UI are
+// already imported in it: a fraction of a second instead of a whole start of Python).
+const SNAPSHOT_KEY = self.name;
+let started = null;
 
 async function start() {
   const res = await fetch(new URL("pyodide-lock.json", indexURL));
   if (!res.ok) throw new Error(`pyodide-lock.json: HTTP ${res.status}`);
   const lock = await res.json();
-  // The UI wheel is small and pure Python; only pygames_ui.thinking is imported from it.
+  // The wheels the snapshot was made with (tools/build_site.py BOOT_PACKAGES); of the UI's,
+  // only pygames_ui.thinking is used here.
   const wheelsP = fetchWheels(lock, ["pygames-core", "pygames-ui"], indexURL);
   wheelsP.catch(() => {}); // reported below, where it is awaited
-  const py = await loadPyodide({
+  const options = {
     indexURL,
     packageBaseUrl: indexURL,
     lockFileContents: lock,
     stdLibURL: new URL("pyodide/stdlib.zip", root).href,
     stdout: () => {},
     stderr: (line) => console.warn("bot worker:", line),
-  });
+  };
+  let py = await fromSnapshot(options);
+  started = py ? "snapshot" : "fresh";
+  py ??= await loadPyodide(options);
   mountWheels(py, await wheelsP);
   installMoreStdlib(py, root);
+  py.runPython("import random; random.seed()"); // (a snapshot's heap would give every start the same numbers)
   return py.pyimport("pygames_ui.thinking").think_json;
+}
+
+// A warm start, as boot.js makes it; any problem with the snapshot (none kept, damaged, stale)
+// means a normal start (the page drops a bad snapshot: not the worker's business).
+async function fromSnapshot(options) {
+  try {
+    const found = SNAPSHOT_KEY ? await findSnapshot(SNAPSHOT_KEY) : null;
+    return found ? await loadPyodide({ ...options, _loadSnapshot: found.bytes }) : null;
+  } catch (err) {
+    console.warn("bot worker: starting without the start-up snapshot:", String(err?.message ?? err));
+    return null;
+  }
 }
 
 const thinker = start();
 thinker.then(
-  () => self.postMessage(JSON.stringify({ ready: true })),
+  () => self.postMessage(JSON.stringify({ ready: true, from: started })),
   (err) => self.postMessage(JSON.stringify({ ready: false, error: String(err?.message ?? err) })),
 );
 

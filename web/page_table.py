@@ -106,6 +106,8 @@ class TablePart:
 
     def _bot_worker_state(self, state: str, why: str | None) -> None:
         self.html.dataset.botWorker = state
+        if state == "ready":
+            self.html.dataset.botWorkerFrom = self.brains.started_from
         if why:
             console.warn(f"pygames: bot worker: {why}; bots think on the page, in slices, when it cannot")
 
@@ -185,5 +187,7 @@ class TablePart:
 
 
 def new_bot_worker() -> Any:
-    """The bots' Web Worker (a module worker: Pyodide's own module needs it)."""
-    return Worker.new(BOT_WORKER_URL, to_js({"type": "module"}, dict_converter=Object.fromEntries))
+    """The bots' Web Worker (a module worker: Pyodide's own module needs it), named after this
+    build's start-up snapshot, from which it starts where the device keeps one (bot-worker.js)."""
+    options = {"type": "module", "name": str(window.pygamesBoot.build)}
+    return Worker.new(BOT_WORKER_URL, to_js(options, dict_converter=Object.fromEntries))

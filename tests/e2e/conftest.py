@@ -10,8 +10,9 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
@@ -100,27 +101,77 @@ _SHARED: set[BrowserContext] = set()
 _KEEPERS: set[Page] = set()
 
 
-@pytest.fixture(scope="session")
-def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
-    """One browser profile per test process: its HTTP and compiled-code caches and the start-up
-    snapshot make every boot after the first one cheap. Each test still starts with empty
-    storage (:func:`page`); tests about a first visit, offline play or warm starts make
-    contexts of their own."""
+def _warm_profile(browser: Browser, site_url: str, **options: Any) -> BrowserContext:
+    """A browser profile whose first page has made the start-up snapshot (its next pages start
+    warm: :func:`bare`), with a tab kept open on the site so that its renderer stays alive."""
     # Cards do not slide here (a player's "reduce motion" setting): the slides cost a tenth of
     # the time of a game played by clicking; tests/e2e/test_motion.py asks for them and tests them.
-    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    ctx = browser.new_context(reduced_motion="reduce", **options)
     _SHARED.add(ctx)
-    # One cold boot makes the start-up snapshot: every test's page then starts warm (:func:`bare`).
     first = ctx.new_page()
     first.goto(site_url + bare("?delay=0"))
     first.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     first.wait_for_selector(SNAPSHOT_DONE, timeout=BOOT_TIMEOUT_MS)
     first.goto(site_url + "favicon.svg")  # a page of the site that runs nothing keeps its process alive
     _KEEPERS.add(first)
+    return ctx
+
+
+def _empty_tab(ctx: BrowserContext, origin: str) -> Page:
+    """A new tab in ``ctx`` with the site's storage emptied first (no save, no language choice);
+    the start-up snapshot stays."""
+    p = ctx.new_page()
+    ctx.new_cdp_session(p).send("Storage.clearDataForOrigin", {
+        "origin": origin, "storageTypes": "local_storage,indexeddb,service_workers"})
+    return p
+
+
+@pytest.fixture(scope="session")
+def context(browser: Browser, site_url: str) -> Iterator[BrowserContext]:
+    """One browser profile per test process: its HTTP and compiled-code caches and the start-up
+    snapshot make every boot after the first one cheap. Each test still starts with empty
+    storage (:func:`page`); tests about a first visit, offline play or warm starts make
+    contexts of their own."""
+    ctx = _warm_profile(browser, site_url, locale="en-US", viewport={"width": 1280, "height": 900})
     yield ctx
-    _KEEPERS.discard(first)
+    _KEEPERS.difference_update(ctx.pages)
     _SHARED.discard(ctx)
     ctx.close()
+
+
+#: A friend's device (:func:`friend`): one warm profile per language, made on first use.
+_FRIENDS: dict[str, BrowserContext] = {}
+
+
+@pytest.fixture
+def friend(browser: Browser, site_url: str, problems: PageProblems) -> Iterator[Callable[..., Page]]:
+    """``friend(locale="en-US")``: a tab on another person's device, for play on several devices.
+
+    Each language has a profile of its own, apart from the host's (:func:`page`): its own
+    storage, so the friend's device keeps nothing of the host's, and its own start-up snapshot,
+    so a friend's page boots warm (``?bare=warm``, :data:`FRIEND_QUERY`) like the host's. The
+    tab starts with empty storage, fails the test on a console error as the host's does, and
+    is closed at the end of the test."""
+    opened: list[Page] = []
+
+    def open_tab(locale: str = "en-US") -> Page:
+        ctx = _FRIENDS.get(locale)
+        if ctx is None:
+            ctx = _FRIENDS[locale] = _warm_profile(browser, site_url, locale=locale,
+                                                   viewport={"width": 1280, "height": 800})
+        tab = _empty_tab(ctx, problems.origin)
+        problems.attach(tab)
+        opened.append(tab)
+        return tab
+
+    yield open_tab
+    for tab in opened:
+        if not tab.is_closed():
+            tab.close()
+
+
+#: A friend's page asks for what the host's asks for: no service worker, the profile's snapshot.
+FRIEND_QUERY = "?bare=warm"
 
 
 @pytest.fixture
@@ -134,9 +185,7 @@ def page(context: BrowserContext, problems: PageProblems, site_url: str) -> Iter
     """A new tab in the file's profile, the site's storage emptied first (no save, no language
     choice); the start-up snapshot stays (:func:`bare`), unless a test opens the full site."""
     context.clear_permissions()
-    p = context.new_page()
-    context.new_cdp_session(p).send("Storage.clearDataForOrigin", {
-        "origin": problems.origin, "storageTypes": "local_storage,indexeddb,service_workers"})
+    p = _empty_tab(context, problems.origin)
     problems.attach(p)
     yield p
     for other in context.pages:

@@ -183,6 +183,7 @@ def test_private_snapshot_api_of_the_pinned_pyodide() -> None:
     assert lock["packages"]["node_modules/pyodide"]["version"] == version, "Pyodide is pinned"
 
 
+@pytest.mark.long
 def test_warm_start_from_the_snapshot(browser, site_url, problems) -> None:
     """The second visit restores the snapshot the first one saved, and plays."""
     ctx = browser.new_context(locale="en-US")
@@ -207,6 +208,7 @@ def test_warm_start_from_the_snapshot(browser, site_url, problems) -> None:
     assert warm_ms < fresh_ms, (warm_ms, fresh_ms)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("damage", ["bytes", "header"])
 def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(browser, site_url, problems, damage) -> None:
     """Damaged bytes (digest mismatch) or a heap Pyodide refuses: a normal boot, then a new snapshot."""

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from axe_audit import audit
-from conftest import READY, ROOT, SUB_PATH, PageProblems, open_app, start_game
+from conftest import FRIEND_QUERY, READY, ROOT, SUB_PATH, PageProblems, open_app, start_game
 from pages import INTERLUDE, OVER, TURN, act
 from test_klats import play_one_card
 
@@ -58,7 +58,7 @@ def join(host: Any, guest: Any, seat: int = 1, start: bool = True) -> None:
     """The friend at ``seat`` opens the invite from the host's lobby, joins, and the host pastes
     his answer code (and, with ``start``, starts the game once he is here)."""
     host.wait_for_selector(f"#invite-{seat}")
-    guest.goto(host.input_value(f"#invite-{seat}").replace("#j=", "?bare=1#j="))
+    guest.goto(host.input_value(f"#invite-{seat}").replace("#j=", FRIEND_QUERY + "#j="))
     guest.wait_for_selector(READY, timeout=90_000)
     guest.click(act("p2p-join"))
     guest.wait_for_selector("#answer-code")
@@ -70,22 +70,19 @@ def join(host: Any, guest: Any, seat: int = 1, start: bool = True) -> None:
 
 
 @contextmanager
-def klats_with_boris(page: Any, browser: Any, site_url: str, seed: int) -> Iterator[Any]:
-    """Anna hosts a short Клац! game on ``page``; Boris joins from a browser profile of his own.
-    Yields his page, at the table; his profile is closed afterwards."""
+def klats_with_boris(page: Any, friend: Any, site_url: str, seed: int) -> Iterator[Any]:
+    """Anna hosts a short Клац! game on ``page``; Boris joins from his own device (:func:`conftest.friend`).
+    Yields his page, at the table."""
     open_app(page, site_url, f"?delay=0&seed={seed}")
     start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
-    guest_ctx = browser.new_context(locale="en-US")
-    try:
-        guest = guest_ctx.new_page()
-        join(page, guest)
-        guest.wait_for_selector(".klats-table")
-        yield guest
-    finally:
-        guest_ctx.close()
+    guest = friend()
+    join(page, guest)
+    guest.wait_for_selector(".klats-table")
+    yield guest
 
 
-def test_a_whole_klats_game_between_two_devices(page: Any, browser: Any, site_url: str) -> None:
+@pytest.mark.long
+def test_a_whole_klats_game_between_two_devices(page: Any, friend: Any, site_url: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.emulate_media(reduced_motion="reduce")
     open_app(page, site_url, "?delay=0&seed=3")
@@ -96,46 +93,41 @@ def test_a_whole_klats_game_between_two_devices(page: Any, browser: Any, site_ur
     problems = audit(page, "lobby")
     shoot(page, "lobby")
 
-    guest_ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 800})
-    try:
-        guest = guest_ctx.new_page()
-        seen = PageProblems(site_url.split(SUB_PATH)[0])
-        seen.attach(guest)
-        guest.emulate_media(reduced_motion="reduce")
-        guest.goto(link.replace("#j=", "?bare=1#j="))
-        guest.wait_for_selector(READY, timeout=90_000)
-        assert "Anna invites you to Klats!" in guest.inner_text("main.join h1")
-        problems += audit(guest, "join")
-        guest.click(act("p2p-join"))
-        guest.wait_for_selector("#answer-code")
-        problems += audit(guest, "answer")
-        shoot(guest, "answer")
-        answer = read_qr(guest, "main.join .invite-qr svg")  # the answer's QR code, as the host's phone reads it
-        assert answer == guest.input_value("#answer-link")
+    guest = friend()
+    guest.goto(link.replace("#j=", FRIEND_QUERY + "#j="))
+    guest.wait_for_selector(READY, timeout=90_000)
+    assert "Anna invites you to Klats!" in guest.inner_text("main.join h1")
+    problems += audit(guest, "join")
+    guest.click(act("p2p-join"))
+    guest.wait_for_selector("#answer-code")
+    problems += audit(guest, "answer")
+    shoot(guest, "answer")
+    answer = read_qr(guest, "main.join .invite-qr svg")  # the answer's QR code, as the host's phone reads it
+    assert answer == guest.input_value("#answer-link")
 
-        page.fill("#answer-1", answer)
-        page.click(act("p2p-connect", seat=1))
-        page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
-        page.click(act("p2p-start"))
-        guest.wait_for_selector(".klats-table")
+    page.fill("#answer-1", answer)
+    page.click(act("p2p-connect", seat=1))
+    page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
+    page.click(act("p2p-start"))
+    guest.wait_for_selector(".klats-table")
 
-        for _ in range(400):
-            if page.locator(OVER).count() and guest.locator(OVER).count():
-                break
-            for who in (page, guest):
-                if who.locator(INTERLUDE).count():
-                    who.click(f"{INTERLUDE} {act('dismiss')}")
-                elif who.locator(TURN).count() and not who.locator(OVER).count():
-                    assert who.locator(".seat.me .hand button.hand-card").count() >= 1
-                    assert who.locator(".seat:not(.me) .hand").count() == 0  # nobody else's hand shows
-                    play_one_card(who)
-            page.wait_for_timeout(60)
-        else:
-            raise AssertionError("the game did not end on both devices")
-        shoot(guest, "guest-over")
-        seen.check()
-    finally:
-        guest_ctx.close()
+    moves = 0
+    for _ in range(400):
+        if page.locator(OVER).count() and guest.locator(OVER).count():
+            break
+        for who in (page, guest):
+            if who.locator(INTERLUDE).count():
+                who.click(f"{INTERLUDE} {act('dismiss')}")
+            elif who.locator(TURN).count() and not who.locator(OVER).count():
+                assert who.locator(".seat.me .hand button.hand-card").count() >= 1
+                assert who.locator(".seat:not(.me) .hand").count() == 0  # nobody else's hand shows
+                # Now and then a new pile: the sixth ends the round (and, here, the match) in ~16 moves.
+                play_one_card(who, new_pile=moves % 3 == 0)
+                moves += 1
+        page.wait_for_timeout(60)
+    else:
+        raise AssertionError("the game did not end on both devices")
+    shoot(guest, "guest-over")
     assert not problems, "\n".join(problems)
 
 
@@ -146,36 +138,32 @@ def test_a_broken_invite_says_so(page: Any, site_url: str, fragment: str) -> Non
     assert "could not be read" in page.inner_text("#flash")
 
 
-def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, browser: Any, site_url: str) -> None:
+def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, friend: Any, site_url: str) -> None:
     """The guest's answer as a link (what a phone's camera opens from the answer's QR code): a tab
     of the host's browser hands it to the game's tab, which connects the seat."""
     open_app(page, site_url, "?delay=0&seed=3")
     start_game(page, "rps_zombie", [("Anna", "human"), ("Boris", "remote")])
     page.wait_for_selector("#lobby #invite-1")
     link = page.input_value("#invite-1")
-    guest_ctx = browser.new_context(locale="en-US")
-    try:
-        guest = guest_ctx.new_page()
-        guest.goto(link.replace("#j=", "?bare=1#j="))
-        guest.wait_for_selector(READY, timeout=90_000)
-        guest.click(act("p2p-join"))
-        guest.wait_for_selector("#answer-link")
-        answer = guest.input_value("#answer-link")
-        other = page.context.new_page()  # the host's browser, another tab
-        other.goto(answer.replace("#a=", "?bare=1#a="))
-        other.wait_for_selector("#flash")
-        assert "close this tab" in other.inner_text("#flash")
-        other.close()  # as it says: the game's tab is in front again
-        page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
-        page.click(act("p2p-start"))
-        guest.wait_for_selector(".rz-table")
-    finally:
-        guest_ctx.close()
+    guest = friend()
+    guest.goto(link.replace("#j=", FRIEND_QUERY + "#j="))
+    guest.wait_for_selector(READY, timeout=90_000)
+    guest.click(act("p2p-join"))
+    guest.wait_for_selector("#answer-link")
+    answer = guest.input_value("#answer-link")
+    other = page.context.new_page()  # the host's browser, another tab
+    other.goto(answer.replace("#a=", FRIEND_QUERY + "#a="))
+    other.wait_for_selector("#flash")
+    assert "close this tab" in other.inner_text("#flash")
+    other.close()  # as it says: the game's tab is in front again
+    page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
+    page.click(act("p2p-start"))
+    guest.wait_for_selector(".rz-table")
 
 
 def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_meanwhile(
-        page: Any, browser: Any, site_url: str) -> None:
-    with klats_with_boris(page, browser, site_url, seed=4) as guest:
+        page: Any, friend: Any, site_url: str) -> None:
+    with klats_with_boris(page, friend, site_url, seed=4) as guest:
         play_one_card(page)  # Anna's move; Boris to play …
         guest.wait_for_selector(TURN)
         guest.reload()  # … and his page reloads: the host sees him away, with a new invite ready
@@ -211,7 +199,8 @@ def y4m(modules: list[list[bool]], path: Any, scale: int = 6, frames: int = 5) -
             out.write(b"FRAME\n" + bytes(luma) + chroma)
 
 
-def test_the_host_scans_the_answer_with_its_camera(browser: Any, site_url: str, tmp_path: Any) -> None:
+def test_the_host_scans_the_answer_with_its_camera(browser: Any, friend: Any, problems: Any, site_url: str,
+                                                  tmp_path: Any) -> None:
     """The guest's answer QR read by the host's own camera inside the app (Chromium's fake camera
     plays a video of the QR code the guest's page drew; jsQR decodes it, BarcodeDetector where
     the browser has one)."""
@@ -227,7 +216,6 @@ def test_the_host_scans_the_answer_with_its_camera(browser: Any, site_url: str, 
     # file as its video; no permission prompt, as if the player had allowed the camera).
     host_browser = browser.browser_type.launch(headless=True, executable_path=exe,
                                                args=(CHROMIUM_FLAGS if exe else []) + camera)
-    guest_ctx = browser.new_context(locale="en-US")
     try:
         host = host_browser.new_context(locale="en-US").new_page()
         seen = PageProblems(site_url.split(SUB_PATH)[0])
@@ -236,8 +224,8 @@ def test_the_host_scans_the_answer_with_its_camera(browser: Any, site_url: str, 
         host.wait_for_selector(READY, timeout=90_000)
         start_game(host, "klats", [("Anna", "human"), ("Boris", "remote")])
         host.wait_for_selector("#invite-1")
-        guest = guest_ctx.new_page()
-        guest.goto(host.input_value("#invite-1").replace("#j=", "?bare=1#j="))
+        guest = friend()
+        guest.goto(host.input_value("#invite-1").replace("#j=", FRIEND_QUERY + "#j="))
         guest.wait_for_selector(READY, timeout=90_000)
         guest.click(act("p2p-join"))
         guest.wait_for_selector("#answer-link")
@@ -247,70 +235,66 @@ def test_the_host_scans_the_answer_with_its_camera(browser: Any, site_url: str, 
         host.click(act("p2p-start"))
         guest.wait_for_selector(".klats-table")
         seen.check()
+        problems.check()  # the guest's page (:func:`conftest.friend`)
     finally:
-        guest_ctx.close()
         host_browser.close()
 
 
-def test_three_devices_play_a_whole_game(page: Any, browser: Any, site_url: str) -> None:
+@pytest.mark.long
+def test_three_devices_play_a_whole_game(page: Any, friend: Any, site_url: str) -> None:
     """A host and two guests, each on his own device, play Rock, Paper, Scissors … Zombies!!! to
     its end; when one guest's page is closed, the other is told he is away. Vera's phone speaks
     Russian, and her seat is joined by keyboard on both sides (the screens pass axe in Russian)."""
     open_app(page, site_url, "?delay=0&seed=6")
     start_game(page, "rps_zombie", [("Anna", "human"), ("Boris", "remote"), ("Vera", "remote")])
-    contexts = [browser.new_context(locale="en-US"), browser.new_context(locale="ru-RU")]
+    guests = [friend("en-US"), friend("ru-RU")]
     problems: list[str] = []
-    try:
-        guests = [ctx.new_page() for ctx in contexts]
-        join(page, guests[0], 1, start=False)
-        page.wait_for_selector('#lobby [data-seat="1"] [data-state="here"]', timeout=15_000)
-        vera = guests[1]
-        page.dispatch_event(act("lang", lang="ru"), "click")
-        page.wait_for_selector('html[lang="ru"] #invite-2')
-        problems += audit(page, "lobby-ru")
-        vera.goto(page.input_value("#invite-2").replace("#j=", "?bare=1#j="))
-        vera.wait_for_selector(READY, timeout=90_000)
-        assert vera.get_attribute("html", "lang") == "ru" and "Anna" in vera.inner_text("main.join h1")
-        problems += audit(vera, "join-ru")
-        vera.focus(act("p2p-join"))
-        vera.keyboard.press("Enter")
-        vera.wait_for_selector("#answer-code")
-        problems += audit(vera, "answer-ru")
-        page.focus("#answer-2")
-        page.keyboard.insert_text(vera.input_value("#answer-code"))
-        page.keyboard.press("Tab")  # the field's own Connect button is next …
-        assert page.get_attribute(":focus", "data-action") == "p2p-connect"
-        page.keyboard.press("Enter")  # … and Enter presses it
-        page.wait_for_selector('#lobby [data-seat="2"] [data-state="here"]', timeout=15_000)
-        page.focus(act("p2p-start"))
-        page.keyboard.press("Enter")
-        for guest in guests:
-            guest.wait_for_selector(".rz-table")
-        devices = [page, *guests]
-        for _ in range(600):
-            if all(d.locator(OVER).count() for d in devices):
-                break
-            for d in devices:
-                if d.locator(INTERLUDE).count():
-                    d.click(f"{INTERLUDE} {act('dismiss')}")
-                elif d.locator(TURN).count() and not d.locator(OVER).count():
-                    d.locator(f'.rz-choices button{act("decide")}').first.click()
-            page.wait_for_timeout(50)
-        else:
-            raise AssertionError("the game did not end on every device")
-        guests[1].close()  # Vera's tab is closed: Boris is told
-        guests[0].wait_for_selector(".presence >> text=Not here now: Vera.", timeout=15_000)
-    finally:
-        for ctx in contexts:
-            ctx.close()
+    join(page, guests[0], 1, start=False)
+    page.wait_for_selector('#lobby [data-seat="1"] [data-state="here"]', timeout=15_000)
+    vera = guests[1]
+    page.dispatch_event(act("lang", lang="ru"), "click")
+    page.wait_for_selector('html[lang="ru"] #invite-2')
+    problems += audit(page, "lobby-ru")
+    vera.goto(page.input_value("#invite-2").replace("#j=", FRIEND_QUERY + "#j="))
+    vera.wait_for_selector(READY, timeout=90_000)
+    assert vera.get_attribute("html", "lang") == "ru" and "Anna" in vera.inner_text("main.join h1")
+    problems += audit(vera, "join-ru")
+    vera.focus(act("p2p-join"))
+    vera.keyboard.press("Enter")
+    vera.wait_for_selector("#answer-code")
+    problems += audit(vera, "answer-ru")
+    page.focus("#answer-2")
+    page.keyboard.insert_text(vera.input_value("#answer-code"))
+    page.keyboard.press("Tab")  # the field's own Connect button is next …
+    assert page.get_attribute(":focus", "data-action") == "p2p-connect"
+    page.keyboard.press("Enter")  # … and Enter presses it
+    page.wait_for_selector('#lobby [data-seat="2"] [data-state="here"]', timeout=15_000)
+    page.focus(act("p2p-start"))
+    page.keyboard.press("Enter")
+    for guest in guests:
+        guest.wait_for_selector(".rz-table")
+    devices = [page, *guests]
+    for _ in range(600):
+        if all(d.locator(OVER).count() for d in devices):
+            break
+        for d in devices:
+            if d.locator(INTERLUDE).count():
+                d.click(f"{INTERLUDE} {act('dismiss')}")
+            elif d.locator(TURN).count() and not d.locator(OVER).count():
+                d.locator(f'.rz-choices button{act("decide")}').first.click()
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the game did not end on every device")
+    guests[1].close()  # Vera's tab is closed: Boris is told
+    guests[0].wait_for_selector(".presence >> text=Not here now: Vera.", timeout=15_000)
     assert not problems, "\n".join(problems)
 
 
-def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url: str) -> None:
+def test_the_host_reloads_and_the_game_goes_on(page: Any, friend: Any, site_url: str) -> None:
     """The host's page reloads mid-game: the game resumes from its save, its table shows the
     friend away beside a new invite (his seat's token kept), he comes back with it, and the
     same game goes on."""
-    with klats_with_boris(page, browser, site_url, seed=7) as guest:
+    with klats_with_boris(page, friend, site_url, seed=7) as guest:
         play_one_card(page)
         guest.wait_for_selector(TURN)
         play_one_card(guest)
@@ -326,36 +310,33 @@ def test_the_host_reloads_and_the_game_goes_on(page: Any, browser: Any, site_url
         guest.wait_for_selector(TURN)
 
 
-def test_a_whole_zoomagia_game_between_two_devices(page: Any, browser: Any, site_url: str) -> None:
+@pytest.mark.long
+def test_a_whole_zoomagia_game_between_two_devices(page: Any, friend: Any, site_url: str) -> None:
     """Зоомагия across two devices: pushes, takes, refills, discards and banks, each on his own."""
     from test_zoomagia import decide
 
     open_app(page, site_url, "?delay=0&seed=8")
     start_game(page, "zoomagia", [("Anna", "human"), ("Boris", "remote")])
-    guest_ctx = browser.new_context(locale="en-US")
-    try:
-        guest = guest_ctx.new_page()
-        join(page, guest)
-        guest.wait_for_selector(".zm-table")
-        turn = 0
-        for _ in range(600):
-            if page.locator(OVER).count() and guest.locator(OVER).count():
-                break
-            for who in (page, guest):
-                if who.locator(TURN).count() and not who.locator(OVER).count():
-                    before = who.get_attribute(".zm-table", "data-phase")
-                    decide(who, turn)
-                    turn += 1
-                    # the host judges the move and sends the new frame (a move refused as stale, had it
-                    # been clicked twice on the old one, would change nothing: the host is the referee)
-                    # (banking may leave the phase as it was: another animal to bank)
-                    if before != "bank":
-                        who.wait_for_selector(f'.zm-table:not([data-phase="{before}"]), #prompt[data-my-turn="false"], '
-                                              f'{OVER}', timeout=5_000)
-            page.wait_for_timeout(30)
-        else:
-            raise AssertionError("the game did not end on both devices")
-        # Both devices show the final table, each worded for its own player.
-        assert page.locator(f"{OVER} .winner").count() == guest.locator(f"{OVER} .winner").count() == 1
-    finally:
-        guest_ctx.close()
+    guest = friend()
+    join(page, guest)
+    guest.wait_for_selector(".zm-table")
+    turn = 0
+    for _ in range(600):
+        if page.locator(OVER).count() and guest.locator(OVER).count():
+            break
+        for who in (page, guest):
+            if who.locator(TURN).count() and not who.locator(OVER).count():
+                before = who.get_attribute(".zm-table", "data-phase")
+                decide(who, turn)
+                turn += 1
+                # the host judges the move and sends the new frame (a move refused as stale, had it
+                # been clicked twice on the old one, would change nothing: the host is the referee)
+                # (banking may leave the phase as it was: another animal to bank)
+                if before != "bank":
+                    who.wait_for_selector(f'.zm-table:not([data-phase="{before}"]), #prompt[data-my-turn="false"], '
+                                          f'{OVER}', timeout=5_000)
+        page.wait_for_timeout(30)
+    else:
+        raise AssertionError("the game did not end on both devices")
+    # Both devices show the final table, each worded for its own player.
+    assert page.locator(f"{OVER} .winner").count() == guest.locator(f"{OVER} .winner").count() == 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import SUB_PATH, PageProblems, bare
+from conftest import READY, bare
 
 from pygames_ui.devices import invite
 
@@ -36,25 +36,18 @@ SEND = "(text) => window.link.dc.send(text)"
 GOT = "() => window.link.got"
 
 
-def test_a_guest_connects_with_only_the_compact_offer_and_answer(browser: Any, site_url: str) -> None:
-    host_ctx, guest_ctx = browser.new_context(), browser.new_context()
-    try:
-        host, guest = host_ctx.new_page(), guest_ctx.new_page()
-        problems = PageProblems(site_url.split(SUB_PATH)[0])
-        for page in (host, guest):
-            problems.attach(page)
-            page.goto(site_url + bare("?delay=0", warm=False))
-        offer = invite.to_text(host.evaluate(GATHERED, None))
-        answer = invite.to_text(guest.evaluate(GATHERED, invite.from_text(offer)))
-        host.evaluate(ANSWERED, invite.from_text(answer))
-        assert host.evaluate(OPEN) == "open" and guest.evaluate(OPEN) == "open"
-        host.evaluate(SEND, "hello from the host")
-        guest.evaluate(SEND, "hello from the guest")
-        guest.wait_for_timeout(200)
-        assert guest.evaluate(GOT) == ["hello from the host"] and host.evaluate(GOT) == ["hello from the guest"]
-        print(f"\ninvite texts: offer {len(offer)} characters, answer {len(answer)}")
-        assert len(offer) <= 120 and len(answer) <= 120
-        problems.check()
-    finally:
-        host_ctx.close()
-        guest_ctx.close()
+def test_a_guest_connects_with_only_the_compact_offer_and_answer(page: Any, friend: Any, site_url: str) -> None:
+    host, guest = page, friend()  # two browser profiles (conftest.page, conftest.friend)
+    for tab in (host, guest):
+        tab.goto(site_url + bare("?delay=0"))
+        tab.wait_for_selector(READY)
+    offer = invite.to_text(host.evaluate(GATHERED, None))
+    answer = invite.to_text(guest.evaluate(GATHERED, invite.from_text(offer)))
+    host.evaluate(ANSWERED, invite.from_text(answer))
+    assert host.evaluate(OPEN) == "open" and guest.evaluate(OPEN) == "open"
+    host.evaluate(SEND, "hello from the host")
+    guest.evaluate(SEND, "hello from the guest")
+    guest.wait_for_timeout(200)
+    assert guest.evaluate(GOT) == ["hello from the host"] and host.evaluate(GOT) == ["hello from the guest"]
+    print(f"\ninvite texts: offer {len(offer)} characters, answer {len(answer)}")
+    assert len(offer) <= 120 and len(answer) <= 120

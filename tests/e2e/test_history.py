@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import BOOT_TIMEOUT_MS, open_app, wait_for_player
 from pages import OVER, act
 from test_zoomagia import decide, new_game
@@ -22,6 +23,7 @@ def wait_step(page, n: int) -> None:
     page.wait_for_selector(f'.replay-screen[data-step="{n}"]')
 
 
+@pytest.mark.long
 def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, tmp_path: Path) -> None:
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_app(page, site_url)

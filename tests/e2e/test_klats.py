@@ -14,7 +14,9 @@ def new_game(page, seats: list[tuple[str, str]] | None = None, target: int | Non
     page.wait_for_selector(".klats-table")
 
 
-def play_one_card(page) -> None:
+def play_one_card(page, new_pile: bool = False) -> None:
+    """The first card of the hand, on the first place lit for it (``new_pile``: the last place,
+    a new pile where one may be started, which brings the round's end nearer)."""
     for _ in range(3):  # a click that lands as the table is drawn again (a frame from the host) is lost:
         page.click(".hand button.hand-card >> nth=0")  # a player taps again, and so does this test
         try:
@@ -28,7 +30,7 @@ def play_one_card(page) -> None:
     assert legal.count() >= 1
     # Only lit places (and the hand) are clickable on the table.
     assert page.locator(".tableau button:not(.legal)").count() == 0
-    legal.first.click()
+    (legal.last if new_pile else legal.first).click()
 
 
 def test_full_match_against_a_bot_by_clicking(page, site_url) -> None:

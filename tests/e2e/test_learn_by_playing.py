@@ -79,6 +79,7 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool) -> list[st
     return problems
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", ["klats", "zoomagia", "rps_zombie"])
 def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Any, site_url: str, game: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,7 @@ def play_one_klats_move(page: object) -> None:
     page.wait_for_selector(".log li >> text=You", timeout=10_000)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("address", ["", "index.html"])
 def test_plays_offline_after_one_visit(browser, site_url, problems, address) -> None:
     """After one visit the site reloads and plays with the network cut, at ./ and ./index.html."""
@@ -47,6 +48,7 @@ def test_plays_offline_after_one_visit(browser, site_url, problems, address) -> 
     problems.check()
 
 
+@pytest.mark.long
 def test_served_cache_first_and_untouched(browser, site_url, problems) -> None:
     """Once installed, every file comes from the worker's cache, the wasm still as application/wasm."""
     ctx = browser.new_context(locale="en-US")
@@ -89,6 +91,7 @@ def rebuild_service_worker(site: Path) -> None:
     write_service_worker(site, ROOT / "web" / "sw.js")
 
 
+@pytest.mark.long
 def test_new_build_is_offered_and_old_caches_go(browser, own_site) -> None:
     site, url, problems = own_site
     ctx = browser.new_context(locale="ru-RU")
@@ -164,6 +167,7 @@ def test_installable(browser, site_url) -> None:
         ctx.close()
 
 
+@pytest.mark.long
 def test_a_second_tab_follows_the_update(browser, own_site) -> None:
     """One tab accepts the new build: the other, now running old code over new files, offers a reload."""
     site, url, problems = own_site

@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from axe_audit import audit
 from conftest import ROOT, in_every_lang_and_size, open_app, wait_for_player
 from pages import INTERLUDE, OVER, PASS, act
@@ -200,6 +201,7 @@ def klats_move(page: Any, confirm: bool = False) -> None:
         page.click(".pending-move")
 
 
+@pytest.mark.long
 def test_klats_screens(page: Any, site_url: str) -> None:
     open_site(page, site_url)
     visit(page, "site", "home")
@@ -261,6 +263,7 @@ def zoomagia_move(page: Any, turn: int) -> None:
         raise AssertionError(f"unexpected phase {phase!r}")
 
 
+@pytest.mark.long
 def test_zoomagia_screens(page: Any, site_url: str) -> None:
     open_site(page, site_url)
     rules_page(page, "zoomagia")
@@ -289,6 +292,7 @@ def test_zoomagia_screens(page: Any, site_url: str) -> None:
 
 
 # ---------------------------------------------------------------------- RPS-Zombie
+@pytest.mark.long
 def test_rps_zombie_screens(page: Any, site_url: str) -> None:
     open_site(page, site_url)
     rules_page(page, "rps_zombie")

@@ -112,6 +112,7 @@ def wait_for_hard_turns(page: Any, turns: int) -> None:
     raise AssertionError("the Hard bot never finished its turns")
 
 
+@pytest.mark.long
 def test_a_hard_bot_thinks_in_its_worker_and_never_freezes_the_page(watched: Any, site_url: str) -> None:
     page = watched
     open_app(page, site_url, "?delay=0&seed=3")
@@ -136,6 +137,7 @@ def test_a_hard_bot_thinks_in_its_worker_and_never_freezes_the_page(watched: Any
     assert all(b - a < 2000 for a, b in spans[1:]), spans
 
 
+@pytest.mark.long
 def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(browser: object, site_url: str) -> None:
     ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}, bypass_csp=True)
     ctx.add_init_script(script=WATCH)
@@ -173,6 +175,9 @@ def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(browser: object
 
 def test_a_hint_lights_a_move_on_the_table(page: Any, site_url: str) -> None:
     open_app(page, site_url, "?delay=0&seed=7")
+    # The profile's start-up snapshot is there (this page started from it, or made it: a test that
+    # opened the full site before this one may have taken it away), for the worker to start from.
+    page.wait_for_selector('html[data-snapshot="used"], html[data-snapshot="saved"]', timeout=60_000)
     start_game(page, "klats", [("Ann", "human"), ("Bot 1", "medium")])
     page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
     page.click(act("hint"))
@@ -191,6 +196,8 @@ def test_a_hint_lights_a_move_on_the_table(page: Any, site_url: str) -> None:
     page.wait_for_selector("#hint", state="detached")
     assert page.locator(".hint-lit").count() == 0
     assert page.locator("html").get_attribute("data-bot-where") == "worker"
+    # The worker's Python started from this profile's start-up snapshot, as the page's did.
+    assert page.locator("html").get_attribute("data-bot-worker-from") == "snapshot"
 
 
 #: Runs in the page: a bot worker of its own, the requests one by one, what each answer says.
@@ -239,6 +246,7 @@ def hard_requests(game_name: str, positions: int) -> list[dict[str, Any]]:
     raise AssertionError(f"{game_name}: fewer than {positions} positions found")
 
 
+@pytest.mark.long
 def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(watched: Any, site_url: str) -> None:
     """Hard's iterations per move in the browser's worker, 2 players, every game (printed for the report).
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import open_app, reload_app, revisit, start_game, wait_for_player
 from pages import OVER, act
 
@@ -49,6 +50,7 @@ def decide(page, turn: int = 0) -> str:
     return now
 
 
+@pytest.mark.long
 def test_full_game_against_a_bot_by_clicking(page, site_url) -> None:
     open_app(page, site_url)
     new_game(page)

@@ -36,7 +36,7 @@ class FakeWorker:
         if crash:
             loop.call_soon(lambda: self.listeners["error"](self.error))
         else:
-            loop.call_soon(lambda: self._send({"ready": ready} | ({} if ready else {"error": "no Pyodide"})))
+            loop.call_soon(lambda: self._send({"ready": ready} | ({"from": "snapshot"} if ready else {"error": "no Pyodide"})))
 
     def addEventListener(self, kind: str, listener: Callable[[Any], None]) -> None:  # noqa: N802
         self.listeners[kind] = listener
@@ -87,6 +87,7 @@ def test_the_worker_answers_a_request_as_think_would() -> None:
         assert answer is not None and {**answer, "ms": 0} == {**thinking.think(request()), "ms": 0}
         assert await b.think(request()) is not None
         assert [m["id"] for m in worker.sent] == [1, 2] and states == [("starting", None), ("ready", None)]
+        assert b.started_from == "snapshot"  # as the worker said (html[data-bot-worker-from])
     run(go())
 
 

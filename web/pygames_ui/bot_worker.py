@@ -38,6 +38,7 @@ class BotWorker:
         self.ready: asyncio.Future[bool] | None = None
         self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self.ids = 0
+        self.started_from: str | None = None  # "snapshot" or "fresh": how its Python started, once ready
         self.listeners: list[Any] = []  # kept: the browser calls them for as long as the worker lives
 
     def start(self) -> None:
@@ -67,6 +68,7 @@ class BotWorker:
             if not data["ready"]:
                 self._give_up(f"it could not start: {data.get('error')}")
             elif self.ready is not None and not self.ready.done():
+                self.started_from = str(data.get("from") or "fresh")
                 self.report("ready", None)
                 self.ready.set_result(True)
         else:
