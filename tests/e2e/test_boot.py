@@ -6,9 +6,12 @@ import importlib.util
 import json
 import re
 import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, DIST, ROOT, open_app, reload_app
+from conftest import BOOT_TIMEOUT_MS, DIST, ROOT, bare, open_app, reload_app
 from pages import TURN, act
 
 READY = 'html[data-app-state="ready"]'
@@ -22,13 +25,6 @@ def _stdlib_zip_module():  # tools/stdlib_zip.py: its MARGIN names the lazily im
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def boot_fresh_then_save(page: object, site_url: str) -> None:
-    open_app(page, site_url, full=True)
-    assert page.get_attribute("html", "data-boot-from") == "fresh"
-    page.wait_for_selector(SNAPSHOT_DONE, timeout=120_000)
-    assert page.get_attribute("html", "data-snapshot") == "saved"
 
 
 # A frame of the engine, as a traceback shows it: its file name and its source line
@@ -183,16 +179,52 @@ def test_private_snapshot_api_of_the_pinned_pyodide() -> None:
     assert lock["packages"]["node_modules/pyodide"]["version"] == version, "Pyodide is pinned"
 
 
-@pytest.mark.long
-def test_warm_start_from_the_snapshot(browser, site_url, problems) -> None:
-    """The second visit restores the snapshot the first one saved, and plays."""
+@dataclass
+class Device:
+    """A browser profile of its own that has been to the site once (a fresh start, then the
+    start-up snapshot saved): the warm-start tests of this file share it (:func:`device`)."""
+
+    context: Any
+    url: str  # the site, without its service worker
+    fresh_ms: int  # how long Python took to start on that first visit (data-python-ms)
+
+    def warm_page(self, problems: Any = None) -> Any:
+        """A new tab at the site, started from the snapshot; if a test before this one took the
+        snapshot away, the page makes it again first (a fresh start, then a reload)."""
+        page = self.context.new_page()
+        if problems is not None:  # (console errors fail the test)
+            problems.attach(page)
+        page.goto(self.url)
+        page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        if page.get_attribute("html", "data-boot-from") != "snapshot":
+            page.wait_for_selector(SNAPSHOT_DONE, timeout=120_000)
+            reload_app(page)
+        assert page.get_attribute("html", "data-boot-from") == "snapshot"
+        return page
+
+
+@pytest.fixture(scope="module")
+def device(browser: Any, site_url: str) -> Iterator[Device]:
+    """The site without its service worker (``?bare=warm``): the snapshot is the subject here,
+    and a file refused by a test (``page.route``) is then never answered from the offline copy."""
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
-    problems.attach(page)
-    boot_fresh_then_save(page, site_url)
+    url = site_url + bare("?delay=20&seed=1")
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-boot-from") == "fresh"
+    page.wait_for_selector(SNAPSHOT_DONE, timeout=120_000)
+    assert page.get_attribute("html", "data-snapshot") == "saved"
     fresh_ms = int(page.get_attribute("html", "data-python-ms"))
-    reload_app(page)
-    assert page.get_attribute("html", "data-boot-from") == "snapshot"
+    page.close()
+    yield Device(ctx, url, fresh_ms)
+    ctx.close()
+
+
+@pytest.mark.long
+def test_warm_start_from_the_snapshot(device: Device, problems: Any) -> None:
+    """The second visit restores the snapshot the first one saved, and plays."""
+    page = device.warm_page(problems)
     assert page.get_attribute("html", "data-snapshot") == "used"
     assert_stages_marked(page, WARM_STAGES, ("catalogues", "pyodide-module", "snapshot-found"))
     warm_ms = int(page.get_attribute("html", "data-python-ms"))
@@ -203,21 +235,18 @@ def test_warm_start_from_the_snapshot(browser, site_url, problems) -> None:
     assert draws[0] != draws[1]
     start_klats_and_move(page)
     assert_tracebacks_have_source_lines(page)
-    ctx.close()
+    page.close()
     problems.check()
-    assert warm_ms < fresh_ms, (warm_ms, fresh_ms)
+    assert warm_ms < device.fresh_ms, (warm_ms, device.fresh_ms)
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("damage", ["bytes", "header"])
-def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(browser, site_url, problems, damage) -> None:
+def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(device: Device, problems: Any, damage: str) -> None:
     """Damaged bytes (digest mismatch) or a heap Pyodide refuses: a normal boot, then a new snapshot."""
-    ctx = browser.new_context(locale="en-US")
-    page = ctx.new_page()
-    problems.attach(page)
+    page = device.warm_page(problems)
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    boot_fresh_then_save(page, site_url)
     page.evaluate("""async (damage) => {
         const cache = await caches.open("pygames-snapshot");
         const [req] = await cache.keys();
@@ -241,7 +270,7 @@ def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(browser, site_url, probl
     reload_app(page)
     assert page.get_attribute("html", "data-boot-from") == "snapshot"
     start_klats_and_move(page)
-    ctx.close()
+    page.close()
     problems.check()
 
 
@@ -260,15 +289,12 @@ def test_a_missing_file_is_reported(browser, site_url, missing) -> None:
     ctx.close()
 
 
-def test_a_missing_file_is_reported_on_a_warm_start_too(browser, site_url) -> None:
+def test_a_missing_file_is_reported_on_a_warm_start_too(device: Device) -> None:
     """With a snapshot stored, a file that cannot be had still ends in the error box, not a hang."""
-    # No service worker: it would answer from its cache, out of the reach of page.route.
-    ctx = browser.new_context(locale="en-US", service_workers="block")
-    page = ctx.new_page()
-    boot_fresh_then_save(page, site_url)
+    page = device.warm_page()
     page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
-    page.goto(site_url)
+    page.goto(device.url)
     page.wait_for_selector('html[data-app-state="error"]', timeout=BOOT_TIMEOUT_MS)
     text = page.inner_text("#boot-error")
     assert "pyodide.asm.wasm" in text and "404" in text, text
-    ctx.close()
+    page.close()

@@ -31,45 +31,38 @@ def play_one_klats_move(page: object) -> None:
 @pytest.mark.long
 @pytest.mark.parametrize("address", ["", "index.html"])
 def test_plays_offline_after_one_visit(browser, site_url, problems, address) -> None:
-    """After one visit the site reloads and plays with the network cut, at ./ and ./index.html."""
-    ctx = browser.new_context(locale="en-US")
-    page = ctx.new_page()
-    problems.attach(page)
-    open_app(page, site_url + address, full=True)
-    page.wait_for_selector(OFFLINE_READY, timeout=60_000)
-    # Said once, quietly, the first time the offline copy is in place.
-    assert page.wait_for_selector("#offline-note[role=status]").inner_text() == "Ready to play offline"
-    ctx.set_offline(True)
-    for url in (site_url, site_url + "index.html?delay=20&seed=1"):
-        page.goto(url)
-        page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
-    play_one_klats_move(page)
-    ctx.close()
-    problems.check()
-
-
-@pytest.mark.long
-def test_served_cache_first_and_untouched(browser, site_url, problems) -> None:
-    """Once installed, every file comes from the worker's cache, the wasm still as application/wasm."""
+    """After one visit (at ./ or ./index.html) every file comes from the worker's cache, the wasm
+    still as application/wasm and untouched, and the site reloads and plays with the network cut."""
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
     problems.attach(page)
     first: list[object] = []
     page.on("response", lambda r: first.append(r))
-    open_app(page, site_url, full=True)
+    open_app(page, site_url + address, full=True)
     page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    # Said once, quietly, the first time the offline copy is in place.
+    assert page.wait_for_selector("#offline-note[role=status]").inner_text() == "Ready to play offline"
     from_server = [r for r in first if r.url.endswith("/pyodide.asm.wasm") and not r.from_service_worker]
     assert from_server and from_server[0].headers["content-type"] == "application/wasm"
+
+    # Cache first: on the next visit every file comes from the worker.
     responses: list[object] = []
     page.on("response", lambda r: responses.append(r))
     reload_app(page)
     by_name = {r.url.split(SUB_PATH, 1)[1].split("?")[0]: r for r in responses if SUB_PATH in r.url}
-    for name in ("", "boot.js", "pyodide/pyodide.asm.wasm", "pyodide/stdlib.zip"):
+    for name in (address, "boot.js", "pyodide/pyodide.asm.wasm", "pyodide/stdlib.zip"):
         assert name in by_name, f"{name or './'} was not requested: {sorted(by_name)}"
         assert by_name[name].from_service_worker, f"{name or './'} did not come from the service worker"
     wasm = by_name["pyodide/pyodide.asm.wasm"]
     assert wasm.headers["content-type"] == "application/wasm"
     assert wasm.body() == (DIST / "pyodide" / "pyodide.asm.wasm").read_bytes()
+
+    # With the network cut, both addresses start and a game is played.
+    ctx.set_offline(True)
+    for url in (site_url, site_url + "index.html?delay=20&seed=1"):
+        page.goto(url)
+        page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    play_one_klats_move(page)
     ctx.close()
     problems.check()
 
