@@ -54,6 +54,12 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     else:
         raise AssertionError("the game did not end")
     assert undone, "undo was never offered"
+    # The end, as the one person at this device sees it (this game is also the suite's whole
+    # Зоомагия game against a bot by clicking: the final table, the log's last word).
+    heading = page.inner_text("#game-over-title")
+    assert heading == "You win!" or heading.endswith((" wins", " share the win", " share the win!")), heading
+    assert page.locator("#game-over table.zm-final tbody tr").count() == 2
+    assert "Game over" in page.inner_text(".log")
 
     # The finished game opens in the replay viewer at the deal; "last" shows the end.
     page.click(f'{OVER} {act("replay")}')

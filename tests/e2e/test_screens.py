@@ -289,6 +289,10 @@ def test_zoomagia_screens(page: Any, site_url: str) -> None:
         raise AssertionError("the game did not end")
     assert pushed
     game_over(page, "zoomagia")
+    # Play again: a new game at once, the dialog gone.
+    page.click(f'{OVER} {act("again")}')
+    page.wait_for_selector(".zm-table")
+    assert page.locator(OVER).count() == 0
 
 
 # ---------------------------------------------------------------------- RPS-Zombie

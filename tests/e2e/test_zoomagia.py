@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
 from conftest import open_app, reload_app, revisit, start_game, wait_for_player
-from pages import OVER, act
+from pages import act
 
 from pygames_core import games
 from pygames_core.record import new_record
@@ -48,29 +47,6 @@ def decide(page, turn: int = 0) -> str:
     else:
         raise AssertionError(f"unexpected phase {now!r}")
     return now
-
-
-@pytest.mark.long
-def test_full_game_against_a_bot_by_clicking(page, site_url) -> None:
-    open_app(page, site_url)
-    new_game(page)
-    phases: set[str] = set()
-    for turn in range(600):
-        state = wait_for_player(page)
-        if state == "over":
-            break
-        assert state == "turn"
-        phases.add(decide(page, turn))
-    else:
-        raise AssertionError("the game did not end")
-    assert "push" in phases  # the other phases depend on the shuffle: see the prepared decks below
-    heading = page.inner_text("#game-over-title")
-    assert heading == "You win!" or heading.endswith((" wins", " share the win", " share the win!")), heading
-    assert page.locator("#game-over table.zm-final tbody tr").count() == 2
-    assert "Game over" in page.inner_text(".log")
-    page.click(f'#game-over {act("again")}')
-    page.wait_for_selector(".zm-table")
-    assert page.locator(OVER).count() == 0
 
 
 def test_hovering_an_arrow_previews_the_push(page, site_url) -> None:
