@@ -16,9 +16,10 @@ CHROMIUM ?= /usr/bin/chromium
 
 setup: setup-py setup-npm
 
+# (--no-compile: a module's bytecode is written when it is first imported, and most never are)
 $(VENV)/.ok: pyproject.toml requirements-dev.txt
 	$(PY) -m venv $(VENV)
-	$(VPY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(VPY) -m pip install --quiet --disable-pip-version-check --no-compile -r requirements-dev.txt
 	touch $@
 
 setup-py: $(VENV)/.ok
