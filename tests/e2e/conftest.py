@@ -219,8 +219,12 @@ def open_app(page: Page, url: str, query: str = "?delay=20&seed=1", full: bool =
     """Open the site and wait until the table is interactive (fixed deals: the runs are repeatable).
 
     The page is bare (:func:`bare`) unless ``full``: a test about offline play or warm
-    starts opens the site as it ships, with no snapshot left by an earlier test.
+    starts opens the site as it ships, with no snapshot left by an earlier test. In a profile
+    made for one test only, the page makes no start-up snapshot either (nothing would start
+    from it: it would only take the CPU from the test).
     """
+    if page.context not in _SHARED:
+        warm = False
     if full and page.context in _SHARED:  # the file's profile holds the snapshot its pages start from
         origin = "/".join(url.split("/")[:3])
         page.context.new_cdp_session(page).send("Storage.clearDataForOrigin", {

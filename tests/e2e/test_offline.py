@@ -84,44 +84,6 @@ def rebuild_service_worker(site: Path) -> None:
     write_service_worker(site, ROOT / "web" / "sw.js")
 
 
-@pytest.mark.long
-def test_new_build_is_offered_and_old_caches_go(browser, own_site) -> None:
-    site, url, problems = own_site
-    ctx = browser.new_context(locale="ru-RU")
-    page = ctx.new_page()
-    problems.attach(page)
-    open_app(page, url, full=True)
-    page.wait_for_selector(OFFLINE_READY, timeout=60_000)
-    old_caches = page.evaluate("caches.keys()")
-    assert page.is_hidden("#update-banner")
-
-    # The same build again: nothing to offer.
-    reload_app(page)
-    page.wait_for_selector(OFFLINE_READY, timeout=60_000)
-    page.wait_for_timeout(1000)
-    assert page.is_hidden("#update-banner")
-
-    marker = "/* new build */"
-    with open(site / "styles.css", "a", encoding="utf-8") as css:
-        css.write(marker + "\n")
-    rebuild_service_worker(site)
-    reload_app(page)
-    page.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
-    banner = page.inner_text("#update-banner")
-    assert "новая версия" in banner and "Обновить" in banner, banner
-    assert marker not in page.evaluate("fetch('styles.css').then((r) => r.text())"), "the old build runs until the reload"
-
-    with page.expect_navigation():
-        page.click('[data-update="reload"]')
-    page.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
-    assert marker in page.evaluate("fetch('styles.css').then((r) => r.text())")
-    caches = page.evaluate("caches.keys()")
-    site_caches = [c for c in caches if c.startswith("pygames-site-")]
-    assert len(site_caches) == 1 and site_caches[0] not in old_caches, (old_caches, caches)
-    ctx.close()
-    problems.check()
-
-
 def test_update_banner_can_wait(browser, own_site) -> None:
     site, url, problems = own_site
     ctx = browser.new_context(locale="en-US")
@@ -161,24 +123,45 @@ def test_installable(browser, site_url) -> None:
 
 
 @pytest.mark.long
-def test_a_second_tab_follows_the_update(browser, own_site) -> None:
-    """One tab accepts the new build: the other, now running old code over new files, offers a reload."""
+def test_a_new_build_is_offered_old_caches_go_and_a_second_tab_follows(browser, own_site) -> None:
+    """The same build again offers nothing; a new one is offered (the old build runs until the
+    player's reload, then only the new cache is left); the other tab, now running old code over
+    new files, offers a reload too."""
     site, url, problems = own_site
-    ctx = browser.new_context(locale="en-US")
+    ctx = browser.new_context(locale="ru-RU")
     first, second = ctx.new_page(), ctx.new_page()
     for page in (first, second):
         problems.attach(page)
         open_app(page, url, full=True)
         page.wait_for_selector(OFFLINE_READY, timeout=60_000)
-    marker = "/* another build */"
+    old_caches = first.evaluate("caches.keys()")
+    assert first.is_hidden("#update-banner")
+
+    # The same build again: nothing to offer.
+    reload_app(first)
+    first.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    first.wait_for_timeout(1000)
+    assert first.is_hidden("#update-banner")
+
+    marker = "/* new build */"
     with open(site / "styles.css", "a", encoding="utf-8") as css:
         css.write(marker + "\n")
     rebuild_service_worker(site)
     reload_app(first)
     first.wait_for_selector("#update-banner:not([hidden])", timeout=60_000)
+    banner = first.inner_text("#update-banner")
+    assert "новая версия" in banner and "Обновить" in banner, banner
+    assert marker not in first.evaluate("fetch('styles.css').then((r) => r.text())"), "the old build runs until the reload"
+
     with first.expect_navigation():
         first.click('[data-update="reload"]')
     first.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
+    assert marker in first.evaluate("fetch('styles.css').then((r) => r.text())")
+    caches = first.evaluate("caches.keys()")
+    site_caches = [c for c in caches if c.startswith("pygames-site-")]
+    assert len(site_caches) == 1 and site_caches[0] not in old_caches, (old_caches, caches)
+
+    # The other tab follows.
     second.wait_for_selector("#update-banner:not([hidden])", timeout=30_000)
     with second.expect_navigation():
         second.click('[data-update="reload"]')

@@ -59,13 +59,10 @@ def plant(page, site_url: str, lang: str, save: str) -> None:
 
 
 @pytest.fixture
-def phone(browser, site_url, problems):
-    ctx = browser.new_context(locale="ru-RU", viewport=PHONE, reduced_motion="reduce")
-    p = ctx.new_page()
-    problems.attach(p)
-    yield p
-    problems.check()
-    ctx.close()
+def phone(page):
+    """The test's page (the profile's, warm) at a phone's size."""
+    page.set_viewport_size(PHONE)
+    return page
 
 
 def test_the_game_over_heading_speaks_to_you(page, site_url) -> None:
