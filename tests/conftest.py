@@ -25,7 +25,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     def order(item: pytest.Item) -> int:
         if item.get_closest_marker("long") is not None:
             return 0
-        return 1 if "/e2e/" in item.nodeid or item.nodeid.startswith("e2e/") else 2
+        return 1 if "e2e" in item.path.parts else 2
     items.sort(key=order)  # (stable: each file keeps its own order)
 
 

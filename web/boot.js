@@ -2,7 +2,7 @@
 // there is a good one), hand over to web/main.py, then get the site ready for offline
 // play and the next visit. Everything is relative to this page, so any sub-path works.
 import { dropSnapshots, findSnapshot, makeSnapshotInWorker, snapshotsSupported } from "./snapshot.js";
-import { WheelError, fetchWheels, installMoreStdlib, mountWheels, prefetchMoreStdlib } from "./wheels.js";
+import { WheelError, fetchWheels, mountWheels, prefetchMoreStdlib } from "./wheels.js";
 
 // Filled in by tools/build_site.py: the lock file (inline: one request less), the
 // standard library zip, the wheels to put on sys.path, and the key of a valid snapshot.
@@ -169,8 +169,7 @@ async function startFromSnapshot(loadPyodide, snapshotP) {
     // Pyodide fetches its files while the snapshot is read and checked.
     const pyodide = await loadPyodide(pyodideOptions({ _loadSnapshot: found.bytes }));
     mark("interpreter");
-    mountWheels(pyodide, ours);
-    installMoreStdlib(pyodide, location.href);
+    mountWheels(pyodide, ours, location.href);
     // Every visitor would otherwise get the same "random" numbers as the heap that was saved.
     pyodide.runPython("import random; random.seed()");
     pyodide.pyimport("main");
@@ -198,8 +197,7 @@ function askWheelsWhenWasmArrives() {
 async function startFresh(loadPyodide) {
   askWheelsWhenWasmArrives();
   const pyodide = await loadPyodide(pyodideOptions({}));
-  mountWheels(pyodide, await wheelsOrFail(wheels()));
-  installMoreStdlib(pyodide, location.href);
+  mountWheels(pyodide, await wheelsOrFail(wheels()), location.href);
   mark("interpreter");
   html.dataset.bootFrom = "fresh";
   return pyodide;

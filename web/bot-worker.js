@@ -8,7 +8,7 @@
 // Out: {"id": n, "answer": {...}}  (pygames_ui.thinking.think) or {"id": n, "error": "..."}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { findSnapshot } from "./snapshot.js";
-import { fetchWheels, installMoreStdlib, mountWheels } from "./wheels.js";
+import { fetchWheels, mountWheels } from "./wheels.js";
 
 const root = new URL("./", self.location.href);
 const indexURL = new URL("pyodide/", root).href;
@@ -16,7 +16,6 @@ const indexURL = new URL("pyodide/", root).href;
 // device keeps one, the worker starts from it as the page does (the engine and the UI are
 // already imported in it: a fraction of a second instead of a whole start of Python).
 const SNAPSHOT_KEY = self.name;
-let started = null;
 
 async function start() {
   const res = await fetch(new URL("pyodide-lock.json", indexURL));
@@ -34,13 +33,11 @@ async function start() {
     stdout: () => {},
     stderr: (line) => console.warn("bot worker:", line),
   };
-  let py = await fromSnapshot(options);
-  started = py ? "snapshot" : "fresh";
-  py ??= await loadPyodide(options);
-  mountWheels(py, await wheelsP);
-  installMoreStdlib(py, root);
+  const warm = await fromSnapshot(options);
+  const py = warm ?? await loadPyodide(options);
+  mountWheels(py, await wheelsP, root);
   py.runPython("import random; random.seed()"); // (a snapshot's heap would give every start the same numbers)
-  return py.pyimport("pygames_ui.thinking").think_json;
+  return { think: py.pyimport("pygames_ui.thinking").think_json, from: warm ? "snapshot" : "fresh" };
 }
 
 // A warm start, as boot.js makes it; any problem with the snapshot (none kept, damaged, stale)
@@ -57,7 +54,7 @@ async function fromSnapshot(options) {
 
 const thinker = start();
 thinker.then(
-  () => self.postMessage(JSON.stringify({ ready: true, from: started })),
+  ({ from }) => self.postMessage(JSON.stringify({ ready: true, from })),
   (err) => self.postMessage(JSON.stringify({ ready: false, error: String(err?.message ?? err) })),
 );
 
@@ -66,7 +63,7 @@ self.onmessage = async ({ data }) => {
   try {
     const message = JSON.parse(data);
     id = message.id;
-    const think = await thinker;
+    const { think } = await thinker;
     const answer = think(JSON.stringify(message.request));
     self.postMessage(`{"id":${JSON.stringify(id)},"answer":${answer}}`);
   } catch (err) {

@@ -6,7 +6,7 @@
 // reason) or {error}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { writeSnapshot } from "./snapshot.js";
-import { fetchWheels, installMoreStdlib, mountWheels } from "./wheels.js";
+import { fetchWheels, mountWheels } from "./wheels.js";
 
 // Runs inside the worker's Pyodide, with the wheels on sys.path as zips, where the
 // page puts them too (wheels.js; never loadPackage before a snapshot: it leaves
@@ -46,8 +46,7 @@ self.onmessage = async ({ data }) => {
       stderr: (line) => console.warn("snapshot worker:", line),
     });
     const heapAtStart = py._module.HEAP8.length;
-    mountWheels(py, await fetchWheels(lock, packages, indexURL));
-    installMoreStdlib(py, root);
+    mountWheels(py, await fetchWheels(lock, packages, indexURL), root);
     const tops = packages.map((name) => lock.packages[name].imports.filter((m) => m !== "main")).flat();
     const failed = py.runPython(`${PRELOAD}\n_preload(${JSON.stringify(tops)})`);
     py.runPython("del _preload; import gc; gc.collect()");

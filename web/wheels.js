@@ -42,23 +42,23 @@ export function fetchWheels(lock, names, baseURL) {
   }));
 }
 
-/** Write `wheels` (from fetchWheels) into `py`'s file system and make sure they are on sys.path. */
-export function mountWheels(py, wheels) {
+// The standard library's second zip: the modules only a function imports, now and then
+// (pygames_ui/lazy_stdlib.py). Its finder goes last on sys.meta_path in every interpreter.
+export const STDLIB_MORE = "pyodide/stdlib-more.zip";
+const STDLIB_MORE_PATH = "/lib/stdlib-more.zip"; // lazy_stdlib.PATH
+
+/**
+ * What every interpreter of ours (the page's, the bot worker's, the snapshot worker's) has
+ * besides Pyodide's own: `wheels` (from fetchWheels) written into its file system and put on
+ * sys.path, then the finder of the standard library's second zip (site root `root`).
+ */
+export function mountWheels(py, wheels, root) {
   py.FS.mkdirTree(WHEEL_DIR);
   const paths = wheels.map(({ file, bytes }) => {
     py.FS.writeFile(`${WHEEL_DIR}/${file}`, bytes);
     return `${WHEEL_DIR}/${file}`;
   });
   py.runPython(`import sys\nfor _p in ${JSON.stringify(paths)}:\n    if _p not in sys.path: sys.path.append(_p)\ndel _p`);
-}
-
-// The standard library's second zip: the modules only a function imports, now and then
-// (pygames_ui/lazy_stdlib.py). Its finder goes last on sys.meta_path in every interpreter.
-export const STDLIB_MORE = "pyodide/stdlib-more.zip";
-const STDLIB_MORE_PATH = "/lib/stdlib-more.zip"; // lazy_stdlib.PATH
-
-/** After mountWheels: the finder of the second zip (site root `root`). */
-export function installMoreStdlib(py, root) {
   const url = JSON.stringify(new URL(STDLIB_MORE, root).href);
   py.runPython(`from pygames_ui import lazy_stdlib\nlazy_stdlib.install(${url})\ndel lazy_stdlib`);
 }

@@ -117,7 +117,7 @@ def _warm_profile(browser: Browser, site_url: str, **options: Any) -> BrowserCon
     return ctx
 
 
-def _empty_tab(ctx: BrowserContext, origin: str) -> Page:
+def empty_tab(ctx: BrowserContext, origin: str) -> Page:
     """A new tab in ``ctx`` with the site's storage emptied first (no save, no language choice);
     the start-up snapshot stays."""
     p = ctx.new_page()
@@ -159,7 +159,7 @@ def friend(browser: Browser, site_url: str, problems: PageProblems) -> Iterator[
         if ctx is None:
             ctx = _FRIENDS[locale] = _warm_profile(browser, site_url, locale=locale,
                                                    viewport={"width": 1280, "height": 800})
-        tab = _empty_tab(ctx, problems.origin)
+        tab = empty_tab(ctx, problems.origin)
         problems.attach(tab)
         opened.append(tab)
         return tab
@@ -185,7 +185,7 @@ def page(context: BrowserContext, problems: PageProblems, site_url: str) -> Iter
     """A new tab in the file's profile, the site's storage emptied first (no save, no language
     choice); the start-up snapshot stays (:func:`bare`), unless a test opens the full site."""
     context.clear_permissions()
-    p = _empty_tab(context, problems.origin)
+    p = empty_tab(context, problems.origin)
     problems.attach(p)
     yield p
     for other in context.pages:

@@ -10,7 +10,7 @@ the join screen and the answer screen pass axe, and are photographed at both siz
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -69,6 +69,24 @@ def join(host: Any, guest: Any, seat: int = 1, start: bool = True) -> None:
         host.click(act("p2p-start"))
 
 
+def play_to_the_end(devices: list[Any], move: Callable[[Any, int], None]) -> None:
+    """Each device plays when its table says it is its player's turn (``move(device, n)``, ``n``:
+    the moves made so far on all of them), a round's summary dismissed, until every device shows
+    the end of the game."""
+    made = 0
+    for _ in range(600):
+        if all(d.locator(OVER).count() for d in devices):
+            return
+        for d in devices:
+            if d.locator(INTERLUDE).count():
+                d.click(f"{INTERLUDE} {act('dismiss')}")
+            elif d.locator(TURN).count() and not d.locator(OVER).count():
+                move(d, made)
+                made += 1
+        devices[0].wait_for_timeout(50)
+    raise AssertionError("the game did not end on every device")
+
+
 @contextmanager
 def klats_with_boris(page: Any, friend: Any, site_url: str, seed: int) -> Iterator[Any]:
     """Anna hosts a short Клац! game on ``page``; Boris joins from his own device (:func:`conftest.friend`).
@@ -84,7 +102,6 @@ def klats_with_boris(page: Any, friend: Any, site_url: str, seed: int) -> Iterat
 @pytest.mark.long
 def test_a_whole_klats_game_between_two_devices(page: Any, friend: Any, site_url: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.emulate_media(reduced_motion="reduce")
     open_app(page, site_url, "?delay=0&seed=3")
     start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
     page.wait_for_selector("#lobby #invite-1")
@@ -111,22 +128,13 @@ def test_a_whole_klats_game_between_two_devices(page: Any, friend: Any, site_url
     page.click(act("p2p-start"))
     guest.wait_for_selector(".klats-table")
 
-    moves = 0
-    for _ in range(400):
-        if page.locator(OVER).count() and guest.locator(OVER).count():
-            break
-        for who in (page, guest):
-            if who.locator(INTERLUDE).count():
-                who.click(f"{INTERLUDE} {act('dismiss')}")
-            elif who.locator(TURN).count() and not who.locator(OVER).count():
-                assert who.locator(".seat.me .hand button.hand-card").count() >= 1
-                assert who.locator(".seat:not(.me) .hand").count() == 0  # nobody else's hand shows
-                # Now and then a new pile: the sixth ends the round (and, here, the match) in ~16 moves.
-                play_one_card(who, new_pile=moves % 3 == 0)
-                moves += 1
-        page.wait_for_timeout(60)
-    else:
-        raise AssertionError("the game did not end on both devices")
+    def move(who: Any, made: int) -> None:
+        assert who.locator(".seat.me .hand button.hand-card").count() >= 1
+        assert who.locator(".seat:not(.me) .hand").count() == 0  # nobody else's hand shows
+        # Now and then a new pile: the sixth ends the round (and, here, the match) in ~16 moves.
+        play_one_card(who, new_pile=made % 3 == 0)
+
+    play_to_the_end([page, guest], move)
     shoot(guest, "guest-over")
     assert not problems, "\n".join(problems)
 
@@ -273,18 +281,7 @@ def test_three_devices_play_a_whole_game(page: Any, friend: Any, site_url: str) 
     page.keyboard.press("Enter")
     for guest in guests:
         guest.wait_for_selector(".rz-table")
-    devices = [page, *guests]
-    for _ in range(600):
-        if all(d.locator(OVER).count() for d in devices):
-            break
-        for d in devices:
-            if d.locator(INTERLUDE).count():
-                d.click(f"{INTERLUDE} {act('dismiss')}")
-            elif d.locator(TURN).count() and not d.locator(OVER).count():
-                d.locator(f'.rz-choices button{act("decide")}').first.click()
-        page.wait_for_timeout(50)
-    else:
-        raise AssertionError("the game did not end on every device")
+    play_to_the_end([page, *guests], lambda d, _: d.locator(f'.rz-choices button{act("decide")}').first.click())
     guests[1].close()  # Vera's tab is closed: Boris is told
     guests[0].wait_for_selector(".presence >> text=Not here now: Vera.", timeout=15_000)
     assert not problems, "\n".join(problems)
@@ -320,23 +317,16 @@ def test_a_whole_zoomagia_game_between_two_devices(page: Any, friend: Any, site_
     guest = friend()
     join(page, guest)
     guest.wait_for_selector(".zm-table")
-    turn = 0
-    for _ in range(600):
-        if page.locator(OVER).count() and guest.locator(OVER).count():
-            break
-        for who in (page, guest):
-            if who.locator(TURN).count() and not who.locator(OVER).count():
-                before = who.get_attribute(".zm-table", "data-phase")
-                decide(who, turn)
-                turn += 1
-                # the host judges the move and sends the new frame (a move refused as stale, had it
-                # been clicked twice on the old one, would change nothing: the host is the referee)
-                # (banking may leave the phase as it was: another animal to bank)
-                if before != "bank":
-                    who.wait_for_selector(f'.zm-table:not([data-phase="{before}"]), #prompt[data-my-turn="false"], '
-                                          f'{OVER}', timeout=5_000)
-        page.wait_for_timeout(30)
-    else:
-        raise AssertionError("the game did not end on both devices")
+    def move(who: Any, turn: int) -> None:
+        before = who.get_attribute(".zm-table", "data-phase")
+        decide(who, turn)
+        # the host judges the move and sends the new frame (a move refused as stale, had it been
+        # clicked twice on the old one, would change nothing: the host is the referee)
+        # (banking may leave the phase as it was: another animal to bank)
+        if before != "bank":
+            who.wait_for_selector(f'.zm-table:not([data-phase="{before}"]), #prompt[data-my-turn="false"], {OVER}',
+                                  timeout=5_000)
+
+    play_to_the_end([page, guest], move)
     # Both devices show the final table, each worded for its own player.
     assert page.locator(f"{OVER} .winner").count() == guest.locator(f"{OVER} .winner").count() == 1

@@ -15,7 +15,7 @@ import os
 from typing import Any
 
 import pytest
-from conftest import ROOT, PageProblems, _empty_tab, open_app, start_game
+from conftest import ROOT, PageProblems, empty_tab, open_app, start_game
 from pages import act
 
 #: The browser counts a task over 50 ms as long; ours is 100 ms while a bot thinks (the page stays responsive).
@@ -135,7 +135,7 @@ def test_a_hard_bot_thinks_in_its_worker_and_never_freezes_the_page(watched: Any
 @pytest.mark.long
 def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(context: Any, site_url: str) -> None:
     origin = site_url.split("/pygames/")[0]
-    page = _empty_tab(context, origin)  # not the strict page: the blocked script is reported, as it should be
+    page = empty_tab(context, origin)  # not the strict page: the blocked script is reported, as it should be
     page.add_init_script(script=WATCH)
     problems = PageProblems(origin)
     problems.attach(page)
@@ -170,9 +170,7 @@ def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(context: Any, s
 
 def test_a_hint_lights_a_move_on_the_table(page: Any, site_url: str) -> None:
     open_app(page, site_url, "?delay=0&seed=7")
-    # The profile's start-up snapshot is there (this page started from it, or made it: a test that
-    # opened the full site before this one may have taken it away), for the worker to start from.
-    page.wait_for_selector('html[data-snapshot="used"], html[data-snapshot="saved"]', timeout=60_000)
+    settle(page)  # the profile's start-up snapshot is there, for the worker to start from
     start_game(page, "klats", [("Ann", "human"), ("Bot 1", "medium")])
     page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
     page.click(act("hint"))
@@ -252,7 +250,7 @@ def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(page: Any,
     from pygames_core.bots import levels
 
     open_app(page, site_url, "?delay=0&seed=1")
-    page.wait_for_selector('html[data-snapshot="used"], html[data-snapshot="saved"]', timeout=60_000)
+    settle(page)
     requests = [r for game_name in ("klats", "zoomagia", "rps_zombie") for r in hard_requests(game_name, 2)]
     results = page.evaluate(MEASURE, ["bot-worker.js", requests])
     lines = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -76,7 +77,10 @@ def request() -> dict[str, Any]:
 
 
 def run(coro: Any) -> Any:
-    return asyncio.new_event_loop().run_until_complete(coro)
+    """Run ``coro`` on an event loop of its own, in a thread of its own: in a test process that
+    has run the Chromium tests, Playwright's loop is still running on the main thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coro).result()
 
 
 def test_the_worker_answers_a_request_as_think_would() -> None:
