@@ -30,12 +30,19 @@ node_modules/.ok: package.json package-lock.json
 
 setup-npm: node_modules/.ok
 
-# Debian's Chromium for the browser tests (Playwright cannot download its own here).
+# Debian's Chromium for the browser tests: its headless build (chromium-headless-shell, the
+# same Blink and V8 as chromium; what Playwright itself runs headless) is what the tests use,
+# and chromium for make bench. Playwright cannot download its own browser here.
+HEADLESS_SHELL ?= /usr/lib/chromium/chromium-headless-shell
 setup-chromium:
-	@if [ -x "$(CHROMIUM)" ] || [ -n "$$PYGAMES_BROWSER" ]; then :; \
+	@want=""; [ -x "$(HEADLESS_SHELL)" ] || want="chromium-headless-shell"; [ -x "$(CHROMIUM)" ] || want="$$want chromium"; \
+	if [ -z "$$want" ] || [ -n "$$PYGAMES_BROWSER" ]; then :; \
 	elif command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
-	else echo "Chromium not found: using Playwright's own browser (run: $(VPY) -m playwright install chromium)"; fi
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get install -y -qq $$want fonts-dejavu-core >/dev/null 2>&1 \
+	  || { apt-get update -qq && apt-get install -y -qq $$want fonts-dejavu-core >/dev/null; } \
+	  || echo "could not install $$want: the tests use what there is"; \
+	elif [ ! -x "$(CHROMIUM)" ]; then echo "Chromium not found: using Playwright's own browser (run: $(VPY) -m playwright install chromium)"; fi
 
 build: setup
 	$(VPY) tools/build_site.py

@@ -123,7 +123,7 @@ def bench_boot(runs: int = 5, dist: Path | None = None) -> dict[str, Any]:
         results: dict[str, dict[str, list[float]]] = {k: {"cold": [], "warm": [], "bytes": []} for k in servers}
         stages: dict[str, dict[str, list[dict[str, float]]]] = {k: {"cold": [], "warm": []} for k in servers}
         with sync_playwright() as pw:
-            exe = _executable()
+            exe = _executable(shell=False)  # the browser players have, not the tests' headless build
             for run in range(runs):
                 for kind in ("bare", "app"):
                     _, url, sent = servers[kind]

@@ -81,7 +81,7 @@ def join_times(runs: int) -> list[float]:
     times = []
     try:
         with sync_playwright() as pw:
-            exe = _executable()
+            exe = _executable(shell=False)  # the browser players have, not the tests' headless build
             browser = pw.chromium.launch(headless=True, executable_path=exe, args=CHROMIUM_FLAGS if exe else [])
             for run in range(runs):
                 host_ctx, guest_ctx = browser.new_context(), browser.new_context()

@@ -138,7 +138,7 @@ def main() -> None:
                                                       'performance.mark("boot:ready");\ndocument.documentElement.dataset.bootMs'))
         servers = {"bare": serve(bare, "/bare/"), "app": serve(args.dist.resolve(), "/pygames/")}
         with sync_playwright() as pw:
-            exe = _executable()
+            exe = _executable(shell=False)  # the browser players have, not the tests' headless build
             browser = pw.chromium.launch(headless=True, executable_path=exe, args=CHROMIUM_FLAGS if exe else [])
             for name, profile in PROFILES.items():
                 runs: dict[str, list[dict[str, float]]] = {"bare": [], "app": []}

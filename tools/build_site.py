@@ -41,7 +41,7 @@ PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_ZIP = "stdlib.zip"  # replaces Pyodide's python_stdlib.zip (passed as stdLibURL)
 FIRST_SCREENS = "<!-- first screens -->"
-WEB_STATIC = ("index.html", "boot.js", "p2p.js", "prepage.js", "snapshot.js", "snapshot-worker.js", "wheels.js",
+WEB_STATIC = ("index.html", "boot.js", "morph.js", "p2p.js", "prepage.js", "snapshot.js", "snapshot-worker.js", "wheels.js",
               "bot-worker.js", "styles.css", "favicon.svg", "manifest.webmanifest")
 BOOT_PACKAGES = ("pygames-core", "pygames-ui")  # installed at boot; the rest of the lock only on demand
 CACHE = ROOT / ".cache" / "site-wheels"

@@ -4,7 +4,8 @@
 This module and its three parts (``page_keep.py``: files, downloads, the clipboard;
 ``page_devices.py``: WebRTC's glue; ``page_table.py``: bots, hints, the tutorial's coach)
 are the only Python (with ``boot.js``) that reaches the page's ``document`` and
-``window``: one delegated click listener on ``#app``, one ``innerHTML`` write per render,
+``window``: one delegated click listener on ``#app``, one HTML string per render (drawn by
+``morph.js`` over the last one, changing only what changed),
 and an asyncio task that plays the bots' moves one by one with a pause between them.  It
 hands the page's elements to :mod:`pygames_ui.focus` (keyboard focus kept and moved) and
 :mod:`pygames_ui.motion` (cards sliding to their new places).
@@ -76,6 +77,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
         self.heard: object = None  # the game whose moves the live region holds
         self.bot_moves = 0  # bot moves played on this page (data-bot-moves: for make bench's waits)
+        self.slides = 0  # cards slid to their new places on this page (data-slides: for the tests)
         self.coached: object = None  # the tutorial step the focus was last sent to
         self.beat: asyncio.Task[None] | None = None  # play on several devices: the heartbeat
 
@@ -87,7 +89,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         before = motion.places(self.root) if same_screen and not motion.reduced_motion(window) else {}
         # What is being typed where the app keeps no value (a friend's answer): kept across the redraw.
         typed = {str(el.name): str(el.value) for el in self.root.querySelectorAll("input[data-keep]") if el.value}
-        self.root.innerHTML = self.app.render()
+        window.pygamesMorph(self.root, self.app.render())  # morph.js: only what changed is touched
         for name, value in typed.items():
             el = self.root.querySelector(f'input[data-keep][name="{name}"]')
             if focus.present(el):
@@ -95,7 +97,9 @@ class Page(KeepPart, DevicesPart, TablePart):
         self._light_hint()
         self._keep_address()
         try:
-            self.html.dataset.moves = str(motion.slide(self.root, before)) if before else "0"
+            if before:
+                self.slides += motion.slide(self.root, before)
+            self.html.dataset.slides = str(self.slides)
         except Exception:  # noqa: BLE001 - motion only decorates: the new table is already on the page and must stay usable
             console.error(traceback.format_exc())
         self.html.lang = self.app.t.lang

@@ -26,7 +26,8 @@ def test_shell_paints_before_python(page, site_url) -> None:
     open_app(page, site_url)
     fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
     python_ready = int(page.get_attribute("html", "data-python-ms"))
-    assert fcp < python_ready / 2, (fcp, python_ready)
+    # (a warm page's Python is ready in about half a second, so "before" is the promise, not "long before")
+    assert fcp < python_ready, (fcp, python_ready)
 
 
 def test_lock_file_lists_exactly_what_is_shipped(site_url) -> None:

@@ -1,0 +1,82 @@
+"""web/morph.js, in Chromium: drawing a render over the last one leaves exactly what a fresh
+``innerHTML`` would have built, while the elements that stay are the same elements.
+
+The renders are the golden HTML of tests/web/golden/ (every screen of every game in both
+languages, for several viewers, as the app draws them one after another), drawn into a box
+of a blank page in their order and then in a shuffled one.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from typing import Any
+
+from conftest import ROOT
+
+MORPH_JS = ROOT / "web" / "morph.js"
+GOLDEN = ROOT / "tests" / "web" / "golden"
+
+#: Morph ``box`` through ``htmls``; after each, compare it with a fresh parse of the same HTML
+#: (nodes, attributes, text) and every form control's live state with a fresh one's.
+WALK = """(htmls) => {
+  const box = document.getElementById('box');
+  const state = (root) => [...root.querySelectorAll('input, select, textarea')].map((el) =>
+      el.type === 'checkbox' || el.type === 'radio' ? el.checked : el.nodeName === 'SELECT' ? el.selectedIndex : el.value);
+  const wrong = [];
+  htmls.forEach((html, i) => {
+    // What a player did since the last render: typed into the fields, picked other options.
+    const typed = 'input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=file]), textarea';
+    for (const el of box.querySelectorAll(typed)) el.value = 'typed';
+    for (const el of box.querySelectorAll('select')) el.selectedIndex = el.options.length - 1;
+    pygamesMorph(box, html);
+    const fresh = document.createElement('div');
+    fresh.id = 'box';  // (the box itself is compared too)
+    fresh.innerHTML = html;
+    if (!box.isEqualNode(fresh)) wrong.push(`${i}: the nodes differ from innerHTML's`);
+    else if (JSON.stringify(state(box)) !== JSON.stringify(state(fresh))) {
+      wrong.push(`${i}: form values differ: ${JSON.stringify(state(box))}`);
+    }
+  });
+  return wrong;
+}"""
+
+
+def renders() -> list[str]:
+    out: list[str] = []
+    for path in sorted(GOLDEN.glob("*.json.gz")):
+        out += [screen["html"] for screen in json.loads(gzip.decompress(path.read_bytes()))]
+    return out
+
+
+def blank(page: Any) -> None:
+    page.set_content('<!doctype html><body><div id="box"></div></body>')
+    page.evaluate(f"{MORPH_JS.read_text(encoding='utf-8')}\n;undefined")
+
+
+def test_a_morph_builds_what_inner_html_builds(page: Any) -> None:
+    htmls = renders()
+    assert len(htmls) > 250
+    blank(page)
+    assert page.evaluate(WALK, htmls) == []
+    shuffled = htmls[:]
+    random.Random(1).shuffle(shuffled)
+    assert page.evaluate(WALK, shuffled) == []
+
+
+def test_what_stays_is_the_same_element_and_keeps_the_focus(page: Any) -> None:
+    blank(page)
+    kept = page.evaluate("""() => {
+      const box = document.getElementById('box');
+      pygamesMorph(box, '<p id="a">1</p><ul><li data-move="x">x</li><li data-move="y">y</li></ul><button id="b">Go</button>');
+      const [b, y] = [box.querySelector('#b'), box.querySelector('[data-move=y]')];
+      b.focus();
+      pygamesMorph(box, '<p id="a" class="new">2</p><ul><li data-move="y">y</li><li data-move="z">z</li></ul>'
+                        + '<button id="b">Go on</button>');
+      return {button: box.querySelector('#b') === b, focused: document.activeElement === b,
+              moved: box.querySelector('[data-move=y]') === y, html: box.innerHTML};
+    }""")
+    assert kept == {"button": True, "focused": True, "moved": True,
+                    "html": '<p id="a" class="new">2</p><ul><li data-move="y">y</li><li data-move="z">z</li></ul>'
+                            '<button id="b">Go on</button>'}
