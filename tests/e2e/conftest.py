@@ -107,6 +107,8 @@ class PageProblems:
 #: The test files' shared profiles (:func:`context`), and the tab each keeps open.
 _SHARED: set[BrowserContext] = set()
 _KEEPERS: set[Page] = set()
+#: How long Python took to start (``data-python-ms``) on each shared profile's first, fresh visit.
+FRESH_MS: dict[BrowserContext, int] = {}
 
 
 def _warm_profile(browser: Browser, site_url: str, **options: Any) -> BrowserContext:
@@ -119,6 +121,7 @@ def _warm_profile(browser: Browser, site_url: str, **options: Any) -> BrowserCon
     first = ctx.new_page()
     first.goto(site_url + bare("?delay=0"))
     first.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    FRESH_MS[ctx] = int(first.get_attribute("html", "data-python-ms") or 0)
     first.wait_for_selector(SNAPSHOT_DONE, timeout=BOOT_TIMEOUT_MS)
     first.goto(site_url + "favicon.svg")  # a page of the site that runs nothing keeps its process alive
     _KEEPERS.add(first)

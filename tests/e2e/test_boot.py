@@ -6,12 +6,11 @@ import importlib.util
 import json
 import re
 import zipfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, DIST, ROOT, bare, open_app, reload_app
+from conftest import BOOT_TIMEOUT_MS, DIST, FRESH_MS, ROOT, bare, empty_tab, open_app, reload_app
 from pages import TURN, act
 
 READY = 'html[data-app-state="ready"]'
@@ -181,17 +180,19 @@ def test_private_snapshot_api_of_the_pinned_pyodide() -> None:
 
 @dataclass
 class Device:
-    """A browser profile of its own that has been to the site once (a fresh start, then the
-    start-up snapshot saved): the warm-start tests of this file share it (:func:`device`)."""
+    """The test process's profile (:func:`conftest.context`), whose first visit was a fresh
+    start that saved the start-up snapshot: the warm-start tests of this file use it."""
 
     context: Any
     url: str  # the site, without its service worker
+    origin: str
     fresh_ms: int  # how long Python took to start on that first visit (data-python-ms)
 
     def warm_page(self, problems: Any = None) -> Any:
-        """A new tab at the site, started from the snapshot; if a test before this one took the
-        snapshot away, the page makes it again first (a fresh start, then a reload)."""
-        page = self.context.new_page()
+        """A new tab at the site with the site's storage emptied (the snapshot stays), started
+        from the snapshot; if a test before this one took the snapshot away, the page makes it
+        again first (a fresh start, then a reload)."""
+        page = empty_tab(self.context, self.origin)
         if problems is not None:  # (console errors fail the test)
             problems.attach(page)
         page.goto(self.url)
@@ -203,22 +204,12 @@ class Device:
         return page
 
 
-@pytest.fixture(scope="module")
-def device(browser: Any, site_url: str) -> Iterator[Device]:
+@pytest.fixture
+def device(context: Any, site_url: str, problems: Any) -> Device:
     """The site without its service worker (``?bare=warm``): the snapshot is the subject here,
-    and a file refused by a test (``page.route``) is then never answered from the offline copy."""
-    ctx = browser.new_context(locale="en-US")
-    page = ctx.new_page()
-    url = site_url + bare("?delay=20&seed=1")
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-    assert page.get_attribute("html", "data-boot-from") == "fresh"
-    page.wait_for_selector(SNAPSHOT_DONE, timeout=120_000)
-    assert page.get_attribute("html", "data-snapshot") == "saved"
-    fresh_ms = int(page.get_attribute("html", "data-python-ms"))
-    page.close()
-    yield Device(ctx, url, fresh_ms)
-    ctx.close()
+    and a file refused by a test (``page.route``) is then never answered from the offline copy.
+    A test that damages the snapshot leaves a good one behind for the tests after it."""
+    return Device(context, site_url + bare("?delay=20&seed=1"), problems.origin, FRESH_MS[context])
 
 
 @pytest.mark.long
@@ -241,34 +232,36 @@ def test_warm_start_from_the_snapshot(device: Device, problems: Any) -> None:
 
 
 @pytest.mark.long
-@pytest.mark.parametrize("damage", ["bytes", "header"])
-def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(device: Device, problems: Any, damage: str) -> None:
-    """Damaged bytes (digest mismatch) or a heap Pyodide refuses: a normal boot, then a new snapshot."""
+def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(device: Device, problems: Any) -> None:
+    """Damaged bytes (digest mismatch), then a heap Pyodide refuses: each time a normal boot,
+    then a new snapshot that the next visit starts from."""
     page = device.warm_page(problems)
     warnings: list[str] = []
     page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    page.evaluate("""async (damage) => {
-        const cache = await caches.open("pygames-snapshot");
-        const [req] = await cache.keys();
-        const res = await cache.match(req);
-        const bytes = new Uint8Array(await res.arrayBuffer());
-        const headers = new Headers(res.headers);
-        if (damage === "bytes") {
-            bytes[bytes.length >> 1] ^= 0xff;  // the stored digest no longer matches
-        } else {
-            bytes[0] ^= 0xff;  // Pyodide's magic number: refused by Pyodide itself, digest recomputed
-            const digest = await crypto.subtle.digest("SHA-256", bytes);
-            headers.set("x-pygames-sha256", Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(""));
-        }
-        await cache.put(req, new Response(bytes, { headers }));
-    }""", damage)
-    reload_app(page)
-    assert page.get_attribute("html", "data-boot-from") == "fresh"
-    assert any("snapshot could not be used" in w for w in warnings), warnings
-    page.wait_for_selector(SNAPSHOT_DONE, timeout=120_000)
-    assert page.get_attribute("html", "data-snapshot") == "saved", "a good one replaces the bad one"
-    reload_app(page)
-    assert page.get_attribute("html", "data-boot-from") == "snapshot"
+    for damage in ("bytes", "header"):
+        warnings.clear()
+        page.evaluate("""async (damage) => {
+            const cache = await caches.open("pygames-snapshot");
+            const [req] = await cache.keys();
+            const res = await cache.match(req);
+            const bytes = new Uint8Array(await res.arrayBuffer());
+            const headers = new Headers(res.headers);
+            if (damage === "bytes") {
+                bytes[bytes.length >> 1] ^= 0xff;  // the stored digest no longer matches
+            } else {
+                bytes[0] ^= 0xff;  // Pyodide's magic number: refused by Pyodide itself, digest recomputed
+                const digest = await crypto.subtle.digest("SHA-256", bytes);
+                headers.set("x-pygames-sha256", Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join(""));
+            }
+            await cache.put(req, new Response(bytes, { headers }));
+        }""", damage)
+        reload_app(page)
+        assert page.get_attribute("html", "data-boot-from") == "fresh", damage
+        assert any("snapshot could not be used" in w for w in warnings), (damage, warnings)
+        page.wait_for_selector(SNAPSHOT_DONE, timeout=120_000)
+        assert page.get_attribute("html", "data-snapshot") == "saved", "a good one replaces the bad one"
+        reload_app(page)
+        assert page.get_attribute("html", "data-boot-from") == "snapshot", damage
     start_klats_and_move(page)
     page.close()
     problems.check()

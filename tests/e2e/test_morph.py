@@ -3,7 +3,7 @@
 
 The renders are the golden HTML of tests/web/golden/ (every screen of every game in both
 languages, for several viewers, as the app draws them one after another), drawn into a box
-of a blank page in their order and then in a shuffled one.
+of a blank page in their order and then a hundred of them in a shuffled order.
 """
 
 from __future__ import annotations
@@ -60,8 +60,8 @@ def test_a_morph_builds_what_inner_html_builds(page: Any) -> None:
     assert len(htmls) > 250
     blank(page)
     assert page.evaluate(WALK, htmls) == []
-    shuffled = htmls[:]
-    random.Random(1).shuffle(shuffled)
+    # From any screen to any other (a new game, a reload's first render): a sample of unrelated pairs.
+    shuffled = random.Random(1).sample(htmls, 100)
     assert page.evaluate(WALK, shuffled) == []
 
 

@@ -32,8 +32,14 @@ def ffi(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(sys.modules, name, module)
 
 
+#: The page's ``document``, as far as the focus goes.
+DOCUMENT = SimpleNamespace(activeElement=None)
+
+
 class El:
     """An element (the DOM's method names): attributes, a place on the screen, what was done to it."""
+
+    ownerDocument = DOCUMENT  # noqa: N815 - the DOM's name
 
     def __init__(self, id: str = "", at: tuple[float, float] = (0.0, 0.0), tabindex: int = 0, cls: str = "",
                  **attrs: str) -> None:
@@ -62,6 +68,10 @@ class El:
 
     def focus(self) -> None:
         self.focused += 1
+        DOCUMENT.activeElement = self
+
+    def isSameNode(self, other: Any) -> bool:
+        return other is self
 
     def contains(self, other: Any) -> bool:
         return other is self or any(child.contains(other) for child in self.children)
@@ -136,6 +146,16 @@ def test_the_same_control_takes_the_focus_again_after_a_render() -> None:
     prompt = El(id="prompt", tabindex=-1)
     focus.restore(tree(prompt, new), kept)
     assert (new.focused, prompt.focused) == (1, 0)
+
+
+def test_a_control_that_kept_the_focus_through_the_render_is_not_focused_again() -> None:
+    """The page draws only what changed: the pressed control is the same element, still focused
+    (focusing it again would only force a layout)."""
+    button = El(data_action="select", data_card="7")
+    button.focus()
+    kept = focus.remember(tree(button), button)
+    focus.restore(tree(button), kept)
+    assert button.focused == 1
 
 
 def test_an_open_dialog_takes_the_focus_on_its_main_button() -> None:

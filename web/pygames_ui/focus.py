@@ -122,10 +122,14 @@ def _selector(el: Any) -> str | None:
 
 
 def _focus(el: Any) -> None:
-    """Focus ``el``, making a text (the prompt) focusable from script first: it is never a Tab stop."""
+    """Focus ``el``, making a text (the prompt) focusable from script first: it is never a Tab stop.
+
+    A control that kept the focus through the render (the page draws only what changed) is
+    left as it is: focusing it again would only make the browser lay the page out at once."""
     if int(el.tabIndex) < 0 and not el.hasAttribute("tabindex"):
         el.setAttribute("tabindex", "-1")
-    el.focus()
+    if not el.isSameNode(el.ownerDocument.activeElement):
+        el.focus()
 
 
 def _shown_items(container: Any, selector: str) -> list[Any]:
