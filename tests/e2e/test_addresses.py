@@ -5,11 +5,29 @@ from __future__ import annotations
 
 from conftest import BOOT_TIMEOUT_MS, PageProblems, bare, open_app, start_game
 from pages import READY, TURN, act
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
+
+#: The interpreter: while it is held back, Python cannot be ready (a slow network, made certain).
+INTERPRETER = "**/pyodide/pyodide.asm.wasm"
 
 
 def screen(page: Page) -> str | None:
     return page.get_attribute("html", "data-screen")
+
+
+def hold_interpreter(page: Page) -> list[Route]:
+    """Hold the interpreter's download back, as a slow network would (the page's own first bytes
+    come at once): what the page shows and does before Python is ready is then certain, however
+    busy the machine. :func:`release` lets it come."""
+    held: list[Route] = []
+    page.route(INTERPRETER, lambda route: held.append(route))
+    return held
+
+
+def release(page: Page, held: list[Route]) -> None:
+    for route in held:
+        route.continue_()
+    page.unroute(INTERPRETER)
 
 
 def test_back_and_forward_move_between_screens_and_never_lose_the_game(page: Page, site_url: str) -> None:
@@ -56,12 +74,8 @@ def test_a_shared_rules_address_opens_the_rules(page: Page, site_url: str) -> No
 def test_the_first_screens_answer_before_python_is_ready(page: Page, site_url: str, problems: PageProblems) -> None:
     """On a slow network the home screen, the rules and the form show at once and answer clicks;
     a Start pressed early starts the game once Python is ready."""
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    # ~50 KB/s: the interpreter (several MB) is far away, the page's own first bytes are not.
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 20, "downloadThroughput": 50_000, "uploadThroughput": 50_000})
-    page.goto(site_url + bare("?delay=20&seed=1", warm=False), wait_until="commit")  # a cold start: seconds
+    held = hold_interpreter(page)
+    page.goto(site_url + bare("?delay=20&seed=1", warm=False), wait_until="commit")
     page.wait_for_selector('html[data-early="shown"] .game-card', timeout=20_000)
     assert page.get_attribute("html", "data-app-state") == "loading"
     page.click(act("rules", game="klats"))
@@ -76,8 +90,7 @@ def test_the_first_screens_answer_before_python_is_ready(page: Page, site_url: s
     page.click(act("start"))
     page.wait_for_selector('html[data-early="waiting"]')
     assert page.get_attribute("html", "data-app-state") == "loading"
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    release(page, held)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(TURN)  # the game the early Start asked for, in Russian, with the name typed
     assert screen(page) == "table" and page.get_attribute("html", "lang") == "ru"
@@ -96,17 +109,13 @@ def test_a_replay_link_says_which_game_before_python_is_ready(page: Page, site_u
     while not session.game.is_over(session.state):
         session.apply(rng.choice(session.game.legal_actions(session.state)))
     moves = len(session.record["actions"])
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 20, "downloadThroughput": 50_000, "uploadThroughput": 50_000})
+    held = hold_interpreter(page)
     page.goto(site_url + bare("?delay=20", warm=False) + link_fragment(session.record, session.seats),
               wait_until="commit")
     page.wait_for_selector('html[data-early="replay"] .boot-replay', timeout=20_000)
     assert page.inner_text(".boot-replay") == f"Replay of Klats!, {moves} moves — loading…"
     assert page.get_attribute("html", "data-app-state") == "loading"
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    release(page, held)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(f'main.replay-screen[data-game="klats"][data-last="{moves}"]')
 
@@ -118,15 +127,11 @@ def test_an_invite_says_who_invites_to_which_game_before_python_is_ready(page: P
 
     offer = invite.Endpoint("aCUy", "W" * 24, bytes(32), "actpass", (("5431ea29-e99e-4300-a2a5-8ae69ad7fe13.local", 47115),))
     text = invite.write_invite(invite.Invite("zoomagia", 2, 4, "Анна", bytes(16), offer), games.names())
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 20, "downloadThroughput": 50_000, "uploadThroughput": 50_000})
+    held = hold_interpreter(page)
     page.goto(site_url + bare("?delay=20", warm=False) + invite.JOIN_PREFIX + text, wait_until="commit")
     page.wait_for_selector('html[data-early="invite"] .boot-replay', timeout=20_000)
     assert page.inner_text(".boot-replay") == "Анна invites you to Zoomagia, seat 3 — loading…"
     assert page.get_attribute("html", "data-app-state") == "loading"
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    release(page, held)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     assert page.inner_text("main.join h1") == "Анна invites you to Zoomagia"
