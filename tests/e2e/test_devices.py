@@ -81,17 +81,18 @@ def play_to_the_end(devices: list[Any], move: Callable[[Any, int], Any],
     the end of the game (or, sooner, until ``enough()``)."""
     made = 0
     for _ in range(600):
-        states = [d.evaluate(STATE) for d in devices]
-        if all(state == "over" for state in states) or enough():
+        if all(d.evaluate(STATE) == "over" for d in devices) or enough():
             return
-        for d, state in zip(devices, states, strict=True):
+        for d in devices:
+            state = d.evaluate(STATE)  # (after the device before it has moved)
             if state == "interlude":
                 d.click(f"{INTERLUDE} {act('dismiss')}")
             elif state == "turn":
                 move(d, made)
                 made += 1
-        if not any(states):
-            devices[0].wait_for_timeout(50)
+        # The host's answer to a move takes a moment to reach each device: a device still showing
+        # its turn just after its move is the old frame, not a new turn.
+        devices[0].wait_for_timeout(50)
     raise AssertionError("the game did not end on every device")
 
 
@@ -141,6 +142,8 @@ def test_a_whole_klats_game_between_two_devices(page: Any, friend: Any, site_url
         assert who.locator(".seat:not(.me) .hand").count() == 0  # nobody else's hand shows
         # Now and then a new pile: the sixth ends the round (and, here, the match) in ~16 moves.
         play_one_card(who, new_pile=made % 3 == 0)
+        # The host has judged it: the other player's turn, or the round's or the match's end.
+        who.wait_for_selector(f'#prompt[data-my-turn="false"], {INTERLUDE}, {OVER}', timeout=10_000)
 
     play_to_the_end([page, guest], move)
     shoot(guest, "guest-over")
