@@ -33,8 +33,7 @@ function syncAttributes(from, to) {
 function parsedSelectedIndex(select) {
   const options = [...select.querySelectorAll("option")];
   for (let i = options.length - 1; i >= 0; i--) if (options[i].hasAttribute("selected")) return i;
-  const first = options.findIndex((o) => !o.disabled);
-  return first;
+  return options.findIndex((o) => !o.disabled);
 }
 
 /** What a freshly built form control ``to`` holds (read before its children are taken), or null. */

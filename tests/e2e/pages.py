@@ -23,6 +23,12 @@ INTERLUDE = "#interlude"
 PASS = "#pass-screen"
 
 
+#: What the table needs from the person holding the device, in one round trip: the first of
+#: "over", "interlude", "pass" or "turn" shown, else "" (nothing: someone else's turn).
+NEEDS = f"""() => [['{OVER}', 'over'], ['{INTERLUDE}', 'interlude'], ['{PASS}', 'pass'], ['{TURN}', 'turn']]
+    .find(([selector]) => document.querySelector(selector))?.[1] ?? ''"""
+
+
 def act(action: str, **data: object) -> str:
     """The selector of the control ``data-action=action`` with these ``data-*`` values."""
     return control(action, **data)
@@ -49,10 +55,14 @@ class App:
         """Read the summary over the table (a round's end, the throw for who starts)."""
         self.page.click(f"{INTERLUDE} {act('dismiss')}")
 
+    def needs(self) -> str:
+        """What the table needs from the person now (:data:`NEEDS`), without waiting."""
+        return str(self.page.evaluate(NEEDS))
+
     def wait_for_player(self, timeout: float = 30_000) -> str:
         """Wait until the table needs a person: ``over``, ``interlude``, ``pass`` or ``turn``."""
         self.page.wait_for_selector(f"{TURN}, {OVER}, {INTERLUDE}, {PASS}", timeout=timeout)
-        for selector, name in ((OVER, "over"), (INTERLUDE, "interlude"), (PASS, "pass"), (TURN, "turn")):
-            if self.page.locator(selector).count():
-                return name
-        raise AssertionError("nothing to do")
+        state = self.needs()
+        if not state:
+            raise AssertionError("nothing to do")
+        return state

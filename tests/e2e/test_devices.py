@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from axe_audit import audit
 from conftest import FRIEND_QUERY, READY, ROOT, SUB_PATH, PageProblems, open_app, start_game
-from pages import INTERLUDE, OVER, TURN, act
+from pages import INTERLUDE, OVER, TURN, App, act
 from test_klats import play_one_card
 
 SHOTS = ROOT / "test-results" / "screens"
@@ -69,11 +69,6 @@ def join(host: Any, guest: Any, seat: int = 1, start: bool = True) -> None:
         host.click(act("p2p-start"))
 
 
-#: Where a device's table stands, in one round trip: "over", "interlude", "turn" or "" (waiting).
-STATE = f"""() => document.querySelector('{OVER}') ? 'over' : document.querySelector('{INTERLUDE}') ? 'interlude'
-    : document.querySelector('{TURN}') ? 'turn' : ''"""
-
-
 def play_to_the_end(devices: list[Any], move: Callable[[Any, int], Any],
                     enough: Callable[[], bool] = lambda: False) -> None:
     """Each device plays when its table says it is its player's turn (``move(device, n)``, ``n``:
@@ -81,10 +76,10 @@ def play_to_the_end(devices: list[Any], move: Callable[[Any, int], Any],
     the end of the game (or, sooner, until ``enough()``)."""
     made = 0
     for _ in range(600):
-        if all(d.evaluate(STATE) == "over" for d in devices) or enough():
+        if all(App(d).needs() == "over" for d in devices) or enough():
             return
         for d in devices:
-            state = d.evaluate(STATE)  # (after the device before it has moved)
+            state = App(d).needs()  # (after the device before it has moved)
             if state == "interlude":
                 d.click(f"{INTERLUDE} {act('dismiss')}")
             elif state == "turn":
