@@ -10,7 +10,9 @@
 //
 // The promise (tests/e2e/test_morph.py): afterwards the page holds exactly what innerHTML
 // would have built (the same nodes, attributes, text, and form values), whatever was there.
-// Form controls show the value the new HTML gives them, as a freshly built one would.
+// Form controls show the value the new HTML gives them, as a freshly built one would. One
+// exception: a <details> the player opened (or closed) stays so while it stays on screen,
+// unless the new HTML itself says open; a fresh one would snap shut at every render.
 
 /** What identifies "the same" element among its siblings when they are reordered: its id or its data-move key. */
 function keyOf(node) {
@@ -20,8 +22,10 @@ function keyOf(node) {
 
 function syncAttributes(from, to) {
   const old = from.attributes;
+  const playerOwnsOpen = from.nodeName === "DETAILS";
   for (let i = old.length - 1; i >= 0; i--) {
     const { namespaceURI, localName } = old[i];
+    if (playerOwnsOpen && localName === "open") continue;
     if (!to.hasAttributeNS(namespaceURI, localName)) from.removeAttributeNS(namespaceURI, localName);
   }
   for (const { namespaceURI, localName, name, value } of to.attributes) {

@@ -80,3 +80,26 @@ def test_what_stays_is_the_same_element_and_keeps_the_focus(page: Any) -> None:
     assert kept == {"button": True, "focused": True, "moved": True,
                     "html": '<p id="a" class="new">2</p><ul><li data-move="y">y</li><li data-move="z">z</li></ul>'
                             '<button id="b">Go on</button>'}
+
+
+def test_a_details_the_player_opened_stays_open(page: Any) -> None:
+    # The one state morph keeps that innerHTML would not: a folded box the player opened (the
+    # lobby's STUN setting, a notice's details) must not snap shut when a guest connects.
+    blank(page)
+    states = page.evaluate("""() => {
+      const box = document.getElementById('box');
+      const draw = (text) => pygamesMorph(box, `<details id="d"><summary>More</summary><p>${text}</p></details>`);
+      draw('1');
+      const d = box.querySelector('#d');
+      const seen = [d.open];
+      d.open = true;
+      draw('2');
+      seen.push(d.open, box.querySelector('#d') === d, d.textContent);
+      d.open = false;
+      draw('3');
+      seen.push(d.open);
+      pygamesMorph(box, '<details id="d" open><summary>More</summary><p>4</p></details>');
+      seen.push(d.open);
+      return seen;
+    }""")
+    assert states == [False, True, True, "More2", False, True]

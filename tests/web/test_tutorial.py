@@ -170,6 +170,15 @@ def test_play_against_easy_bots_starts_a_real_game() -> None:
     s = a.session
     assert s is not None and a.lesson() is None and a.screen == "table"
     assert [x.kind for x in s.seats] == ["human", "easy", "easy"] and s.record["deck"] is None
+    assert CATALOGUES["en"]["kind.easy"] in a.render()  # real bots now, named by their level
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_the_scripted_bots_are_not_called_by_a_level(name: str) -> None:
+    a = learner_app(name)
+    html = a.render()
+    assert html.count(CATALOGUES["en"]["kind.scripted"]) == len(tutorial.load(name).seats) - 1
+    assert CATALOGUES["en"]["kind.easy"] not in html
 
 
 @pytest.mark.parametrize("body, why", [

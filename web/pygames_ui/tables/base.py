@@ -12,7 +12,8 @@ from pygames_core.base import Action
 from ..dom import attrs, esc
 from ..frame import Frame
 from ..i18n import I18n
-from ..session import Seat
+from ..session import HUMAN, REMOTE, Seat
+from ..tutorial import UI_KEY as TUTORIAL
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,15 @@ class Ctx:
         if seat is None:
             return ""
         return esc(self.seats[seat].name)
+
+    def badge(self, seat: int) -> str:
+        """The tag beside a bot's or a remote friend's name ("Bot (Easy)"); none for a person
+        at this device. The bots of a guided game play moves written in its script, and say so."""
+        kind = self.seats[seat].kind
+        if kind == HUMAN:
+            return ""
+        key = "kind.scripted" if TUTORIAL in self.ui and kind != REMOTE else f"kind.{kind}"
+        return f'<span class="badge">{esc(self.t(key))}</span>'
 
     @property
     def replay(self) -> bool:

@@ -116,8 +116,7 @@ class KlatsTable(Table):
                        for c in ("blue", "green", "orange"))
         n_hand = v["hand_sizes"][seat]
         backs = "".join('<span class="back" aria-hidden="true"></span>' for _ in range(n_hand))
-        kind = ctx.seats[seat].kind
-        badge = "" if kind == "human" else f'<span class="badge">{esc(t(f"kind.{kind}"))}</span>'
+        badge = ctx.badge(seat)
         head = (
             f'<header class="seat-head"><span class="seat-name">{ctx.name(seat)}</span>{badge}'
             f'<span class="hand-backs" data-move="kseat-{seat}" title="{esc(t.plural("table.cards_in_hand", n_hand))}">{backs}'

@@ -279,8 +279,7 @@ class RpsZombieTable(Table):
         t, v = ctx.t, ctx.view
         pl = v["players"][seat]
         brains, trophies = pl["brains"], pl["trophies"]
-        kind = ctx.seats[seat].kind
-        badge = "" if kind == "human" else f'<span class="badge">{esc(t(f"kind.{kind}"))}</span>'
+        badge = ctx.badge(seat)
         first = (f'<span class="badge rz-first">{esc(t("rz.first_badge"))}</span>'
                  if seat == v["first_player"] else "")
         winner = (f'<span class="badge rz-win">{esc(t("rz.res.winner"))}</span>'

@@ -14,8 +14,7 @@ def seat_html(ctx: Ctx, seat: int) -> str:
     """Seat ``seat`` as the viewer sees it; on his own turn the cards he may discard are buttons."""
     t, v = ctx.t, ctx.view
     pl = v["players"][seat]
-    kind = ctx.seats[seat].kind
-    badge = "" if kind == "human" else f'<span class="badge">{esc(t(f"kind.{kind}"))}</span>'
+    badge = ctx.badge(seat)
     head = (f'<header class="seat-head"><span class="seat-name">{ctx.name(seat)}</span>{badge}'
             f'<span class="zm-stat">{esc(t("zm.banked_stat", n=pl["banked_points"]))}</span>'
             f'<span class="zm-stat">{esc(t("zm.penalty_stat", n=pl["penalty_count"]))}</span>'
