@@ -152,6 +152,29 @@ def test_a_broken_invite_says_so(page: Any, site_url: str, fragment: str) -> Non
     assert "could not be read" in page.inner_text("#flash")
 
 
+def test_a_guest_on_another_build_is_told_to_reload_both(page: Any, friend: Any, site_url: str) -> None:
+    """A friend whose browser still runs an older copy of the site (its build differs from the
+    host's) is told so in words once connected, and the host's game lets no message of it in."""
+    open_app(page, site_url, "?delay=0&seed=5")
+    start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")])
+    guest = friend()
+
+    def older(route: Any) -> None:  # the same page, as the build before this one would have it
+        body = route.fetch().text()
+        assert "build: SITE.snapshotKey," in body
+        route.fulfill(body=body.replace("build: SITE.snapshotKey,", 'build: "an-older-build",'),
+                      headers={"content-type": "text/javascript"})
+
+    guest.route("**/boot.js", older)
+    join(page, guest, start=False)
+    guest.wait_for_selector("main.join .notice")
+    assert "different version" in guest.inner_text("main.join .notice")
+    shoot(guest, "other-build")
+    page.wait_for_selector('#lobby [data-state="other_build"]')
+    assert "reload both" in page.inner_text('#lobby [data-state="other_build"]')
+    assert page.query_selector(act("p2p-start") + ":not([disabled])") is None
+
+
 def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, friend: Any, site_url: str) -> None:
     """The guest's answer as a link (what a phone's camera opens from the answer's QR code): a tab
     of the host's browser hands it to the game's tab, which connects the seat."""

@@ -153,6 +153,12 @@ def test_a_guest_of_another_build_is_told_to_reload_both() -> None:
     play.on_event(guest, "open", 0, "")
     pump(host, guest)
     assert CATALOGUES["en"]["devices.other_build"] in guest.render()
+    # The host is told too, beside that friend's seat; the game cannot start without him.
+    html = host.render()
+    assert host.room.seat_state(1) == "other_build" and 'data-state="other_build"' in html
+    assert CATALOGUES["en"]["devices.state.other_build"] in html and host.room.missing() == [1]
+    play.on_event(host, "closed", 1, "")  # he reloads: the next device to answer is judged afresh
+    assert host.room.seat_state(1) == "invited"
 
 
 def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() -> None:

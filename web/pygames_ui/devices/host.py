@@ -64,8 +64,9 @@ class Host:
         self.links: dict[str, Link] = {}
         self.dropped: Counter[str] = Counter()
         self.seen: set[int] = set()  # guest seats that have been here at some time
-        self.last_kind: str | None = None  # the kind of the last message taken (None: dropped)
+        self.last_kind: str | None = None  # the kind of the last message taken (None: dropped; other_build)
         self.stand_ins: set[int] = set()  # guest seats a bot plays for now (the host's choice)
+        self.other_builds: set[str] = set()  # connections told that the host runs another build
 
     # ------------------------------------------------------------ who is here
     def holder(self, seat: int) -> str | None:
@@ -97,6 +98,7 @@ class Host:
     def closed(self, conn: str) -> None:
         """A connection went away (its seat shows as away until it says hello again)."""
         self.links.pop(conn, None)
+        self.other_builds.discard(conn)
 
     # ------------------------------------------------------------ messages in
     def receive(self, conn: str, raw: object) -> Outgoing:
@@ -112,12 +114,11 @@ class Host:
         try:
             message = protocol.read(raw, protocol.FROM_GUEST)
         except BadMessageError as exc:
-            other = protocol.foreign_build(raw, self.build)
-            if other:
-                return [self._send(conn, "other_build", host_build=self.build)]
+            if protocol.foreign_build(raw, self.build):
+                return self._other_build(conn)
             return self._drop(str(exc))
         if message.build != self.build:
-            return [self._send(conn, "other_build", host_build=self.build)]
+            return self._other_build(conn)
         if message.seq <= link.seq_in:
             return self._drop("replayed")
         link.seq_in, link.last = message.seq, now
@@ -189,6 +190,13 @@ class Host:
         link = self.links.setdefault(conn, Link())
         link.seq_out += 1
         return conn, protocol.write(kind, link.seq_out, self.build, **body)
+
+    def _other_build(self, conn: str) -> Outgoing:
+        """Tell a guest of another build of the site so (nothing it says is taken); its seat's
+        friend and the host both read "reload both"."""
+        self.other_builds.add(conn)
+        self.last_kind = "other_build"
+        return [self._send(conn, "other_build", host_build=self.build)]
 
     def _drop(self, why: str) -> Outgoing:
         self.dropped[why] += 1

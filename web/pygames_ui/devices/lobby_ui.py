@@ -37,7 +37,7 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
     s = room.session
     rows: list[str] = []
     for seat in s.remote:
-        state = room.referee.seat_state(seat)
+        state = room.seat_state(seat)
         head = (f'<h3 id="lobby-seat-{seat}">{esc(t("devices.seat_of", n=seat + 1, name=s.seats[seat].name))} '
                 f'<span class="seat-state" data-state="{state}">{esc(t(f"devices.state.{state}"))}</span></h3>')
         body = ""
@@ -66,12 +66,12 @@ def presence(t: I18n, room: Room, site: str) -> str:
     play for him (and back), and a new invite to come back with (the same seat and token)."""
     items = []
     for seat in room.session.remote:
-        state = room.referee.seat_state(seat)
+        state = room.seat_state(seat)
         name = room.session.seats[seat].name
         tools = ""
         if state == "bot":
             tools = button(esc(t("devices.hand_back")), "p2p-hand-back", "", seat=seat)
-        elif state == "away":
+        elif state in ("away", "other_build"):
             tools = (button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
                      + button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat))
         invite_html = ""

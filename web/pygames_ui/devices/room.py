@@ -81,6 +81,15 @@ class Room:
         self.referee.hand_back(seat)
         self.keep()
 
+    def seat_state(self, seat: int) -> str:
+        """What the lobby and the table say of a friend's seat: the referee's state
+        (:meth:`.host.Host.seat_state`), or ``other_build`` while the device that answered its
+        invite runs another build of the site (both must reload)."""
+        state = self.referee.seat_state(seat)
+        if state in ("invited", "away") and conn_of(seat) in self.referee.other_builds:
+            return "other_build"
+        return state
+
     # ------------------------------------------------------------ inviting
     def missing(self) -> list[int]:
         """Guest seats nobody plays now (invited, away; not one a bot stands in for), in seat order."""
