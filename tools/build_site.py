@@ -238,7 +238,8 @@ def build(out: Path) -> None:
     shutil.copy2(ROOT / "node_modules" / "jsqr" / "LICENSE", out / "jsqr.LICENSE.txt")  # Apache-2.0: it travels along
     inline_first_screens(out / "index.html", merge_catalogues(web / "i18n"))
     inline_sprite(out / "index.html")  # the pictures the tables draw (tools/sprite.py)
-    # One stylesheet for the site: the shared rules, then each game's next to its table.
+    # One stylesheet for the site: the shared rules, then every .css in pygames_ui/tables/: each
+    # game's table, assist.css (assist.py, levels_ui.py) and history.css (history.py, replay.py).
     with open(out / "styles.css", "a", encoding="utf-8") as css:
         for part in sorted((web / "pygames_ui" / "tables").glob("*.css")):
             css.write(f"\n/* ---- {part.name} ---- */\n" + part.read_text(encoding="utf-8"))

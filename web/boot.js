@@ -157,9 +157,9 @@ async function wheelsOrFail(wheelsP) {
 }
 
 // A warm start: the interpreter's heap as it was after importing the engine and the UI
-// (snapshot-worker.js). Their zips go back where the heap expects them; only main.py
-// is left to import. Any problem with the snapshot (damaged, stale, refused by
-// Pyodide) drops it: a normal boot follows.
+// (snapshot-worker.js). Their zips go back where the heap expects them; only the page
+// layer (main.py, which imports its page_*.py) is left to import. Any problem with the
+// snapshot (damaged, stale, refused by Pyodide) drops it: a normal boot follows.
 async function startFromSnapshot(loadPyodide, snapshotP) {
   const found = await snapshotP;
   if (!found) return null;

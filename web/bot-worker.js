@@ -1,7 +1,7 @@
 // The bots' own Python: a module Worker with a Pyodide of its own that loads the engine
 // and the UI's thinking module (never the DOM), so that a bot's search (up to ~1.2 s)
-// runs beside the page instead of freezing it. web/main.py starts it once the table is
-// up and talks to it in JSON text only (no shared memory: no COOP/COEP headers needed).
+// runs beside the page instead of freezing it. web/page_table.py starts it once the table
+// is up and talks to it in JSON text only (no shared memory: no COOP/COEP headers needed).
 //
 // Out, first: {"ready": true, "from": "snapshot" | "fresh"} or {"ready": false, "error": "..."}.
 // In: {"id": n, "request": {...}}  (pygames_ui.thinking.request)

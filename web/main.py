@@ -5,8 +5,8 @@ This module and its three parts (``page_keep.py``: files, downloads, the clipboa
 ``page_devices.py``: WebRTC's glue; ``page_table.py``: bots, hints, the tutorial's coach)
 are the only Python (with ``boot.js``) that reaches the page's ``document`` and
 ``window``: one delegated click listener on ``#app``, one HTML string per render (drawn by
-``morph.js`` over the last one, changing only what changed),
-and an asyncio task that plays the bots' moves one by one with a pause between them.  It
+``morph.js`` over the last one, changing only what changed), and an asyncio task
+(``page_table.py``) that plays the bots' moves one by one with a pause between them.  It
 hands the page's elements to :mod:`pygames_ui.focus` (keyboard focus kept and moved) and
 :mod:`pygames_ui.motion` (cards sliding to their new places).
 """
@@ -174,7 +174,7 @@ class Page(KeepPart, DevicesPart, TablePart):
             return
         self._act(data, self.values())
 
-    # ------------------------------------------------------------ keeping games: files, links, clipboard
+    # ------------------------------------------------------------ acting: where clicks, keys and files read end up
     def _act(self, data: dict[str, str], values: dict[str, str]) -> None:
         """A click's work: the app acts, the page is drawn, what the app asked of the browser is done."""
         try:

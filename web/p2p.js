@@ -1,8 +1,7 @@
 // pygames: the WebRTC glue for play on several devices. Everything else (invites, answers,
 // the referee, the messages) is Python in web/pygames_ui/devices/; main.py calls these and
 // hears back through listen(). One RTCPeerConnection and one data channel per guest seat on
-// the host, one on a guest. No STUN or TURN server: host candidates only, as on one Wi-Fi.
-// By default no STUN or TURN server: host candidates only, as on one Wi-Fi. A player who
+// the host, one on a guest. By default no STUN or TURN server: host candidates only, as on one Wi-Fi. A player who
 // chose a STUN server (the lobby's "Play across the internet") has it in localStorage.
 function iceConfig() {
   let server = null;
@@ -35,13 +34,19 @@ function wire(id, dc) {
   };
 }
 
-function fresh(id) {
+/** Close the connection ``id`` (replaced, or its game left): it reports nothing more (its close is ours, not news). */
+function drop(id) {
   const old = peers.get(id);
-  if (old) { // replaced: it reports nothing more (its close is ours, not news)
+  if (old) {
     if (old.dc) old.dc.onclose = old.dc.onmessage = old.dc.onopen = null;
     old.pc.onconnectionstatechange = null;
     old.pc.close();
+    peers.delete(id);
   }
+}
+
+function fresh(id) {
+  drop(id);
   const pc = new RTCPeerConnection(iceConfig());
   peers.set(id, { pc, dc: null });
   pc.onconnectionstatechange = () => {
@@ -83,6 +88,7 @@ globalThis.pygamesP2P = {
       report("answer", id, pc.localDescription.sdp);
     });
   },
+  close: drop,
   send(id, text) {
     const dc = peers.get(id)?.dc;
     if (dc?.readyState === "open") dc.send(text);

@@ -36,7 +36,9 @@ class DevicesPart:
             console.warn("pygames: play on several devices needs WebRTC (p2p.js)")
             return
         for kind, peer, *rest in effects:
-            if kind == "p2p-offer":
+            if kind == "p2p-close":
+                glue.close(peer)
+            elif kind == "p2p-offer":
                 glue.offer(peer)
             elif kind == "p2p-accept":
                 glue.accept(peer, rest[0])

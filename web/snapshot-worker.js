@@ -1,9 +1,9 @@
 // Makes the warm-start snapshot (see snapshot.js): a Pyodide of its own, in a Worker,
 // so it never touches the page's DOM and holds no JavaScript object of the page.
-// It imports every module of the engine and the UI (not main.py, which needs the
-// DOM), then stores a copy of the whole heap. Messages: in {key, lock, stdlib,
-// packages}; out {size} (0: no usable snapshot could be made, with the
-// reason) or {error}.
+// It imports every module of the engine and the UI (not the page layer, main.py and
+// its page_*.py, which need the DOM), then stores a copy of the whole heap. Messages:
+// in {key, lock, stdlib, packages}; out {size} (0: no usable snapshot could be made,
+// with the reason) or {error}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { writeSnapshot } from "./snapshot.js";
 import { fetchWheels, mountWheels } from "./wheels.js";
@@ -50,7 +50,8 @@ self.onmessage = async ({ data }) => {
     const tops = packages.map((name) => lock.packages[name].imports.filter((m) => m !== "main")).flat();
     const failed = py.runPython(`${PRELOAD}\n_preload(${JSON.stringify(tops)})`);
     py.runPython("del _preload; import gc; gc.collect()");
-    // A warm start imports nothing of ours but main.py: every other module must be in the heap.
+    // A warm start imports nothing of ours but the page layer (main.py and its page_*.py):
+    // every other module must be in the heap.
     if (failed) {
       self.postMessage({ size: 0, reason: `modules that need the page:\n${failed}` });
       return;

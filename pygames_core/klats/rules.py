@@ -1,4 +1,4 @@
-"""Клац! – the pure rules, on plain lists (see docs/rules/klats.md and docs/rules/klats.md).
+"""Клац! – the pure rules, on plain lists (see docs/rules/klats.md).
 
 A *tableau* is a list of piles, left to right; a pile is a list of values,
 bottom to top.  These helpers are shared by the game, the greedy bot and the UI.

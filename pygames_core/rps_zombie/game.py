@@ -1,7 +1,8 @@
 """Камень, ножницы, бумага и … ЗОМБИ!!! (``rps_zombie``) as an engine :class:`~pygames_core.base.Game`.
 
-The rules are docs/rules/rps_zombie.md; docs/rules/rps_zombie.md lists them as implemented,
-with every choice.  Pure helpers live in :mod:`.rules`; the rounds' stages in :mod:`.rounds`.
+The rules, as implemented, are docs/rules/rps_zombie.md; its "Choices" section lists
+every point where the sheet had to be read one way.  Pure helpers live in :mod:`.rules`;
+the rounds' stages in :mod:`.rounds`.
 
 Phases (``view["phase"]``) – the decision the game waits for:
 

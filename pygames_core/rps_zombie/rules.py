@@ -1,4 +1,4 @@
-"""Камень, ножницы, бумага и … ЗОМБИ!!! – the pure rules (docs/rules/rps_zombie.md, docs/rules/rps_zombie.md).
+"""Камень, ножницы, бумага и … ЗОМБИ!!! – the pure rules (docs/rules/rps_zombie.md).
 
 Cards are plain strings (their kind).  Everything here is a pure function on
 plain values, shared by the engine, the greedy bot's heuristic and the tests.

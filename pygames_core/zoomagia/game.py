@@ -76,7 +76,7 @@ _EVENT_LISTS: dict[str, tuple[str, ...]] = {
 
 
 class Zoomagia(Game):
-    """The card game Зоомагия for 2–6 players (rules: docs/rules/zoomagia.md, docs/rules/zoomagia.md)."""
+    """The card game Зоомагия for 2–6 players (rules: docs/rules/zoomagia.md)."""
 
     name = "zoomagia"
     title = {"ru": "Зоомагия", "en": "Zoomagia"}

@@ -1,4 +1,4 @@
-"""Зоомагия – the pure rules, on plain lists (see docs/rules/zoomagia.md and docs/rules/zoomagia.md).
+"""Зоомагия – the pure rules, on plain lists (see docs/rules/zoomagia.md).
 
 A card id is ``"<animal>:<part>"`` (``"sheep:head"``).  The *field* is a list of
 3 rows (top first), each a list of 3 cells (left to right) holding a card id or

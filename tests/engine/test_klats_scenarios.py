@@ -428,7 +428,7 @@ def test_perft_counts() -> None:
     s = start([[1, 2, 3], [4, 5, 6]], draw=[7, 9, 11, 12])
     assert count_leaves(s, 1) == 6  # 3 cards x 2 tableaux, new piles only
     assert count_leaves(s, 2) == 42  # 6 x (6 new piles + 1 card of the pile's colour on it)
-    # Deeper counts, cross-checked with an independent brute-force model of §3.
+    # Deeper counts, cross-checked with an independent brute-force model of "A round" in docs/rules/klats.md.
     assert count_leaves(s, 3) == 302
     assert count_leaves(s, 4) == 2408
     s3 = G.new_game(players=6, seed=1, deck=list(range(1, 16)) + [1, 2, 3])

@@ -7,6 +7,7 @@ The Chromium test (tests/e2e/test_devices.py) does the same over real data chann
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -323,3 +324,82 @@ def test_a_host_view_that_cannot_be_drawn_says_so_and_breaks_nothing() -> None:
     play.on_event(guest, "message", 0, json.dumps({"v": 1, "build": "b1", "seq": j.guest.seq_in + 1,
                                                     "type": "table", **odd}))
     assert CATALOGUES["en"]["devices.bad_table"] in guest.render()
+
+
+def test_a_friends_move_sends_each_friend_his_frame_once() -> None:
+    host, guest = connect("klats", {"opt_target": "20", "opt_first_player": "1"})
+    pump(host, guest)  # (the frames sent as the game started)
+    s, j = host.session, guest.joining
+    assert s is not None and j is not None and s.state.current_player == 1
+    frame = j.frame()
+    assert frame is not None and frame.my_turn
+    j.act(frame.legal[0])
+    (_, _, text), = [e for e in play.effects(guest) if e[0] == "p2p-send"]
+    play.on_event(host, "message", 1, str(text))
+    sent = [json.loads(str(e[2]))["type"] for e in play.effects(host) if e[0] == "p2p-send"]
+    assert len(s.record["actions"]) == 1 and sent == ["table"]
+
+
+def test_nothing_is_played_before_the_host_starts_the_game() -> None:
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "remote", "seat_kind_1": "easy", "opt_first_player": "1"})
+    assert host.room is not None and not host.room.started
+    assert not host.bots_pending()  # the bot at seat 2 waits for the lobby to close
+    click(host, "p2p-stand-in", seat=0)
+    click(host, "p2p-start")
+    assert host.bots_pending()
+
+
+def test_a_new_invite_for_a_friend_gone_quiet_brings_him_back_to_the_table() -> None:
+    # His phone locked: no "closed" ever came, he just went silent. The host's new invite
+    # replaces the old connection (the page drops it without a word), and his device, coming
+    # back with it, starts counting its messages from one again.
+    host, guest = connect("klats", {"opt_target": "20", "opt_first_player": "1"})
+    pump(host, guest)
+    room = host.room
+    assert room is not None and guest.joining is not None
+    for _ in range(15):  # a while at the table: his messages are numbered up to 16
+        play.on_event(host, "message", 1, guest.joining.guest.ping())
+    now = room.referee.clock() + 60
+    room.referee.clock = lambda: now
+    assert room.seat_state(1) == "away"
+    click(host, "p2p-reinvite", seat=1)
+    pump(host, new_app())  # (the new offer)
+    back = come_back(host)
+    assert room.seat_state(1) == "here" and back.screen == "guest"
+    frame = back.joining.frame()  # type: ignore[union-attr]
+    assert frame is not None and frame.my_turn
+    back.joining.act(frame.legal[0])  # type: ignore[union-attr]
+    pump(host, back)
+    assert host.session is not None and len(host.session.record["actions"]) == 1
+
+
+def test_a_friend_on_the_first_seat_joins_and_plays_first() -> None:
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "remote", "seat_kind_1": "human", "opt_first_player": "0"})
+    pump(host, new_app(), 0)  # (the offer for seat 1's invite)
+    guest = come_back(host, 0)
+    room, s = host.room, host.session
+    assert room is not None and s is not None and room.seat_state(0) == "here"
+    click(host, "p2p-start")
+    pump(host, guest, 0)
+    frame = guest.joining.frame()  # type: ignore[union-attr]
+    assert frame is not None and frame.my_turn and frame.seat == 0
+    guest.joining.act(frame.legal[0])  # type: ignore[union-attr]
+    pump(host, guest, 0)
+    assert len(s.record["actions"]) == 1
+
+
+@pytest.mark.parametrize("leave", ["a game without friends", "a guided game"])
+def test_leaving_a_game_with_friends_closes_their_connections(leave: str) -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    pump(host, guest)
+    if leave == "a guided game":
+        click(host, "tutorial", game="zoomagia")
+    else:
+        click(host, "setup", game="klats")
+        click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
+    assert host.room is None and play.effects(host) == [("p2p-close", 1)]
+    assert 'id="lobby"' not in host.render() and play.effects(host) == []

@@ -96,3 +96,17 @@ def test_with_a_stun_server_the_public_address_travels_too() -> None:
                                        "rport 0 generation 0\na=ice-ufrag")
     back = invite.parse(invite.from_text(invite.to_text(sdp)))
     assert back.candidates == (("5431ea29-e99e-4300-a2a5-8ae69ad7fe13.local", 47115), ("203.0.113.5", 61000))
+
+
+@pytest.mark.parametrize("name", ["a" + "🦔" * 16, "李" * 22, "Ёжик" * 8])
+def test_a_long_name_is_cut_between_letters(name: str) -> None:
+    sent = invite.Invite("klats", 1, 2, name, bytes(range(16)), invite.parse(OFFER))
+    got = invite.read_invite(invite.write_invite(sent, GAMES), GAMES)
+    assert name.startswith(got.host) and len(got.host.encode()) <= invite.MAX_NAME_BYTES and len(got.host) >= 16
+
+
+def test_the_first_seat_may_be_a_friends() -> None:
+    sent = invite.Invite("klats", 0, 2, "Anna", bytes(range(16)), invite.parse(OFFER))
+    assert invite.read_invite(invite.write_invite(sent, GAMES), GAMES).seat == 0
+    answer = invite.parse(OFFER.replace("a=setup:actpass", "a=setup:active"))
+    assert invite.read_answer(invite.write_answer(0, answer)) == (0, answer)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
 
 import pytest
@@ -261,3 +262,45 @@ def test_a_seat_is_invited_then_here_then_away_and_a_bot_may_stand_in() -> None:
     assert len(session.record["actions"]) == 2 and host.seat_state(1) == "here"
     host.closed("c1")
     assert host.seat_state(1) == "away"
+
+
+def test_a_hostile_text_is_judged_in_linear_time() -> None:
+    # Quotes that never close made the string pattern backtrack from each one: 64 kB of
+    # them held the host for ~15 s. A generous bound: this is about complexity, not speed.
+    host, _, _ = table("klats", 2, seed=1)
+    for raw in ['"' + '\\"' * (protocol.MAX_BYTES // 2 - 1), '"' * protocol.MAX_BYTES, '["' + "\\" * 60_000]:
+        started = time.perf_counter()
+        assert host.receive("c9", raw) == []
+        assert time.perf_counter() - started < 2.0
+
+
+def test_a_token_that_is_not_text_is_refused_without_a_fault() -> None:
+    host, guests, _ = table("klats", 2, seed=1)
+    for seq, token in enumerate(["\ud800", "ё" * 22, "\x00" * 22], start=1):
+        raw = json.dumps({"v": protocol.PROTOCOL, "build": BUILD, "seq": seq, "type": "hello", "seat": 1,
+                          "token": token})
+        out = host.receive("c7", raw)
+        assert json.loads(out[0][1])["reason"] == "wrong_seat" and host.holder(1) == "c1"
+
+
+def test_a_channel_opened_for_one_seat_cannot_take_another() -> None:
+    seats = [Seat("Anna", "human"), Seat("Boris", "remote"), Seat("Vera", "remote")]
+    session = Session.new("klats", seats, {}, seed=1)
+    tokens = {1: new_token(), 2: new_token()}
+    host = Host(session, BUILD, tokens, Clock(), channel_seat=lambda conn: int(conn[4:]))
+    boris = Guest(1, tokens[1], BUILD)
+    deliver_to = {1: boris}
+    for conn, text in host.receive("seat1", boris.hello()):
+        deliver_to[int(conn[4:])].receive(text)
+    assert host.holder(1) == "seat1" and boris.table is not None
+    thief = Guest(1, tokens[1], BUILD)  # Vera's device, with Boris's invite seen over his shoulder
+    out = host.receive("seat2", thief.hello())
+    assert json.loads(out[0][1])["reason"] == "wrong_seat" and host.holder(1) == "seat1"
+
+
+def test_a_saved_token_must_be_one_an_invite_can_carry() -> None:
+    # 22 letters hold 132 bits, an invite 128: a token with the spare bits set (a hand-edited
+    # save) would come back from the invite as another token, and its guest be refused for ever.
+    from pygames_ui.devices.seats import is_token
+    assert all(is_token(new_token()) for _ in range(500))
+    assert not is_token("A" * 21 + "B") and not is_token("A" * 21) and not is_token(None)

@@ -72,6 +72,7 @@ class App(TableFlow):
         self._heard_step: tuple[Session | None, int] = (None, -1)  # the tutorial step announced last
         self.room: devices.Room | None = None  # friends on other devices at this game; self.joining: this
         self.joining: devices.Joining | None = None  # device as a friend's guest (devices/play.py)
+        self.hang_ups: list[int] = []
         self.build, self.site = "dev", ""  # this build of the site (guests must run the same), its address
 
     # ------------------------------------------------------------ startup

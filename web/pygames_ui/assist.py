@@ -1,15 +1,15 @@
-"""Thinking bots and hints at the table: what ``main.py`` asks the bot worker, and what shows meanwhile.
+"""Thinking bots and hints at the table: what the page (``page_table.py``) asks the bot worker, and what shows meanwhile.
 
 A level that searches (Hard, :attr:`Level.searches`) thinks for about a second, so it is
 not played like Easy and Medium (a few milliseconds): the app asks
-:meth:`Assist.bot_request` for the request, ``main.py`` sends it to the bot worker (or
+:meth:`Assist.bot_request` for the request, ``page_table.py`` sends it to the bot worker (or
 thinks on the page in slices), and the answer comes back through
 :meth:`Assist.bot_answered`. Meanwhile the table says who is thinking.
 
 A hint is the Hard bot's move for the person whose turn it is, searched from that
 person's own view only (:func:`thinking.request`): :meth:`Assist.hint_request`, then
 :meth:`Assist.hint_answered`. The table then names the move with its chance of
-winning and ``main.py`` lights its control (:meth:`Assist.lit_selector`).
+winning and ``page_table.py`` lights its control (:meth:`Assist.lit_selector`).
 
 Every answer is for the position it was asked in (the engine ``State`` object, held,
 compared by identity): once anything is played or taken back, a late answer is
@@ -58,7 +58,7 @@ class Assist:
         if seat is None:
             return None
         level = session.seats[seat].level
-        if level is None or not level.searches or len(session.game.legal_actions(session.state)) < 2:
+        if level is None or not thinking.searches_now(level, len(session.game.legal_actions(session.state))):
             return None
         self.thinking = (session.state, seat)
         return thinking.request(session)
@@ -125,7 +125,7 @@ class Assist:
         if seat is not None:
             return (f'<div class="assist" id="assist"><p class="bot-thinking" id="bot-thinking" role="status" '
                     f'data-seat="{seat}">{t("assist.thinking", name=ctx.name(seat))}</p></div>')
-        if not may_hint:  # kept, empty: main.py shows who is thinking in it without a redraw
+        if not may_hint:  # kept, empty: page_table.py shows who is thinking in it without a redraw
             return '<div class="assist" id="assist"></div>'
         hint = self.current_hint(session, ctx)
         if hint is None:

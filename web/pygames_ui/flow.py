@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pygames_core import IllegalAction
-from pygames_core.base import Action
+from pygames_core.base import Action, State
 
 from . import keeping, saves
 from .assist import Assist
@@ -46,6 +46,9 @@ class TableFlow:
     pace: Pace
     pending: Action | None  # a move shown on the table, waiting for a second tap (confirm moves)
     room: Room | None  # friends on other devices at this game
+    #: The last frame, after what it was drawn from: the session, its state, the viewer, the language, the seats.
+    _frame_memo: tuple[Session, State, int | None, str, tuple[tuple[str, str], ...], Ctx] | None = None
+    hang_ups: list[int]  # the seats of a game with friends left behind, whose connections the page closes
 
     # ------------------------------------------------------------ queries (none of them changes anything)
     @property
@@ -53,8 +56,21 @@ class TableFlow:
         return self.tables.get(self.session.game.name) if self.session else None
 
     def ctx(self) -> Ctx | None:
-        """The frame of the game at the table for the person holding the device, with the translator."""
-        return Ctx(self.t, frame_of(self.session, self.viewer)) if self.session is not None else None
+        """The frame of the game at the table for the person holding the device, with the translator.
+
+        Computed once per position: the screen, the lit control, the words for a screen reader
+        and the bots' turn all ask for it after each change, and get the same frame until the
+        game, the person holding the device, the seats or the language change (a state is never
+        changed in place: a move or an undo puts another in the session)."""
+        s = self.session
+        if s is None:
+            return None
+        seats = tuple((x.name, x.kind) for x in s.seats)
+        memo = self._frame_memo
+        if (memo is None or memo[0] is not s or memo[1] is not s.state
+                or memo[2:5] != (self.viewer, self.t.lang, seats)):
+            memo = self._frame_memo = (s, s.state, self.viewer, self.t.lang, seats, Ctx(self.t, frame_of(s, self.viewer)))
+        return memo[5]
 
     def has_secrets(self, seat: int) -> bool:
         """True when ``seat`` would see something another human at the table must not see now."""
@@ -85,11 +101,17 @@ class TableFlow:
         if not (self.screen == "table" and s is not None and not s.game.is_over(s.state)
                 and not s.is_human_turn() and self.interlude() is None):
             return False
+        if self.lobby_open():
+            return False  # nobody plays before every friend is here (or a bot takes his seat)
         cur = s.state.current_player
         if cur is not None and s.seats[cur].is_remote:  # a friend on another device decides, unless
             return self.room is not None and cur in self.room.referee.stand_ins  # a bot stands in for him
         lesson = self.lesson()
         return lesson is None or lesson.bot_move is not None
+
+    def lobby_open(self) -> bool:
+        """True while the lobby of a game with friends on other devices is open: no move yet."""
+        return self.room is not None and self.room.session is self.session and not self.room.started
 
     def may_hint(self, ctx: Ctx | None) -> bool:
         """True when the person holding the device may ask for a hint now (his turn, nothing over the table)."""
@@ -105,14 +127,24 @@ class TableFlow:
         return self.history.check_undo(self.session, next_viewer(self.session, self.viewer))
 
     # ------------------------------------------------------------ the game moves on
-    def moved(self) -> None:
+    def moved(self, tell_friends: bool = True) -> None:
         """After any change of the game: save it, hand the device on if the position says so, and
-        send each friend on another device his seat's frame."""
+        (unless the referee did, after a friend's move) send each friend on another device his
+        seat's frame."""
+        if self.room is not None and self.room.session is not self.session:
+            self.leave_room()  # another game at the table now (a guided one): the friends are let go
         if self.session is not None:
             self.viewer = next_viewer(self.session, self.viewer)
             saves.save(self.storage, self.session)
-            if self.room is not None and self.room.session is self.session:
+            if tell_friends and self.room is not None and self.room.session is self.session:
                 self.room.moved()
+
+    def leave_room(self) -> None:
+        """Let the friends of the game with friends go: their connections close (each device
+        says the connection is lost); their game stays saved only if it is still the save."""
+        if self.room is not None:
+            self.hang_ups += self.room.session.remote
+            self.room = None
 
     def play(self, action: Action) -> None:
         s = self.session
@@ -231,6 +263,9 @@ class TableFlow:
             return
         if not ctx.my_turn or ctx.frame.pass_to is not None or self.interlude(ctx) is not None:
             self.flash = self.t("flash.not_your_turn")
+            return
+        if self.lobby_open():
+            self.flash = self.t("devices.start_when")
             return
         if pending is not None and data.get("pending") == "1":
             self.commit(pending)  # the second tap on the same control

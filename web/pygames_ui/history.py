@@ -285,7 +285,7 @@ def share_box(t: I18n, shared: tuple[str, bool] | None) -> str:
 
 
 def import_box(t: I18n) -> str:
-    """The home screen's file picker for a saved record (``main.py`` reads the file on ``change``)."""
+    """The home screen's file picker for a saved record (``page_keep.py`` reads the file on ``change``)."""
     return (f'<section class="records"><label class="file-pick"><span class="button-like">{esc(t("history.import"))}</span>'
             f'<input{attrs(type="file", id="record-file", accept=".json,application/json", data_change="import")}></label>'
             f'<p class="hint">{esc(t("history.import_hint"))}</p></section>')

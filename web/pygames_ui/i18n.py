@@ -1,4 +1,4 @@
-"""Message catalogues (``web/i18n/<lang>.json``) and the ``t(key, **fields)`` lookup."""
+"""Message catalogues (``web/i18n/<lang>/*.json``, shipped merged as ``i18n/<lang>.json``) and the ``t(key, **fields)`` lookup."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ LANGS = ("ru", "en")
 
 
 def merge_catalogues(folder: Path) -> dict[str, dict[str, Any]]:
-    """Merge ``folder/<lang>/*.json`` (common.json and one file per game) into one dict per language.
+    """Merge ``folder/<lang>/*.json`` into one dict per language: common.json, one file per
+    game, and one per part of the app (assist, bots, devices, history, site, tutorial).
 
     Used by the build (which ships ``i18n/<lang>.json``) and by the tests.
     A key defined in two files is an error.

@@ -137,7 +137,7 @@ def _replay_seek(app: Host, data: dict[str, str], values: dict[str, str]) -> Non
 
 
 def _import(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
-    """A record file picked on the home screen: ``main.py`` read it into ``values["file_text"]``."""
+    """A record file picked on the home screen: ``page_keep.py`` read it into ``values["file_text"]``."""
     if "file_too_big" in values:
         app.notice = app.t("history.import_too_big")
     elif "file_text" in values:

@@ -1,10 +1,10 @@
 """Keyboard play: where the arrow keys move the focus, what Escape closes, how a dialog keeps Tab.
 
-Pure Python, no DOM: ``main.py`` has one delegated ``keydown`` listener that reads the
-page (which group the focused control is in, where its neighbours stand) and asks these
-functions what to do.  Every control is a real ``<button>``, so Tab, Enter and Space
-work without help; this adds the arrows where a row or a grid of like things makes them
-natural, and Escape.
+Pure Python, no DOM: ``main.py`` has one delegated ``keydown`` listener, and
+:func:`pygames_ui.focus.on_key` reads the page for it (which group the focused control is
+in, where its neighbours stand) and asks these functions what to do.  Every control is a
+real ``<button>``, so Tab, Enter and Space work without help; this adds the arrows where
+a row or a grid of like things makes them natural, and Escape.
 """
 
 from __future__ import annotations

@@ -126,13 +126,20 @@ def _bot(level: levels.Level, game: Game, seed: int, iterations: int | None, bud
     return bots.get(level.bot, seed=seed, **options)
 
 
+def searches_now(level: levels.Level, choices: int, hint: bool = False) -> bool:
+    """Whether a bot of ``level`` searches for this decision (``choices``: how many legal moves):
+    a searching level with a real choice, or any hint. The one place this is decided: the page
+    asks its worker exactly when this is true, and the worker searches exactly then."""
+    return level.searches and (hint or choices > 1)
+
+
 def think(message: Mapping[str, Any]) -> dict[str, Any]:
     """Answer a :func:`request`: the move, and for a search its estimate, iterations and time."""
     game, state, level, seed, hint, iterations, budget = _read(message)
     start = time.perf_counter()
     bot = _bot(level, game, seed, iterations, budget)
     legal = game.legal_actions(state)
-    if level.searches and isinstance(bot, IsmctsBot) and (hint or len(legal) > 1):
+    if searches_now(level, len(legal), hint) and isinstance(bot, IsmctsBot):
         analysis = bot.analyse(game, state)
         return {"action": analysis.action, "estimate": analysis.win_prob, "iterations": analysis.iterations,
                 "ms": analysis.elapsed_ms}
@@ -170,7 +177,7 @@ class SlicedSearch:
         self.slice_ms = slice_ms
         self.answer: dict[str, Any] | None = None
         bot = _bot(level, game, seed, iterations, budget)
-        searching = isinstance(bot, IsmctsBot) and (hint or len(game.legal_actions(state)) > 1)
+        searching = searches_now(level, len(game.legal_actions(state)), hint) and isinstance(bot, IsmctsBot)
         self.search = bot.start(game, state) if searching else None
 
     def step(self) -> bool:

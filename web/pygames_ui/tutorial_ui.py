@@ -3,7 +3,7 @@
 The tutorial itself (its deal, its steps) is data read by :mod:`.tutorial`; this module
 draws the current step (the *coach*: one or two sentences, "Back", "Next", "Leave"),
 decides whether a click on the table is the taught one, and starts, steps and leaves a
-tutorial (:data:`HANDLERS`, by ``data-action``). ``main.py`` lights the taught control
+tutorial (:data:`HANDLERS`, by ``data-action``). ``page_table.py`` lights the taught control
 (:func:`taught_selector`), puts the coach next to it and moves the focus to it.
 """
 

@@ -101,10 +101,20 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
                        f'{stun_box(t, storage)}</main>')
     link = f"{site}{invite.ANSWER_PREFIX}{joining.answer}"
     waiting = t("devices.connected") if joining.connected else t("devices.answer_how")
-    return head + (f'<p role="status">{esc(waiting)}</p>'
+    return head + refusal(t, joining) + (f'<p role="status">{esc(waiting)}</p>'
                    f'<div class="invite-qr">{qr_svg(link, t("devices.answer_qr"))}</div>'
                    f'{copy_field(t, "answer-link", t("devices.answer_link"), link)}'
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
+
+
+#: Why the host did not take a move or a hello (``refused``'s reasons), as the guest is told.
+REFUSALS = ("wrong_seat", "bot_plays", "not_your_turn", "stale", "illegal", "not_started")
+
+
+def refusal(t: I18n, joining: Joining) -> str:
+    """What the host last refused and why, if it did (a known reason; another is not ours to say)."""
+    why = joining.guest.refused
+    return f'<p class="flash" role="alert">{esc(t(f"devices.refused.{why}"))}</p>' if why in REFUSALS else ""
 
 
 def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
@@ -114,7 +124,9 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
         return f'<main class="join"><p role="status">{esc(t("devices.waiting_table"))}</p></main>'
     ctx = Ctx(t, frame)
     table = tables[joining.invite.game]
-    where = "" if joining.connected else f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p>'
+    where = refusal(t, joining)
+    if not joining.connected:
+        where += f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p>'
     away = [frame.seats[s].name for s in (joining.guest.table or {}).get("away", [])
             if type(s) is int and 0 <= s < len(frame.seats)]
     if away and joining.connected:

@@ -34,8 +34,6 @@ WINDOW_S = 1.0
 #: A guest pings every PING_S; one silent for AWAY_S is away (a closed tab sends no goodbye).
 PING_S = 2.0
 AWAY_S = 6.0
-#: What the lobby and the table say about a guest seat.
-SEAT_STATES = ("invited", "here", "away", "bot")
 
 Outgoing = list[tuple[str, str]]  # (connection, message text)
 
@@ -55,12 +53,16 @@ class Link:
 
 class Host:
     def __init__(self, session: Session, build: str, tokens: dict[int, str],
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        """``tokens``: the guest seats and the token each invite carries."""
+                 clock: Callable[[], float] = time.monotonic,
+                 channel_seat: Callable[[str], int | None] = lambda conn: None) -> None:
+        """``tokens``: the guest seats and the token each invite carries. ``channel_seat``: the
+        seat whose invite a connection was opened for (``None``: any seat, with its token)."""
         self.session = session
         self.build = build
         self.tokens = dict(tokens)
         self.clock = clock
+        self.channel_seat = channel_seat
+        self.playing = True  # False while the lobby is open: no move is taken yet
         self.links: dict[str, Link] = {}
         self.dropped: Counter[str] = Counter()
         self.seen: set[int] = set()  # guest seats that have been here at some time
@@ -132,7 +134,9 @@ class Host:
     def _hello(self, conn: str, link: Link, message: protocol.Message) -> Outgoing:
         seat, token = message.body["seat"], message.body["token"]
         want = self.tokens.get(seat)
-        if want is None or not hmac.compare_digest(want.encode(), token.encode()):
+        bound = self.channel_seat(conn)
+        if (want is None or (bound is not None and bound != seat) or not token.isascii()
+                or not hmac.compare_digest(want, token)):
             self.dropped["wrong token"] += 1
             return [self._send(conn, "refused", reason="wrong_seat", ref=message.seq)]
         old = self.holder(seat)
@@ -146,6 +150,8 @@ class Host:
         s = self.session
         if link.seat is None:
             return self._drop("no seat")
+        if not self.playing:
+            return [self._send(conn, "refused", reason="not_started", ref=message.seq)]
         if link.seat in self.stand_ins:
             return [self._send(conn, "refused", reason="bot_plays", ref=message.seq)]
         if s.state.current_player != link.seat or s.game.is_over(s.state):

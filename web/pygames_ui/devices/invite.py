@@ -197,7 +197,7 @@ class Invite:
 
 def write_invite(invite: Invite, games: list[str]) -> str:
     """The invite as the text after ``#j=`` (``games``: the game names in the site's order)."""
-    name = invite.host.encode("utf-8")[:MAX_NAME_BYTES]
+    name = invite.host.encode("utf-8")[:MAX_NAME_BYTES].decode("utf-8", "ignore").encode("utf-8")  # (whole letters)
     head = bytes([games.index(invite.game), invite.seat, invite.players, len(name)]) + name + invite.token
     return _b64(head + compact(invite.offer))
 
@@ -208,7 +208,7 @@ def read_invite(text: str, games: list[str]) -> Invite:
     if len(data) < 4 + 16:
         raise ValueError("not an invite (too short)")
     game_no, seat, players, n = data[0], data[1], data[2], data[3]
-    if game_no >= len(games) or not 0 < seat < players <= 6:
+    if game_no >= len(games) or not 0 <= seat < players <= 6:
         raise ValueError("not an invite (no such game or seat)")
     try:
         host = data[4:4 + n].decode("utf-8")
@@ -226,7 +226,7 @@ def write_answer(seat: int, answer: Endpoint) -> str:
 
 def read_answer(text: str) -> tuple[int, Endpoint]:
     data = _unb64(text)
-    if len(data) < 2 or not 0 < data[0] < 6:
+    if len(data) < 2 or not 0 <= data[0] < 6:
         raise ValueError("not an answer")
     return data[0], uncompact(data[1:])
 

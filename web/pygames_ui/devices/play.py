@@ -33,7 +33,11 @@ class App(Protocol):
     build: str
     site: str
 
-    def moved(self) -> None: ...
+    hang_ups: list[int]
+
+    def moved(self, tell_friends: bool = True) -> None: ...
+
+    def leave_room(self) -> None: ...
 
 
 def host_name(app: App) -> str:
@@ -46,7 +50,7 @@ def host_name(app: App) -> str:
 def start_room(app: App) -> None:
     """A game with friends on other devices: its room, and an invite asked for each of them."""
     s = app.session
-    app.room = None
+    app.leave_room()
     if s is not None and s.remote and not s.game.is_over(s.state):
         app.room = Room(s, app.build, host_name(app))
         app.room.ask_offers()
@@ -78,8 +82,10 @@ def guest_click(app: App, data: dict[str, str]) -> None:
 
 
 def effects(app: App) -> list[tuple[object, ...]]:
-    """What the page must do over WebRTC now (``p2p-offer``, ``p2p-accept``, ``p2p-answer``, ``p2p-send``)."""
-    out: list[tuple[object, ...]] = []
+    """What the page must do over WebRTC now (``p2p-close``, ``p2p-offer``, ``p2p-accept``,
+    ``p2p-answer``, ``p2p-send``): the connections of a game left behind are closed first."""
+    out: list[tuple[object, ...]] = [("p2p-close", seat) for seat in app.hang_ups]
+    app.hang_ups.clear()
     if app.room is not None:
         out += app.room.take_effects()
     if app.joining is not None:
@@ -101,7 +107,9 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
             before = len(room.session.record["actions"])
             changed = room.received(peer, payload)
             if len(room.session.record["actions"]) != before:
-                app.moved()  # a guest's move: saved, and the device handed on as after any move
+                # A guest's move: saved, and the device handed on as after any move (the referee
+                # has sent every friend his new frame already).
+                app.moved(tell_friends=False)
             return changed
         elif kind == "closed":
             room.closed(peer)
@@ -129,7 +137,7 @@ def tick(app: App) -> bool:
     room = app.room
     if room is None:
         return False
-    states = tuple(room.referee.seat_state(seat) for seat in room.session.remote)
+    states = tuple(room.seat_state(seat) for seat in room.session.remote)
     changed, room.shown_states = states != room.shown_states, states
     if changed:
         room.moved()  # every friend still here is told who is away now

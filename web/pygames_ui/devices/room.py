@@ -31,6 +31,11 @@ def conn_of(seat: int) -> str:
     return f"seat{seat}"
 
 
+def seat_of(conn: str) -> int | None:
+    """The seat whose invite opened connection ``conn`` (:func:`conn_of`): only its token is taken there."""
+    return int(conn[4:]) if conn.startswith("seat") and conn[4:].isdigit() else None
+
+
 @dataclass
 class Room:
     session: Session
@@ -53,14 +58,15 @@ class Room:
         kept = seats.read(self.session.ui)
         if kept is None:
             self.referee = Host(self.session, self.build, {seat: seats.new_token() for seat in self.session.remote},
-                                self.clock)
+                                self.clock, seat_of)
         else:
             tokens, bots, self.started = kept
-            self.referee = Host(self.session, self.build, tokens, self.clock)
+            self.referee = Host(self.session, self.build, tokens, self.clock, seat_of)
             self.referee.stand_ins |= bots
             if self.started:  # the table shows again, each friend away beside his new invite
                 self.referee.seen |= set(tokens)
                 self.reinvited |= set(tokens)
+        self.referee.playing = self.started
         self.keep()
 
     def keep(self) -> None:
@@ -69,7 +75,7 @@ class Room:
 
     def start(self) -> None:
         """The host closes the lobby."""
-        self.started = True
+        self.started = self.referee.playing = True
         self.keep()
 
     def stand_in(self, seat: int) -> None:
@@ -127,6 +133,7 @@ class Room:
     def reinvite(self, seat: int) -> None:
         """A fresh invite for ``seat`` (its guest reloaded, or lost the link): a new offer, the same token."""
         self.invites.pop(seat, None)
+        self.referee.closed(conn_of(seat))  # the page drops its old connection, which says nothing more
         self.reinvited.add(seat)
         self.ask_offers()
 
@@ -134,8 +141,8 @@ class Room:
     def received(self, seat: int, text: str) -> bool:
         """A message from ``seat``'s data channel: through the referee; its answers go out.
         ``True`` when the screen may have changed (not for a ping, nor a message dropped)."""
-        for conn, out in self.referee.receive(conn_of(seat), text):
-            self.effects.append(("p2p-send", int(conn[4:]), out))
+        for conn, message in self.referee.receive(conn_of(seat), text):  # (after a move: every friend's frame)
+            self.effects.append(("p2p-send", seat_of(conn), message))
         return self.referee.last_kind not in (None, "ping")
 
     def closed(self, seat: int) -> None:
@@ -147,7 +154,7 @@ class Room:
     def moved(self) -> None:
         """The game moved on here (the host's move, a bot's): each seated guest gets its frame."""
         for conn, out in self.referee.tables():
-            self.effects.append(("p2p-send", int(conn[4:]), out))
+            self.effects.append(("p2p-send", seat_of(conn), out))
 
     def take_effects(self) -> list[tuple[object, ...]]:
         effects, self.effects = self.effects, []

@@ -10,6 +10,7 @@ friend's; anything else is dropped (new tokens are drawn, the invites are new an
 
 from __future__ import annotations
 
+import base64
 import re
 import secrets
 from typing import Any
@@ -27,7 +28,11 @@ def new_token() -> str:
 
 
 def is_token(value: object) -> bool:
-    return isinstance(value, str) and _TOKEN.fullmatch(value) is not None
+    """True for a token as :func:`new_token` writes it: 16 bytes, base64url, the way they are written
+    back from an invite's bytes (the last letter's unused bits clear)."""
+    if not isinstance(value, str) or _TOKEN.fullmatch(value) is None:
+        return False
+    return base64.urlsafe_b64encode(base64.urlsafe_b64decode(value + "==")).decode("ascii").rstrip("=") == value
 
 
 def written(tokens: dict[int, str], bots: set[int], started: bool) -> dict[str, Any]:
