@@ -35,7 +35,7 @@ from serve import serve_in_thread  # noqa: E402
 
 from pygames_core import games  # noqa: E402
 from pygames_ui.devices.guest import Guest  # noqa: E402
-from pygames_ui.devices.host import Host  # noqa: E402
+from pygames_ui.devices.host import Referee  # noqa: E402
 from pygames_ui.devices.loopback import Sent, seated  # noqa: E402
 
 
@@ -45,7 +45,7 @@ def play(game: str, players: int, seed: int) -> tuple[list[int], list[float]]:
     sizes: list[int] = []
     times: list[float] = []
 
-    def deliver(host: Host, guests: dict[int, Guest], out: Sent) -> None:
+    def deliver(host: Referee, guests: dict[int, Guest], out: Sent) -> None:
         for conn, text in out:
             sizes.append(len(text.encode()))
             guests[int(conn[1:])].receive(text)

@@ -83,7 +83,6 @@ function fail(err) {
     ? missing.map(missingFileMessage).join("\n")
     : String(err && err.message ? err.message : err);
 }
-globalThis.pygamesFail = fail;
 
 // A catalogue as its text (handed to Python in one piece, which json.loads reads far
 // faster than a converted JS object) and as an object for the shell.
@@ -233,7 +232,7 @@ async function boot() {
   setStage("engine");
   const [ru, en] = await cataloguesP;
   globalThis.pygamesBoot = {
-    catalogues: { ru: ru.words, en: en.words }, cataloguesJSON: `{"ru":${ru.text},"en":${en.text}}`, lang, fail, pyodide,
+    catalogues: { ru: ru.words, en: en.words }, cataloguesJSON: `{"ru":${ru.text},"en":${en.text}}`, lang, pyodide,
     build: SITE.snapshotKey,  // which build this is: a guest of another build is told to reload (devices/protocol.py)
   };
   const main = pyodide.pyimport("main");

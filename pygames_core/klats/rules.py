@@ -36,13 +36,6 @@ def tops(tableau: list[list[int]]) -> list[int]:
     return [pile[-1] for pile in tableau]
 
 
-def can_play(tableau: list[list[int]], card: int, pile: int | None) -> bool:
-    """May ``card`` go onto ``pile`` (``None``: a new pile at the right end)?"""
-    if pile is None:
-        return len(tableau) < MAX_PILES
-    return 0 <= pile < len(tableau) and COLOUR_OF[tableau[pile][-1]] == COLOUR_OF[card]
-
-
 def place(tableau: list[list[int]], card: int, pile: int | None) -> int | None:
     """Put ``card`` on ``pile`` (mutating ``tableau``) and merge equal tops.
 

@@ -26,12 +26,6 @@ def order(d: dict[str, Any], seats: Sequence[int]) -> list[int]:
     return [p for p in rotation(d["options"]["first_player"], d["players"]) if p in seats]
 
 
-def in_seats(d: dict[str, Any]) -> list[int]:
-    """Players still in, in turn order from the first player."""
-    brains = d["brains"]
-    return [p for p in rotation(d["options"]["first_player"], d["players"]) if brains[p] > 0]
-
-
 def may_intervene(d: dict[str, Any], p: int) -> bool:
     """Has seat ``p`` more than ``pass`` in the pending contest?  (``len(contest_actions(d, p)) > 1``, cheaply.)"""
     c = d["contest"]

@@ -13,7 +13,6 @@ Outcome(result='redraw', winner=None, tied=(0, 1))
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, NamedTuple, TypedDict
 
@@ -60,7 +59,6 @@ TROPHY_KINDS: tuple[str, ...] = ("rock", "scissors", "paper")
 KILLERS: tuple[str, ...] = ("rock", "scissors")
 #: Copies of each kind in the full 57-card deck.
 COUNTS: dict[str, int] = {"brain": 9, "rock": 11, "scissors": 11, "paper": 11, "zombie": 15}
-TOTAL_CARDS = sum(COUNTS.values())
 
 #: ``BEATS[a] == b``: kind ``a`` beats kind ``b``.
 BEATS: dict[str, str] = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
@@ -159,12 +157,6 @@ def contest_outcome(cards: Mapping[int, str]) -> Outcome:
     if len(top) == 1:
         return Outcome("win", top[0], ())
     return Outcome("redraw", None, top)
-
-
-def count_kinds(cards: Iterable[str]) -> dict[str, int]:
-    """Copies of each kind in ``cards``, every kind listed (0 when absent)."""
-    c = Counter(cards)
-    return {k: c.get(k, 0) for k in KINDS}
 
 
 def trophy_choices(trophies: Sequence[str]) -> list[str]:

@@ -95,14 +95,6 @@ COL_PUSHES: tuple[dict[str, object], ...] = tuple(
 ALL_PUSHES = ROW_PUSHES + COL_PUSHES
 
 
-def card_id(animal: str, part: str) -> str:
-    """``card_id("sheep", "head") -> "sheep:head"``; unknown names raise ``ValueError``."""
-    card = f"{animal}:{part}"
-    if card not in CARD_INDEX:
-        raise ValueError(f"no such card: animal {animal!r}, part {part!r}")
-    return card
-
-
 def animal_cards(animal: str) -> list[str]:
     """The head, body and tail of ``animal``."""
     try:

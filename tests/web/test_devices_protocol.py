@@ -17,7 +17,7 @@ import pytest
 from pygames_core import games
 from pygames_ui.devices import protocol
 from pygames_ui.devices.guest import Guest
-from pygames_ui.devices.host import RATE, Host
+from pygames_ui.devices.host import RATE, Referee
 from pygames_ui.devices.loopback import Clock, Sent, seated
 from pygames_ui.devices.seats import new_token
 from pygames_ui.frame import public_log
@@ -26,19 +26,19 @@ from pygames_ui.session import Seat, Session
 BUILD = "build-1"
 
 
-def table(game: str, players: int, seed: int) -> tuple[Host, dict[int, Guest], Clock]:
+def table(game: str, players: int, seed: int) -> tuple[Referee, dict[int, Guest], Clock]:
     """A host (seat 0 plays on the host device) and a guest on every other seat, all seated."""
     return seated(game, players, seed, BUILD, deliver)
 
 
-def deliver(host: Host, guests: dict[int, Guest], out: Sent, log: dict[str, list[str]] | None = None) -> None:
+def deliver(host: Referee, guests: dict[int, Guest], out: Sent, log: dict[str, list[str]] | None = None) -> None:
     for conn, text in out:
         if log is not None:
             log.setdefault(conn, []).append(text)
         guests[int(conn[1:])].receive(text)
 
 
-def check_shows_only_the_seat(host: Host, text: str) -> None:
+def check_shows_only_the_seat(host: Referee, text: str) -> None:
     """The message is the seat's frame: its own view, the public log, its legal moves — nothing else."""
     body = json.loads(text)
     if body["type"] != "table":
@@ -171,7 +171,7 @@ def test_a_flood_is_cut_at_the_rate_limit() -> None:
     assert host.receive("c1", g.ping())  # a second later it is heard again
 
 
-def hostile_messages(rng: random.Random, host: Host, guests: dict[int, Guest]) -> list[object]:
+def hostile_messages(rng: random.Random, host: Referee, guests: dict[int, Guest]) -> list[object]:
     """Malformed, oversized, deep, replayed, out-of-turn, wrong-seat and wrong-type messages."""
     # (Its "moves" is stale: none of these may play, even where a mutation makes the move legal.)
     good = dict(json.loads(guests[1].act({"type": "play", "card": 5, "target": 0, "pile": None})), moves=0)
@@ -238,7 +238,7 @@ def test_a_seat_is_invited_then_here_then_away_and_a_bot_may_stand_in() -> None:
     session = Session.new("klats", seats, {}, seed=1)
     clock = Clock()
     token = new_token()
-    host = Host(session, BUILD, {1: token}, clock)
+    host = Referee(session, BUILD, {1: token}, clock)
     assert host.seat_state(1) == "invited"
     guest = Guest(1, token, BUILD)
     deliver(host, {1: guest}, host.receive("c1", guest.hello()))
@@ -287,7 +287,7 @@ def test_a_channel_opened_for_one_seat_cannot_take_another() -> None:
     seats = [Seat("Anna", "human"), Seat("Boris", "remote"), Seat("Vera", "remote")]
     session = Session.new("klats", seats, {}, seed=1)
     tokens = {1: new_token(), 2: new_token()}
-    host = Host(session, BUILD, tokens, Clock(), channel_seat=lambda conn: int(conn[4:]))
+    host = Referee(session, BUILD, tokens, Clock(), channel_seat=lambda conn: int(conn[4:]))
     boris = Guest(1, tokens[1], BUILD)
     deliver_to = {1: boris}
     for conn, text in host.receive("seat1", boris.hello()):

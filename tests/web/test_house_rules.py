@@ -7,6 +7,7 @@
 - No import circle in ``web/``: every import counts, at the top, inside a function or under
   ``TYPE_CHECKING``.
 - No module of ``web/pygames_ui`` past :data:`MAX_LINES` lines: a longer one is two ideas.
+- A table draws from a frame and the translator: it imports nothing of the app, its flow or screens.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ UI = WEB / "pygames_ui"
 ENGINE = ROOT / "pygames_core"
 MAX_LINES = 350
 #: Modules that work on page elements ``main.py`` passes them (importing the FFI only when they run).
-PAGE_HELPERS = {"focus.py", "motion.py", "lazy_stdlib.py"}
+PAGE_HELPERS = {UI / "focus.py", UI / "motion.py", UI / "lazy_stdlib.py"}
+#: The page layer's own modules (``web/*.py``): what the engine and the tables must never import.
+PAGE_LAYER = {p.stem for p in WEB.glob("*.py")}
 
 
 def module_name(path: Path) -> str:
@@ -94,7 +97,8 @@ def test_no_import_circle_in_the_web_layer() -> None:
 
 @pytest.mark.parametrize("path", sorted(ENGINE.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_engine_never_imports_the_web_layer(path: Path) -> None:
-    assert not {m for m in imports_of_absolute(path) if m.split(".")[0] in ("pygames_ui", "main", "js", "pyodide")}
+    assert "main" in PAGE_LAYER and "page_table" in PAGE_LAYER
+    assert not {m for m in imports_of_absolute(path) if m.split(".")[0] in {"pygames_ui", "js", "pyodide", *PAGE_LAYER}}
 
 
 def imports_of_absolute(path: Path) -> set[str]:
@@ -110,7 +114,19 @@ def imports_of_absolute(path: Path) -> set[str]:
 @pytest.mark.parametrize("path", sorted(UI.rglob("*.py")), ids=lambda p: str(p.relative_to(WEB)))
 def test_only_main_touches_the_page(path: Path) -> None:
     touching = {m for m in imports_of_absolute(path) if m.split(".")[0] in ("js", "pyodide")}
-    assert not touching or path.name in PAGE_HELPERS, f"{path.name} imports {touching}: only web/main.py may"
+    assert not touching or path in PAGE_HELPERS, f"{path.name} imports {touching}: only web/main.py may"
+
+
+#: What a table may import of the web layer: a table draws from a frame and the translator, never the app.
+TABLE_MAY_IMPORT = {"pygames_ui.dom", "pygames_ui.frame", "pygames_ui.i18n", "pygames_ui.session",
+                    "pygames_ui.tutorial", "pygames_ui.art"}
+
+
+@pytest.mark.parametrize("path", sorted((UI / "tables").glob("*.py")), ids=lambda p: p.name)
+def test_tables_get_a_frame_never_the_app(path: Path) -> None:
+    used = {m for m in imports_of(path) if m.startswith("pygames_ui.") and not m.startswith("pygames_ui.tables")}
+    modules = {m for m in used if m.count(".") == 1 or m.rpartition(".")[0] not in used}  # (not `from x import name`)
+    assert modules <= TABLE_MAY_IMPORT, f"{path.name} imports {modules - TABLE_MAY_IMPORT}"
 
 
 @pytest.mark.parametrize("path", sorted(UI.rglob("*.py")), ids=lambda p: str(p.relative_to(WEB)))

@@ -72,19 +72,10 @@ class TableFlow:
             memo = self._frame_memo = (s, s.state, self.viewer, self.t.lang, seats, Ctx(self.t, frame_of(s, self.viewer)))
         return memo[5]
 
-    def has_secrets(self, seat: int) -> bool:
-        """True when ``seat`` would see something another human at the table must not see now."""
-        return self.session is not None and has_secrets(self.session, seat)
-
     def pass_to(self, ctx: Ctx | None = None) -> int | None:
         """The human the device must be handed to before his hand may show, if any."""
         ctx = ctx or self.ctx()
         return ctx.frame.pass_to if ctx is not None and self.screen == "table" else None
-
-    def turn_banner(self) -> int | None:
-        """The human whose turn it is, when several share the device and no pass screen is due."""
-        ctx = self.ctx()
-        return ctx.frame.turn_banner if ctx is not None else None
 
     def interlude(self, ctx: Ctx | None = None) -> str | None:
         ctx = ctx or self.ctx()

@@ -3,7 +3,7 @@
 The rules of each (no peeking, the record formats) are in :mod:`.history` and
 :mod:`.replay`; this module holds what the app keeps for them (:class:`Keeping`) and
 their click handlers (:data:`HANDLERS`, by ``data-action``). The handlers work on any
-:class:`Host`, the few members of the app they need, so this module never imports the app.
+:class:`App`, the few members of the app they need, so this module never imports the app.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from .replay import Replay
 from .session import Seat, Session
 from .tables import Table
 
-__all__ = ["HANDLERS", "Host", "Keeping", "UndoCheck", "import_fragment", "open_record", "replay_screen"]
+__all__ = ["HANDLERS", "App", "Keeping", "UndoCheck", "import_fragment", "open_record", "replay_screen"]
 
 
 class Keeping:
@@ -34,7 +34,7 @@ class Keeping:
         return history.check_undo(session, viewer, self.timeline)
 
 
-class Host(Protocol):
+class App(Protocol):
     """What the handlers here use of the app."""
 
     t: I18n
@@ -55,7 +55,7 @@ class Host(Protocol):
     def moved(self) -> None: ...
 
 
-def _shown_record(app: Host) -> tuple[dict[str, Any], list[Seat]] | None:
+def _shown_record(app: App) -> tuple[dict[str, Any], list[Seat]] | None:
     """The record on screen (the replay's in the viewer, else the game at the table's), with its
     seats named as they leave the device (``history.shared_seats``)."""
     replay = app.history.replay
@@ -66,7 +66,7 @@ def _shown_record(app: Host) -> tuple[dict[str, Any], list[Seat]] | None:
     return None
 
 
-def open_record(app: Host, read: Callable[[], history.Imported], failed: str) -> None:
+def open_record(app: App, read: Callable[[], history.Imported], failed: str) -> None:
     """Open a record in the replay viewer; one that cannot be read gets the notice ``failed``."""
     try:
         imported = read()
@@ -87,7 +87,7 @@ def replay_screen(t: I18n, keeping: Keeping) -> str:
 
 
 # ---------------------------------------------------------------- click handlers, by data-action
-def _undo(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _undo(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     check, table = app.undo_check(), app.table
     if check is None or app.session is None or table is None:
         return
@@ -100,13 +100,13 @@ def _undo(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
     app.moved()
 
 
-def _export(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _export(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     shown = _shown_record(app)
     if shown is not None:
         app.effects.append(("download", *history.export_file(*shown)))
 
 
-def _copy_link(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _copy_link(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     shown = _shown_record(app)
     if shown is not None:
         try:
@@ -115,7 +115,7 @@ def _copy_link(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
             app.flash = app.t("history.record_broken")
 
 
-def _replay(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _replay(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     s = app.session
     if s is not None:
         try:
@@ -126,17 +126,17 @@ def _replay(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
         app.screen = "replay"
 
 
-def _replay_go(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _replay_go(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.history.replay is not None:
         app.history.replay.go(data.get("to", ""))
 
 
-def _replay_seek(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _replay_seek(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.history.replay is not None:
         app.history.replay.seek(values.get("replay_step", ""))
 
 
-def _import(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _import(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """A record file picked on the home screen: ``page_keep.py`` read it into ``values["file_text"]``."""
     if "file_too_big" in values:
         app.notice = app.t("history.import_too_big")

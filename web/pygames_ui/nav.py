@@ -3,7 +3,7 @@
 :func:`address` says where the app is as a :class:`~.routes.Route` (``web/main.py`` keeps it
 in the browser's history, so Back and Forward move between screens and a reload shows the
 same one); :func:`show` goes to a route, the way the browser's Back asks. Nothing here
-changes a game: navigating never loses a saved one. The handlers work on any :class:`Host`
+changes a game: navigating never loses a saved one. The handlers work on any :class:`App`
 (the app), so this module does not import the app.
 """
 
@@ -20,7 +20,7 @@ from .session import Session, Storage
 from .tables import TableSet
 
 
-class Host(Protocol):
+class App(Protocol):
     """What navigation uses of the app."""
 
     t: I18n
@@ -40,7 +40,7 @@ class Host(Protocol):
     def read_form(self, values: dict[str, str]) -> None: ...
 
 
-def address(app: Host) -> Route:
+def address(app: App) -> Route:
     """The route of the screen the app shows."""
     if app.screen == "rules":
         return Route("rules", app.rules_game)
@@ -53,7 +53,7 @@ def address(app: Host) -> Route:
     return HOME
 
 
-def show(app: Host, route: Route) -> None:
+def show(app: App, route: Route) -> None:
     """Go to ``route`` (Back, Forward, a reload, a shared address); a screen that cannot show
     now (no game at the table, no record in the viewer) falls back to the nearest that can."""
     game = route.game if route.game in app.tables else None
@@ -77,31 +77,31 @@ def show(app: Host, route: Route) -> None:
     app.menu_open = False
 
 
-def _home(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _home(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.screen = "home"
-def _resume(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _resume(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.session is not None:
         app.screen = "table"
-def _lang(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _lang(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if data.get("lang") in LANGS:
         app.read_form(values)
         app.t.lang = data["lang"]
         app.storage.setItem("pygames.lang", app.t.lang)
-def _rules(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _rules(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.rules_game = data.get("game") or (app.session.game.name if app.session else "klats")
     app.back_to = app.screen
     app.screen = "rules"
-def _back(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _back(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.screen = app.back_to if app.screen == "rules" else "home"
     if app.screen == "table" and app.session is None:
         app.screen = "home"
-def _menu(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _menu(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.menu_open = not app.menu_open
-def _close_results(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _close_results(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.results_closed = True
-def _show_results(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _show_results(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.results_closed = False
-def _dismiss_notice(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _dismiss_notice(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.notice = app.notice_details = None
 
 

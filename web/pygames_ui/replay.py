@@ -23,8 +23,6 @@ from .session import Seat, Session
 from .tables import TABLES, Ctx
 from .tables.winners import who_won
 
-MOVES = {"first", "back", "forward", "last"}
-
 
 class Replay:
     """A recorded game open in the viewer, at :attr:`step` (0: the deal, where it opens; ``len(actions)``: the end)."""

@@ -15,6 +15,7 @@ from pygames_core import games
 from pygames_core.base import Action, Game, State
 from pygames_core.bots import levels
 from pygames_core.record import new_record
+from pygames_core.rng import fresh_seed
 
 HUMAN = "human"
 #: A person playing on another device (the host's game, the guest's own phone: :mod:`.devices`).
@@ -117,9 +118,9 @@ class Session:
             deck: list[Any] | None = None) -> Session:
         """A new game; ``deck`` (a prepared deal, top first: a tutorial's) replaces the shuffle."""
         game = games.get(game_name)
+        seed = fresh_seed() if seed is None else seed  # (the record keeps it: the game can be replayed)
         state = game.new_game(players=len(seats), seed=seed, deck=deck, options=options)
-        seed_used = json.loads(game.to_json(state))["state"]["seed"]
-        return cls(game, seats, state, new_record(game_name, len(seats), seed_used, options, deck))
+        return cls(game, seats, state, new_record(game_name, len(seats), seed, options, deck))
 
     def apply(self, action: Action) -> None:
         """Apply a legal action (raises ``IllegalAction`` and changes nothing otherwise)."""

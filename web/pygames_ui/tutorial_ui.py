@@ -27,7 +27,7 @@ from .tutorial import Lesson, load, names
 EASY = "easy"
 
 
-class Host(Protocol):
+class App(Protocol):
     """What the tutorial's buttons use of the app (this module does not import the app)."""
 
     t: I18n
@@ -112,7 +112,7 @@ def refusal(lesson: Lesson, ctx: Ctx, data: dict[str, str], action: object) -> s
 
 
 # ---------------------------------------------------------------- starting, stepping, leaving
-def _start(app: Host, game: str, index: int = 0, names_of: list[str] | None = None) -> None:
+def _start(app: App, game: str, index: int = 0, names_of: list[str] | None = None) -> None:
     tutorial = load(game)
     t = app.t
     if names_of is None:
@@ -127,21 +127,21 @@ def _start(app: Host, game: str, index: int = 0, names_of: list[str] | None = No
     app.moved()
 
 
-def _tutorial(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _tutorial(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """"Learn by playing": the tutorial of the game from its first step."""
     game = data.get("game", "")
     if game in names():
         _start(app, game)
 
 
-def _next(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _next(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     lesson = Lesson.of(app.session)
     if lesson is not None and app.session is not None and lesson.step.action is None and not lesson.last:
         lesson.advance(app.session)
         app.moved()
 
 
-def _back(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _back(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """Back a step: the position is rebuilt from the deal (bots' moves in between are replayed)."""
     s, lesson = app.session, Lesson.of(app.session)
     if s is None or lesson is None:
@@ -151,12 +151,12 @@ def _back(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
         _start(app, lesson.tutorial.game, index, [seat.name for seat in s.seats])
 
 
-def _leave(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _leave(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """Leave for the home screen; the tutorial is kept like any game ("Continue" resumes it)."""
     app.screen = "home"
 
 
-def _play_easy(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _play_easy(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """The summary's "Play against Easy bots": the tutorial's table, every bot Easy, a real deal."""
     game = data.get("game", "")
     if game not in names():

@@ -1,6 +1,6 @@
 """The host device is the referee: only its engine holds the game; guests send moves, get frames.
 
-:class:`Host` takes every message a guest sends (:meth:`Host.receive`) and answers with the
+:class:`Referee` takes every message a guest sends (:meth:`Referee.receive`) and answers with the
 messages to send (``(connection, text)`` pairs). A guest holds one seat, taken with the
 token of its invite; it is sent only what :func:`..frame.seat_frame` shows that seat (its own
 view, the public log, whose turn, its legal moves), and may only play that seat, when it is
@@ -9,7 +9,7 @@ nothing and is answered with the reason.
 
 Nothing a guest sends can stop the host: a message that is not one of ours (too long, too
 deep, malformed, replayed, too fast, another seat's, out of turn) is dropped and counted in
-:attr:`Host.dropped`.
+:attr:`Referee.dropped`.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class Link:
     events_sent: int = 0  # how many events of the public log it has been sent
 
 
-class Host:
+class Referee:
     def __init__(self, session: Session, build: str, tokens: dict[int, str],
                  clock: Callable[[], float] = time.monotonic,
                  channel_seat: Callable[[str], int | None] = lambda conn: None) -> None:

@@ -18,7 +18,7 @@ from .room import Room
 from .widgets import STUN_KEY, copy_field, qr_svg, stun_box, stun_server
 
 
-class Host(Protocol):
+class App(Protocol):
     t: I18n
     storage: Storage
     session: Session | None
@@ -104,19 +104,19 @@ def scan_block(t: I18n, room: Room, seat: int) -> str:
             f'{button(esc(t("devices.scan_stop")), "p2p-scan-stop", "", seat=seat)}</div>')
 
 
-def _connect(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _connect(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.room is not None:
         seat = data.get("seat", "")
         app.room.answer_text(values.get(f"answer_{seat}", ""))
 
 
-def _start(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _start(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.room is not None and app.session is not None and not app.room.missing():
         app.room.start()
         app.moved()
 
 
-def _seat(app: Host, data: dict[str, str]) -> int | None:
+def _seat(app: App, data: dict[str, str]) -> int | None:
     try:
         seat = int(data.get("seat", ""))
     except ValueError:
@@ -124,7 +124,7 @@ def _seat(app: Host, data: dict[str, str]) -> int | None:
     return seat if app.room is not None and seat in app.room.session.remote else None
 
 
-def _stand_in(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _stand_in(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """A bot plays for the friend who is away (the game goes on); "Hand back" gives him his seat again."""
     seat = _seat(app, data)
     if seat is not None and app.room is not None:
@@ -132,14 +132,14 @@ def _stand_in(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
         app.moved()
 
 
-def _hand_back(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _hand_back(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     seat = _seat(app, data)
     if seat is not None and app.room is not None:
         app.room.hand_back(seat)
         app.moved()
 
 
-def _scan(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _scan(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """Read the answer's QR code with this device's camera (``p2p.js``: the video, the decoder)."""
     seat = _seat(app, data)
     if seat is not None and app.room is not None:
@@ -147,19 +147,19 @@ def _scan(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
         app.room.effects.append(("p2p-scan", seat))
 
 
-def _scan_stop(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _scan_stop(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.room is not None:
         app.room.scanning = None
         app.room.effects.append(("p2p-scan-stop", 0))
 
 
-def _reinvite(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _reinvite(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     seat = _seat(app, data)
     if seat is not None and app.room is not None:
         app.room.reinvite(seat)
 
 
-def _stun(app: Host, data: dict[str, str], values: dict[str, str]) -> None:
+def _stun(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """Keep (or, empty, forget) the STUN server; the next invite or answer uses it."""
     text = values.get("stun", "").strip()
     if not text:

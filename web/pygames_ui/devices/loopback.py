@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from ..session import Seat, Session
 from .guest import Guest
-from .host import Host
+from .host import Referee
 from .seats import new_token
 
 #: What the host sends: (connection, message text); connection ``c<seat>`` here.
@@ -27,13 +27,13 @@ class Clock:
 
 
 def seated(game: str, players: int, seed: int, build: str,
-           deliver: Callable[[Host, dict[int, Guest], Sent], None]) -> tuple[Host, dict[int, Guest], Clock]:
+           deliver: Callable[[Referee, dict[int, Guest], Sent], None]) -> tuple[Referee, dict[int, Guest], Clock]:
     """A new game with the host's person at seat 0 and a guest holding every other seat, each
     guest's hello answered through ``deliver``."""
     seats = [Seat("Host", "human")] + [Seat(f"Guest {i}", "remote") for i in range(1, players)]
     tokens = {i: new_token() for i in range(1, players)}
     clock = Clock()
-    host = Host(Session.new(game, seats, {}, seed=seed), build, tokens, clock)
+    host = Referee(Session.new(game, seats, {}, seed=seed), build, tokens, clock)
     guests = {i: Guest(i, tokens[i], build) for i in tokens}
     for i, guest in guests.items():
         deliver(host, guests, host.receive(f"c{i}", guest.hello()))

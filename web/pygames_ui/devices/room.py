@@ -6,7 +6,7 @@ A game whose seats include *a friend on another device* (``Seat.kind == "remote"
 it into the seat's invite (a ``#j=`` link, its QR code). The guest's answer comes back as a
 code pasted, or a ``#a=`` link opened on this device (:meth:`Room.answer_text` → the SDP for
 ``("p2p-accept", seat, sdp)``). Once the data channel is open, the messages go through the
-referee (:class:`.host.Host`) and the frames it sends each guest go out as
+referee (:class:`.host.Referee`) and the frames it sends each guest go out as
 ``("p2p-send", seat, text)``.
 
 Everything here is plain Python: what the page does is only the effects it is asked for.
@@ -23,7 +23,7 @@ from pygames_core import games
 
 from ..session import Session
 from . import invite, seats
-from .host import Host
+from .host import Referee
 
 
 def conn_of(seat: int) -> str:
@@ -50,18 +50,18 @@ class Room:
     scanning: int | None = None  # the seat whose answer the camera is reading
 
     started: bool = False  # the host closed the lobby: the game is under way
-    referee: Host = field(init=False)
+    referee: Referee = field(init=False)
 
     def __post_init__(self) -> None:
         """A new room, or the room of a game resumed from its save (the host's page reloaded):
         the same tokens, the same stand-in bots; every friend is away and gets a new invite."""
         kept = seats.read(self.session.ui)
         if kept is None:
-            self.referee = Host(self.session, self.build, {seat: seats.new_token() for seat in self.session.remote},
+            self.referee = Referee(self.session, self.build, {seat: seats.new_token() for seat in self.session.remote},
                                 self.clock, seat_of)
         else:
             tokens, bots, self.started = kept
-            self.referee = Host(self.session, self.build, tokens, self.clock, seat_of)
+            self.referee = Referee(self.session, self.build, tokens, self.clock, seat_of)
             self.referee.stand_ins |= bots
             if self.started:  # the table shows again, each friend away beside his new invite
                 self.referee.seen |= set(tokens)
@@ -89,7 +89,7 @@ class Room:
 
     def seat_state(self, seat: int) -> str:
         """What the lobby and the table say of a friend's seat: the referee's state
-        (:meth:`.host.Host.seat_state`), or ``other_build`` while the device that answered its
+        (:meth:`.host.Referee.seat_state`), or ``other_build`` while the device that answered its
         invite runs another build of the site (both must reload)."""
         state = self.referee.seat_state(seat)
         if state in ("invited", "away") and conn_of(seat) in self.referee.other_builds:
