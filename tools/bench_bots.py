@@ -19,7 +19,7 @@ Also measured, in CPU time (so a machine shared with other work gives the
 figures of a core to itself): decisions per second of each level (during these
 games), and Hard's iterations per second on positions spread over
 Medium-vs-Medium games in CPython and in Pyodide (``node tools/pyodide_bench.mjs``,
-skipped when Node or the pyodide package is missing); ``levels.HARD_ITERATIONS``
+skipped when Node or the pyodide package is missing); ``levels.hard_iterations()``
 is the Pyodide figure times the time budget.
 Prints Markdown tables and writes bench-results/bots.json.
 """
@@ -68,7 +68,7 @@ class Task:
     below: str
     deal: int
     seat: int  # where the tested level sits
-    hard_iterations: int | None = None  # None: levels.HARD_ITERATIONS (smoke runs use fewer)
+    hard_iterations: int | None = None  # None: levels.hard_iterations() (smoke runs use fewer)
 
 
 def make_bot(task: Task, key: str, seed: int) -> Any:

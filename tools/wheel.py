@@ -1,7 +1,7 @@
 """Build pure-Python wheels reproducibly with the standard library only.
 
 The site needs two wheels: the engine (``pygames_core``, described by
-``pyproject.toml``) and the web layer (``web/main.py`` + ``web/pygames_ui/``).
+``pyproject.toml``) and the web layer (``web/main.py``, its ``web/page_*.py`` parts and ``web/pygames_ui/``).
 Both are plain zip files; fixed timestamps and sorted entries make the bytes –
 and so the sha256 in the site's lock file – depend only on the sources.
 """

@@ -1,8 +1,9 @@
 // pygames: the WebRTC glue for play on several devices. Everything else (invites, answers,
-// the referee, the messages) is Python in web/pygames_ui/devices/; main.py calls these and
-// hears back through listen(). One RTCPeerConnection and one data channel per guest seat on
-// the host, one on a guest. By default no STUN or TURN server: host candidates only, as on one Wi-Fi. A player who
-// chose a STUN server (the lobby's "Play across the internet") has it in localStorage.
+// the referee, the messages) is Python in web/pygames_ui/devices/; page_devices.py calls
+// these and hears back through listen(). One RTCPeerConnection and one data channel per
+// guest seat on the host, one on a guest. By default no STUN or TURN server: host
+// candidates only, as on one Wi-Fi. A player who chose a STUN server (the lobby's "Play
+// across the internet") has it in localStorage.
 function iceConfig() {
   let server = null;
   try {

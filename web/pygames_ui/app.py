@@ -60,7 +60,7 @@ class App(TableFlow):
         self.viewer: int | None = None  # the person holding the device (see moved())
         self.log = GameLog()  # the move log beside the table
         self.history = keeping.Keeping()  # undo's timeline, the replay viewer, the last shared link
-        # What main.py must do in the browser after a click: ("download", name, text), ("copy-link", fragment).
+        # What the page (page_keep.py) must do in the browser after a click: ("download", name, text), ("copy-link", fragment).
         self.effects: list[tuple[str, ...]] = []
         self.rules_game = "klats"
         self.back_to = "home"  # the screen the rules page returns to
@@ -173,7 +173,7 @@ class App(TableFlow):
         keeping.open_record(self, lambda: keeping.import_fragment(fragment), "history.link_failed")
 
     def link_copied(self, url: str, copied: bool) -> None:
-        """``main.py`` made the link ``url`` and tried the clipboard: show the link, and whether it is copied."""
+        """The page (``page_keep.py``) made the link ``url`` and tried the clipboard: show the link, and whether it is copied."""
         self.history.shared = (url, copied)
 
     # ------------------------------------------------------------ render
@@ -235,7 +235,7 @@ class App(TableFlow):
 
     def assist_html(self) -> str:
         """The part beside the table that says who is thinking (or offers the hint), alone: while
-        a bot thinks, main.py puts it in place of the old one instead of drawing everything."""
+        a bot thinks, page_table.py puts it in place of the old one instead of drawing everything."""
         s, ctx, table = self.session, self.ctx(), self.table
         if s is None or ctx is None or table is None or self.screen != "table":
             return ""

@@ -2,7 +2,7 @@
 
 :class:`~pygames_ui.app.App` keeps a :class:`.room.Room` when its game has friends on
 other devices (the host) and a :class:`.guest_ui.Joining` when this device opened an invite
-(a guest). ``main.py`` carries out their effects with the page's WebRTC glue (``p2p.js``)
+(a guest). ``page_devices.py`` carries out their effects with the page's WebRTC glue (``p2p.js``)
 and hands back what the browser reports (:func:`on_event`): an offer or answer made, a
 channel open or closed, a message.
 """

@@ -2,7 +2,7 @@
 
 A game whose seats include *a friend on another device* (``Seat.kind == "remote"``) gets a
 :class:`Room` on the host. For each such seat the page makes a WebRTC offer
-(``("p2p-offer", seat)``, an effect ``main.py`` carries out); :meth:`Room.offer_made` turns
+(``("p2p-offer", seat)``, an effect ``page_devices.py`` carries out); :meth:`Room.offer_made` turns
 it into the seat's invite (a ``#j=`` link, its QR code). The guest's answer comes back as a
 code pasted, or a ``#a=`` link opened on this device (:meth:`Room.answer_text` → the SDP for
 ``("p2p-accept", seat, sdp)``). Once the data channel is open, the messages go through the
@@ -43,7 +43,7 @@ class Room:
     host_name: str
     clock: Callable[[], float] = time.monotonic
     invites: dict[int, str] = field(default_factory=dict)  # seat -> the text after #j=
-    effects: list[tuple[object, ...]] = field(default_factory=list)  # for main.py: p2p-offer, -accept, -send
+    effects: list[tuple[object, ...]] = field(default_factory=list)  # for page_devices.py: p2p-offer, -accept, -send
     problem: str | None = None  # the last answer that could not be read, for the lobby to say
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
     reinvited: set[int] = field(default_factory=set)  # seats whose new invite shows beside the table
