@@ -403,3 +403,12 @@ def test_leaving_a_game_with_friends_closes_their_connections(leave: str) -> Non
         click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
     assert host.room is None and play.effects(host) == [("p2p-close", 1)]
     assert 'id="lobby"' not in host.render() and play.effects(host) == []
+
+
+def test_an_offer_an_invite_cannot_carry_is_said_in_the_lobby() -> None:
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    play.on_event(host, "offer", 1, OFFER.replace("sha-256", "sha-1"))
+    assert host.room is not None and 1 not in host.room.invites
+    assert CATALOGUES["en"]["devices.no_offer"] in host.render()

@@ -110,8 +110,12 @@ class Room:
     def offer_made(self, seat: int, sdp: str) -> None:
         """The page made the offer for ``seat``: its invite."""
         token = base64.urlsafe_b64decode(self.referee.tokens[seat] + "==")
-        spec = invite.Invite(self.session.game.name, seat, len(self.session.seats), self.host_name, token,
-                             invite.parse(sdp))
+        try:
+            offer = invite.parse(sdp)
+        except ValueError:  # a browser's offer the invite cannot carry: said in the lobby, not lost in the console
+            self.problem = "devices.no_offer"
+            return
+        spec = invite.Invite(self.session.game.name, seat, len(self.session.seats), self.host_name, token, offer)
         self.invites[seat] = invite.write_invite(spec, games.names())
 
     def answer_text(self, text: str) -> None:
