@@ -208,3 +208,20 @@ def test_every_screen_speaks_to_the_player_called_you(game: str, lang: str, monk
             a.history.replay.seek(step)
             look(a)
     assert not bad, bad[:5]
+
+
+# ------------------------------------------------------------------ Клац!: whose sixth pile
+@pytest.mark.parametrize(("lang", "by", "tops", "said"), [
+    ("en", 1, [[3], [1, 2, 3, 4, 5, 6], [7]], "Anna has six piles, so the round ends."),
+    ("en", 0, [[3], [1, 2, 3, 4, 5, 6], [7]], "You played a sixth pile in front of Anna, so the round ends."),
+    ("en", 2, [[1, 2, 3, 4, 5, 6], [3], [7]], "Boris played a sixth pile in front of you, so the round ends."),
+    ("en", 2, [[3], [1, 2, 3, 4, 5, 6], [7]], "Boris played a sixth pile in front of Anna, so the round ends."),
+    ("ru", 0, [[3], [1, 2, 3, 4, 5, 6], [7]], "Вы выложили шестую стопку игроку Anna — партия окончена."),
+    ("ru", 2, [[1, 2, 3, 4, 5, 6], [3], [7]], "У вас шестая стопка — от игрока Boris, партия окончена."),
+])
+def test_a_round_ended_by_a_sixth_pile_names_whose_row_it_is(lang: str, by: int, tops: list[list[int]],
+                                                              said: str) -> None:
+    from pygames_ui.tables.klats_log import six_piles
+    seats = [Seat(CATALOGUES[lang]["setup.default_you"], "human"), Seat("Anna", "easy"), Seat("Boris", "easy")]
+    ctx = Ctx(I18n(CATALOGUES, lang), frame_of(Session.new("klats", seats, {}, seed=1), 0))
+    assert six_piles(ctx, {"by": by, "tops": tops}, "klats.ended_six").startswith(said)

@@ -11,7 +11,7 @@ from ..dom import attrs, button, esc
 from ..i18n import I18n, num
 from .base import Ctx, Table, control, first_player_field, read_int
 from .klats_cards import card_html, shape
-from .klats_log import describe
+from .klats_log import describe, six_piles
 from .winners import names_and
 
 
@@ -229,7 +229,7 @@ class KlatsTable(Table):
         head = (f'<tr><th><span class="sr">{esc(t("table.col_player"))}</span></th><th>{esc(t("klats.tops"))}</th><th>{esc(t("klats.colours"))}</th>'
                 f'<th>{esc(t("klats.round_points"))}</th><th>{esc(t("klats.match_total"))}</th></tr>')
         if result["reason"] == "six":
-            why = ctx.say("klats.ended_six", by=result["by"])
+            why = six_piles(ctx, result, "klats.ended_six")
         else:
             why = esc(t("klats.ended_empty"))
         return (f'<h2>{esc(title)}</h2><p class="why">{why}</p><table class="summary" data-round="{result["round"]}">'

@@ -4,10 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames_core.klats.rules import MAX_PILES
+
 from ..i18n import num
 from .base import Ctx
 from .klats_cards import card_html
 from .winners import who_won
+
+
+def six_piles(ctx: Ctx, result: dict[str, Any], key: str, **fields: Any) -> str:
+    """Why a round ended with a sixth pile, naming whose row it is: ``key`` when its owner
+    played it, ``<key>_given`` ("Anna played a sixth pile in front of Boris") when another did.
+    (The engine's ``by`` is who played it; the row is the one whose tops number six.)"""
+    owner = next((i for i, tops in enumerate(result["tops"]) if len(tops) >= MAX_PILES), result["by"])
+    if owner == result["by"]:
+        return ctx.say(key, by=owner, **fields)
+    return ctx.say(f"{key}_given", by=result["by"], to=owner, **fields)
 
 
 def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
@@ -28,8 +40,9 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
         return ctx.say("log.klats.round_start", by=event["first"], n=event["round"])
     if e == "round_end":
         parts = ", ".join(f"{ctx.name(i)} {num(s)}" for i, s in enumerate(event["scores"]))
-        key = "log.klats.round_end_six" if event["reason"] == "six" else "log.klats.round_end_empty"
-        return ctx.say(key, by=event["by"], n=event["round"]) + " " + parts
+        if event["reason"] == "six":
+            return six_piles(ctx, event, "log.klats.round_end_six", n=event["round"]) + " " + parts
+        return ctx.say("log.klats.round_end_empty", n=event["round"]) + " " + parts
     if e == "match_end":
         winners = event["winners"]
         return who_won(ctx, winners, "log.match_end")
