@@ -43,7 +43,10 @@ def test_plays_offline_after_one_visit(browser, site_url, problems) -> None:
     open_app(page, site_url + address, full=True)
     page.wait_for_selector(OFFLINE_READY, timeout=60_000)
     # Said once, quietly, the first time the offline copy is in place.
-    assert page.wait_for_selector("#offline-note[role=status]").inner_text() == "Ready to play offline"
+    note = page.wait_for_selector("#offline-note[role=status]")
+    assert note.inner_text() == "Ready to play offline"
+    # It lies over the page for a few seconds: a tap there reaches what is under it.
+    assert note.evaluate("(n) => getComputedStyle(n).pointerEvents") == "none"
     from_server = [r for r in first if r.url.endswith("/pyodide.asm.wasm") and not r.from_service_worker]
     assert from_server and from_server[0].headers["content-type"] == "application/wasm"
 

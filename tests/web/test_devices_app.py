@@ -18,6 +18,7 @@ from test_devices_invite import OFFER
 from pygames_ui.app import App
 from pygames_ui.devices import play
 from pygames_ui.i18n import merge_catalogues
+from pygames_ui.saves import SAVE_KEY
 from pygames_ui.session import MemoryStorage
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
@@ -412,3 +413,34 @@ def test_an_offer_an_invite_cannot_carry_is_said_in_the_lobby() -> None:
     play.on_event(host, "offer", 1, OFFER.replace("sha-256", "sha-1"))
     assert host.room is not None and 1 not in host.room.invites
     assert CATALOGUES["en"]["devices.no_offer"] in host.render()
+
+
+def test_a_bad_answer_is_said_under_the_box_it_was_pasted_in() -> None:
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "add-seat")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", "seat_kind_2": "remote"})
+    pump(host, new_app())
+    click(host, "p2p-connect", {"answer_2": "not an answer"}, seat=2)
+    html = host.render()
+    said = CATALOGUES["en"]["devices.bad_answer"]
+    assert html.count(said) == 1
+    seat_2 = html[html.index('class="lobby-seat" data-seat="2"'):]
+    assert html.index(said) > html.index('id="answer-2"') and said in seat_2[:seat_2.index("</section>")]
+
+
+def test_the_lobby_can_be_left_for_the_form_as_it_was_filled_in() -> None:
+    storage = MemoryStorage()
+    host = App(CATALOGUES, "en", storage, seed=2)
+    host.build, host.site = "b1", SITE
+    host.boot()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", "seat_name_0": "Anna", "opt_target": "20"})
+    pump(host, new_app())
+    assert 'data-action="p2p-cancel"' in host.render()
+    click(host, "p2p-cancel")
+    assert host.screen == "setup" and host.session is None and host.room is None
+    assert storage.getItem(SAVE_KEY) is None and play.effects(host) == [("p2p-close", 1)]
+    assert host.form is not None and [s.kind for s in host.form.seats] == ["human", "remote"]
+    assert host.form.seats[0].name == "Anna" and host.form.options["target"] == 20
+    assert 'data-action="resume"' not in (click(host, "home") or host.render())

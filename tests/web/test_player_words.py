@@ -225,3 +225,20 @@ def test_a_round_ended_by_a_sixth_pile_names_whose_row_it_is(lang: str, by: int,
     seats = [Seat(CATALOGUES[lang]["setup.default_you"], "human"), Seat("Anna", "easy"), Seat("Boris", "easy")]
     ctx = Ctx(I18n(CATALOGUES, lang), frame_of(Session.new("klats", seats, {}, seed=1), 0))
     assert six_piles(ctx, {"by": by, "tops": tops}, "klats.ended_six").startswith(said)
+
+
+# ------------------------------------------------------------------ RPS: everyone out at once
+@pytest.mark.parametrize(("lang", "out", "heading"), [
+    ("en", [True, True, True], "A draw: You, Anna and Boris went out together"),
+    ("ru", [True, True, True], "Ничья: Вы, Anna и Boris выбыли вместе"),
+    ("en", [False, True, True], "You, Anna and Boris share the win!"),  # a tie on the draw pile's end
+])
+def test_everyone_out_in_the_same_round_is_a_draw_not_a_win(lang: str, out: list[bool], heading: str) -> None:
+    import dataclasses
+    seats = [Seat(CATALOGUES[lang]["setup.default_you"], "human"), Seat("Anna", "easy"), Seat("Boris", "easy")]
+    frame = frame_of(Session.new("rps_zombie", seats, {}, seed=1), 0)
+    view = {**frame.view, "over": True, "winners": [0, 1, 2],
+            "players": [{**p, "out": o} for p, o in zip(frame.view["players"], out, strict=True)]}
+    ctx = Ctx(I18n(CATALOGUES, lang), dataclasses.replace(frame, view=view))
+    table = rps_zombie.RpsZombieTable()
+    assert unescape(who_won(ctx, [0, 1, 2], table.result_key(ctx))) == heading

@@ -82,7 +82,7 @@ class Replay:
         result = ""
         if over:
             result = (f'<section class="replay-result" id="replay-result" tabindex="0" aria-labelledby="replay-result-title">'
-                      f'<h2 id="replay-result-title">{who_won(ctx, game.winners(state), "table.result")}</h2>'
+                      f'<h2 id="replay-result-title">{who_won(ctx, game.winners(state), self.table.result_key(ctx))}</h2>'
                       f'{self.table.game_over(ctx)}</section>')
         elif self.step == self.last:
             result = f'<p class="replay-unfinished">{esc(t("replay.unfinished"))}</p>'

@@ -159,14 +159,14 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
         if not own_game:  # a friend's game seen from his guest's device: its record and next game are the host's
             overlay = "" if results_closed else (
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
-                f'<div class="panel"><h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, "table.result")}</h2>'
+                f'<div class="panel"><h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
                 f'{table.game_over(ctx)}<div class="row actions">{button(esc(t("nav.home")), "home", "primary")}</div></div></div>')
         elif results_closed:
             overlay = ""
         else:
             overlay = (
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
-                f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, "table.result")}</h2>'
+                f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
                 f'{table.game_over(ctx)}'
                 f'<div class="row actions">{button(esc(t("table.play_again")), "again", "primary")}'
                 f'{button(esc(t("nav.new_game")), "setup", "", game=game.name)}'

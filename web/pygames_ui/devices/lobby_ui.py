@@ -11,8 +11,11 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..dom import button, esc
+from ..form import NewGameForm
 from ..i18n import I18n
+from ..saves import SAVE_KEY
 from ..session import Session, Storage
+from ..tables import TableSet
 from . import invite
 from .room import Room
 from .widgets import STUN_KEY, copy_field, qr_svg, stun_box, stun_server
@@ -21,11 +24,16 @@ from .widgets import STUN_KEY, copy_field, qr_svg, stun_box, stun_server
 class App(Protocol):
     t: I18n
     storage: Storage
+    tables: TableSet
+    screen: str
+    form: NewGameForm | None
     session: Session | None
     room: Room | None
     flash: str | None
 
     def moved(self) -> None: ...
+
+    def leave_room(self) -> None: ...
 
 
 def lobby_open(session: Session, room: Room | None) -> bool:
@@ -51,9 +59,11 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
                 body = invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}")
             body += f'<p class="row">{button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)}</p>'
         rows.append(f'<section class="lobby-seat" data-seat="{seat}" aria-labelledby="lobby-seat-{seat}">{head}{body}</section>')
-    problem = f'<p class="flash" role="alert">{esc(t(room.problem))}</p>' if room.problem else ""
+    problem = (f'<p class="flash" role="alert">{esc(t(room.problem))}</p>'
+               if room.problem and room.problem_at not in s.remote else "")
     ready = not room.missing()
-    start = button(esc(t("devices.start")), "p2p-start", "primary big", disabled=not ready)
+    start = (button(esc(t("devices.start")), "p2p-start", "primary big", disabled=not ready)
+             + button(esc(t("devices.cancel")), "p2p-cancel", ""))
     why = "" if ready else f'<p class="lobby-wait">{esc(t("devices.start_when"))}</p>'
     return (f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="lobby-title" id="lobby">'
             f'<div class="panel lobby"><h2 id="lobby-title">{esc(t("devices.lobby"))}</h2>'
@@ -87,12 +97,14 @@ def presence(t: I18n, room: Room, site: str) -> str:
 def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
     """A seat's invite (QR code, link with Copy) and the box for its answer."""
     name = room.session.seats[seat].name
+    problem = (f'<p class="flash" role="alert">{esc(t(room.problem))}</p>'
+               if room.problem and room.problem_at == seat else "")  # (under the box it came by)
     return (f'<div class="invite-qr">{qr_svg(link, t("devices.invite_qr", name=name))}</div>'
             f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=name), link)}'
             f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
             f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off" data-keep>'
             f'{button(esc(t("devices.connect")), "p2p-connect", "primary", seat=seat)}</p>'
-            f'{scan_block(t, room, seat)}')
+            f'{problem}{scan_block(t, room, seat)}')
 
 
 def scan_block(t: I18n, room: Room, seat: int) -> str:
@@ -107,13 +119,26 @@ def scan_block(t: I18n, room: Room, seat: int) -> str:
 def _connect(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.room is not None:
         seat = data.get("seat", "")
-        app.room.answer_text(values.get(f"answer_{seat}", ""))
+        app.room.answer_text(values.get(f"answer_{seat}", ""), _seat(app, data))
 
 
 def _start(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.room is not None and app.session is not None and not app.room.missing():
         app.room.start()
         app.moved()
+
+
+def _cancel(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    """Not this game after all (a friend's seat chosen by mistake, nobody coming): back to the
+    new-game form as it was filled in. The game never started: it is not kept."""
+    s = app.session
+    if app.room is None or app.room.started or s is None:
+        return
+    app.leave_room()
+    app.session = None
+    app.storage.removeItem(SAVE_KEY)
+    app.form = NewGameForm.remembered(app.t, s.game.name, app.tables[s.game.name], app.storage)
+    app.screen = "setup"
 
 
 def _seat(app: App, data: dict[str, str]) -> int | None:
@@ -174,4 +199,4 @@ def _stun(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 HANDLERS: dict[str, Any] = {"p2p-stun": _stun, "p2p-connect": _connect, "p2p-start": _start, "p2p-stand-in": _stand_in,
                             "p2p-hand-back": _hand_back, "p2p-reinvite": _reinvite, "p2p-scan": _scan,
-                            "p2p-scan-stop": _scan_stop}
+                            "p2p-scan-stop": _scan_stop, "p2p-cancel": _cancel}

@@ -102,7 +102,7 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
             room.offer_made(peer, payload)
         elif kind == "scanned":  # the camera read a QR code: an answer, we hope
             room.scanning = None
-            room.answer_text(payload)
+            room.answer_text(payload, peer)
         elif kind == "message":
             before = len(room.session.record["actions"])
             changed = room.received(peer, payload)

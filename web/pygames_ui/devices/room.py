@@ -45,6 +45,7 @@ class Room:
     invites: dict[int, str] = field(default_factory=dict)  # seat -> the text after #j=
     effects: list[tuple[object, ...]] = field(default_factory=list)  # for page_devices.py: p2p-offer, -accept, -send
     problem: str | None = None  # the last answer that could not be read, for the lobby to say
+    problem_at: int | None = None  # the seat whose answer box it is said under (None: atop the lobby)
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
     reinvited: set[int] = field(default_factory=set)  # seats whose new invite shows beside the table
     scanning: int | None = None  # the seat whose answer the camera is reading
@@ -113,13 +114,15 @@ class Room:
         try:
             offer = invite.parse(sdp)
         except ValueError:  # a browser's offer the invite cannot carry: said in the lobby, not lost in the console
-            self.problem = "devices.no_offer"
+            self.problem, self.problem_at = "devices.no_offer", None  # (the seat has no invite box to say it under)
             return
         spec = invite.Invite(self.session.game.name, seat, len(self.session.seats), self.host_name, token, offer)
         self.invites[seat] = invite.write_invite(spec, games.names())
 
-    def answer_text(self, text: str) -> None:
-        """A guest's answer (the code, or the text after ``#a=``): connect its seat."""
+    def answer_text(self, text: str, at: int | None = None) -> None:
+        """A guest's answer (the code, or the text after ``#a=``): connect its seat. ``at``: the
+        seat whose answer box (or camera) it came by, where a problem with it is said."""
+        self.problem_at = at
         text = text.strip()
         if text.startswith(invite.ANSWER_PREFIX) or "#a=" in text:
             text = text.split("#a=", 1)[1]

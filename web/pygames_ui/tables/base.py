@@ -237,6 +237,11 @@ class Table:
         """The end-of-game panel (winners, scores)."""
         raise NotImplementedError
 
+    def result_key(self, ctx: Ctx) -> str:
+        """The catalogue key of the game-over heading (:func:`.winners.who_won`'s forms): "Anna
+        wins", "You and Anna share the win!"; a game may word its own ends."""
+        return "table.result"
+
     # ----------------------------------------------------------- hints
     def action_selector(self, action: Action, ctx: Ctx) -> str | None:
         """A CSS selector of the control(s) a person clicks next to make ``action``, from the

@@ -28,6 +28,12 @@ KINDS = ("brain", "rock", "scissors", "paper", "zombie")
 THROW = "throw"
 
 
+
+def all_out(view: dict[str, Any]) -> bool:
+    """The game ended with nobody left: those who went out in its last round share a draw."""
+    winners = view["winners"]
+    return bool(view["over"] and len(winners) > 1 and all(view["players"][w]["out"] for w in winners))
+
 class RpsZombieTable(Table):
     game_name = "rps_zombie"
 
@@ -282,7 +288,7 @@ class RpsZombieTable(Table):
         badge = ctx.badge(seat)
         first = (f'<span class="badge rz-first">{esc(t("rz.first_badge"))}</span>'
                  if seat == v["first_player"] else "")
-        winner = (f'<span class="badge rz-win">{esc(t("rz.res.winner"))}</span>'
+        winner = (f'<span class="badge rz-win">{esc(t("rz.res.draw" if all_out(v) else "rz.res.winner"))}</span>'
                   if v["over"] and seat in v["winners"] else "")
         summary = esc(t.plural("rz.brains", brains)) + " · " + esc(t.plural("rz.trophies", len(trophies)))
         slots = []
@@ -313,13 +319,19 @@ class RpsZombieTable(Table):
         return describe(event, ctx)
 
     # ------------------------------------------------------------ game over
+    def result_key(self, ctx: Ctx) -> str:
+        """Everyone left went out in the same round: they share a draw, not a win."""
+        return "rz.result.all_out" if all_out(ctx.view) else "table.result"
+
     def game_over(self, ctx: Ctx) -> str:
         t, v = ctx.t, ctx.view
         rows = []
         for p in range(v["num_players"]):
             pl = v["players"][p]
             trophies = "".join(chip(t, k) for k in pl["trophies"]) or "—"
-            if p in v["winners"]:
+            if p in v["winners"] and all_out(v):
+                result = f'<td>{esc(t("rz.res.draw_out", n=pl["out_round"]))}</td>'
+            elif p in v["winners"]:
                 result = f'<td class="ok">{esc(t("rz.res.winner"))}</td>'
             elif pl["out"]:
                 result = f'<td class="no">{esc(t("rz.res.out", n=pl["out_round"]))}</td>'
