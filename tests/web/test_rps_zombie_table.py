@@ -333,3 +333,28 @@ def test_a_rock_paper_scissors_throw_picks_the_first_player(players: int) -> Non
     assert a.interlude() is None and 'id="interlude"' not in a.render()
     assert '"rz_throw_seen": true' in storage.getItem("pygames.save.v1")
     play_by_buttons(a, random.Random(players))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_hint_or_a_move_to_confirm_names_the_move_as_its_button_does(lang: str) -> None:
+    a = app(lang=lang)
+    seats = [Seat("Ann", "human"), Seat("Bot 1", "greedy"), Seat("Bot 2", "greedy")]
+    seat_game(a, seats, seed=7)
+    table = RpsZombieTable()
+    said: set[str] = set()
+
+    def check(a: App, html: str) -> None:
+        ctx = a.ctx()
+        assert ctx is not None
+        labels = {unescape(re.sub(r"<[^>]+>", "", m)).strip().lower()
+                  for m in re.findall(r'<span class="rz-label">(.*?)</span>(?:<span class="rz-note">|</button>)', html)}
+        for action in ctx.legal:
+            words = table.action_words(action, ctx)
+            assert words, action
+            plain = unescape(re.sub(r"<[^>]+>", "", words)).strip().lower()
+            if action["type"] != "choose_trophy":  # (its button is the card alone)
+                assert plain in labels, (plain, labels)
+            said.add(action["type"])
+
+    play_by_buttons(a, random.Random(3), check)
+    assert {"choose_trophy", "defend"} <= said

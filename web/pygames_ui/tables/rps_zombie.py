@@ -19,7 +19,7 @@ from ..dom import esc
 from ..i18n import I18n
 from .base import Ctx, Table, control, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
-from .rps_zombie_decide import alike_groups, choice_key, decision
+from .rps_zombie_decide import alike_groups, all_out, choice_key, choice_words, decision
 from .rps_zombie_log import DECISIONS, describe, end_reason, first_told, happened, names, poss
 from .rps_zombie_throw import MAX_THROWS, TROPHY_KINDS, check_throw_ui, throw_for_first, throw_html, throw_winner
 
@@ -27,12 +27,6 @@ KINDS = ("brain", "rock", "scissors", "paper", "zombie")
 #: The new-game form's "who starts" value for a rock-paper-scissors throw (as the printed rules do it).
 THROW = "throw"
 
-
-
-def all_out(view: dict[str, Any]) -> bool:
-    """The game ended with nobody left: those who went out in its last round share a draw."""
-    winners = view["winners"]
-    return bool(view["over"] and len(winners) > 1 and all(view["players"][w]["out"] for w in winners))
 
 class RpsZombieTable(Table):
     game_name = "rps_zombie"
@@ -125,6 +119,9 @@ class RpsZombieTable(Table):
             if choice_key(action) == data.get("choice"):
                 return action
         raise ValueError(f"not a legal choice: {data.get('choice')!r}")
+
+    def action_words(self, action: Action, ctx: Ctx) -> str | None:
+        return choice_words(ctx, action)
 
     def action_selector(self, action: Action, ctx: Ctx) -> str | None:
         """The decision button: the one the action's group of alike moves shows (:func:`alike_groups`)."""

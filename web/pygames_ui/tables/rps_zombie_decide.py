@@ -61,7 +61,8 @@ def decision(ctx: Ctx) -> str:
         prompt = esc(t("rz.game_over"))
     elif ctx.my_turn and pend is not None:
         prompt, lines, choices = _ask(ctx, pend)
-        buttons = f'<div class="rz-choices" role="group" aria-label="{esc(t("rz.choices"))}">{"".join(choices)}</div>'
+        buttons = (f'<div class="rz-choices" role="group" aria-label="{esc(t("rz.choices"))}">'
+                   f'{"".join(_button(c) for c in choices)}</div>')
     else:
         prompt, lines = _waiting(ctx, pend, cur)
         if v["players"][ctx.seat]["out"] and ctx.seats[ctx.seat].is_human:
@@ -73,19 +74,53 @@ def decision(ctx: Ctx) -> str:
             f"{body}{buttons}</section>")
 
 
-def _choice(action: Action, label: str, note: str = "", cls: str = "") -> str:
+#: One decision button: the action it sends, its label and note (safe HTML), its extra class.
+Choice = tuple[Action, str, str, str]
+
+
+def _choice(action: Action, label: str, note: str = "", cls: str = "") -> Choice:
+    return action, label, note, cls
+
+
+def _button(choice: Choice) -> str:
+    action, label, note, cls = choice
     extra = f'<span class="rz-note">{note}</span>' if note else ""
     return button(f'<span class="rz-label">{label}</span>{extra}', "decide", ("rz-choice " + cls).strip(),
                   choice=choice_key(action))
 
 
-def _ask(ctx: Ctx, pend: dict[str, Any]) -> tuple[str, list[str], list[str]]:
+def all_out(view: dict[str, Any]) -> bool:
+    """The game ended with nobody left: those who went out in its last round share a draw."""
+    winners = view["winners"]
+    return bool(view["over"] and len(winners) > 1 and all(view["players"][w]["out"] for w in winners))
+
+
+def choice_words(ctx: Ctx, action: Action) -> str | None:
+    """The move as its button says it, first letter small ("throw away your Paper trophy"), for a
+    hint or a move waiting to be confirmed (safe HTML; ``None`` when no button makes it)."""
+    if action.get("type") == "choose_trophy" and ctx.my_turn:  # (its button is the card alone)
+        return ctx.t("rz.words.choose", card=chip(ctx.t, action["kind"]))
+    label = choice_label(ctx, action)
+    return None if not label else label[0].lower() + label[1:]
+
+
+def choice_label(ctx: Ctx, action: Action) -> str | None:
+    """What the button that makes ``action`` says (safe HTML), for a hint or a move waiting to be
+    confirmed; ``None`` when no such button shows."""
+    pend = ctx.view["pending"]
+    if not ctx.my_turn or pend is None:
+        return None
+    key = next((choice_key(g[0]) for g in alike_groups(ctx.legal) if action in g), None)
+    return next((label for a, label, _, _ in _ask(ctx, pend)[2] if choice_key(a) == key), None)
+
+
+def _ask(ctx: Ctx, pend: dict[str, Any]) -> tuple[str, list[str], list[Choice]]:
     """The prompt, explanation lines and one button per legal action for the player to decide."""
     t, v = ctx.t, ctx.view
     me = ctx.seat
     decision = pend["decision"]
     lines: list[str] = []
-    choices: list[str] = []
+    choices: list[Choice] = []
     if decision == "choose_trophy":
         prompt = esc(t("rz.ask.choose"))
         lines.append(esc(t("rz.ask.choose_hint")))
