@@ -124,12 +124,16 @@ class TablePart:
             asyncio.ensure_future(self._hint(request))
 
     async def _hint(self, request: dict[str, Any]) -> None:
+        kept = False
         try:
-            self.app.hint_answered(await self.think(request))
+            kept = self.app.hint_answered(await self.think(request))
         except Exception:  # noqa: BLE001 - the game goes on without the hint
             console.error(traceback.format_exc())
             self.app.flash = self.app.t("flash.error")
         self.render()
+        lit = self.root.querySelector(".hint-lit") if kept else None
+        if focus.present(lit):  # on a phone the Hint button is far below the table: show what it lights
+            lit.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
 
     def _light_hint(self) -> None:
         """Light the control of the hinted move (the hint on the table names the move too), and

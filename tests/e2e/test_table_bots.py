@@ -268,3 +268,16 @@ def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(page: Any,
                 assert levels.HARD_BUDGET_MS * 0.99 <= r["ms"] and r["wall"] < levels.HARD_BUDGET_MS + 500, r
     print(f"\nHard in the browser worker (budget {levels.HARD_BUDGET_MS} ms, load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):\n  " + "\n  ".join(lines))
+
+
+def test_on_a_phone_the_hinted_move_is_brought_into_view(page: Any, site_url: str) -> None:
+    # Зоомагия on a phone is a long page: the Hint button far below the field whose arrow it lights.
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, site_url, "?delay=0&seed=5")
+    start_game(page, "zoomagia", [("Ann", "human"), ("Bot 1", "easy")])
+    page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+    page.locator(act("hint")).scroll_into_view_if_needed()
+    page.click(act("hint"))
+    page.wait_for_selector('#hint[data-ready="true"]', timeout=60_000)
+    lit = page.locator(".hint-lit").first
+    assert lit.evaluate("(e) => { const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }")
