@@ -111,6 +111,9 @@ def test_a_click_on_the_table_during_an_explanation_says_to_read_on() -> None:
     assert a.lesson().expected is None  # type: ignore[union-attr]
     click(a, "select", card=13, taught=1)
     assert a.flash == CATALOGUES["en"]["tutorial.not_now.read"]
+    # Said in the step's box, where the learner looks: nothing above the table moves down.
+    html = a.render()
+    assert html.count('id="flash"') == 1 and html.index('id="coach"') < html.index('id="flash"')
 
 
 def test_back_a_step_rebuilds_the_position_and_bots_replay() -> None:

@@ -203,7 +203,9 @@ class App(TableFlow):
                            f'<code>{esc(self.notice_details)}</code></details>')
             notice = (f'<div class="notice" role="alert" id="notice"><p>{esc(self.notice)}</p>{details}'
                       f'{button(esc(t("common.ok")), "dismiss-notice")}</div>')
-        flash = f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>' if self.flash else ""
+        lesson = self.lesson() if self.screen == "table" else None  # (a step says the flash in its own box)
+        flash = (f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>'
+                 if self.flash and (lesson is None or lesson.last) else "")
         top = screens.topbar(t, self.screen, self.session, self.menu_open,
                              self.results_closed and self.lesson() is None)
         return top + notice + flash + body
@@ -215,7 +217,7 @@ class App(TableFlow):
         over = ctx.frame.over
         lesson = self.lesson()
         if lesson is not None:  # a tutorial: its step instead of undo and sharing; its summary ends it
-            coach = tutorial_ui.coach(lesson, ctx, table)
+            coach = tutorial_ui.coach(lesson, ctx, table, self.flash)
             return screens.table_screen(ctx, table, self.assist.render(s, ctx, table, False) + log, True, None, coach)
         tools = screens.history_tools(self.t, over, None if over else self.undo_check(), self.results_closed,
                                       self.history.shared)
