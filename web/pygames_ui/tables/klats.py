@@ -223,7 +223,7 @@ class KlatsTable(Table):
             rows.append(
                 f"<tr><th scope=\"row\">{ctx.name(seat)}</th>"
                 f'<td class="tops">{"".join(card_html(t, v, "mini") for v in tops) or "—"}</td>'
-                f'<td class="{"ok" if ok else "no"}">{esc(t("klats.colours_n", n=len(colours)))}</td>'
+                f'<td class="{"ok" if ok else "no"}">{esc(t("klats.colours_cell", n=len(colours)))}</td>'
                 f'<td class="num">{num(result["scores"][seat])}</td><td class="num">{num(result["totals"][seat])}</td></tr>'
             )
         head = (f'<tr><th><span class="sr">{esc(t("table.col_player"))}</span></th><th>{esc(t("klats.tops"))}</th><th>{esc(t("klats.colours"))}</th>'
