@@ -13,7 +13,7 @@ function iceConfig() {
   }
   return /^stuns?:[A-Za-z0-9.-]{1,200}(:\d{1,5})?$/.test(server ?? "") ? { iceServers: [{ urls: server }] } : { iceServers: [] };
 }
-const peers = new Map(); // id (a seat; 0 on a guest) -> { pc, dc }
+const peers = new Map(); // id (a friend's seat on the host; -1, GUEST_PEER, on a guest) -> { pc, dc }
 let report = () => {};
 
 function gathered(pc) {

@@ -17,6 +17,7 @@ from test_devices_invite import OFFER
 
 from pygames_ui.app import App
 from pygames_ui.devices import play
+from pygames_ui.devices.guest_ui import GUEST_PEER
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.saves import SAVE_KEY
 from pygames_ui.session import MemoryStorage
@@ -42,11 +43,11 @@ def pump(host: App, guest: App, seat: int = 1) -> None:
             if kind == "p2p-offer":
                 play.on_event(host, "offer", int(peer), OFFER)  # type: ignore[call-overload]
             elif kind == "p2p-send":
-                play.on_event(guest, "message", 0, str(rest[0]))
+                play.on_event(guest, "message", GUEST_PEER, str(rest[0]))
         for kind, _peer, *rest in play.effects(guest):
             moved = True
             if kind == "p2p-answer":
-                play.on_event(guest, "answer", 0, ANSWER)
+                play.on_event(guest, "answer", GUEST_PEER, ANSWER)
             elif kind == "p2p-send":
                 play.on_event(host, "message", seat, str(rest[0]))
         if not moved:
@@ -71,12 +72,15 @@ def connect(game: str, values: dict[str, str]) -> tuple[App, App]:
     click(host, "p2p-connect", {"answer_1": SITE + "#a=" + guest.joining.answer}, seat=1)
     assert [e[0] for e in host.room.effects] == ["p2p-accept"]
     host.room.effects.clear()
-    play.on_event(guest, "open", 0, "")  # the data channel opened
+    play.on_event(guest, "open", GUEST_PEER, "")  # the data channel opened
     pump(host, guest)
-    assert guest.screen == "guest" and host.room.referee.seat_state(1) == "here"
+    assert host.room.referee.seat_state(1) == "here"
+    assert guest.screen == "join" and CATALOGUES["en"]["devices.connected"] in guest.render()  # the host starts it
     click(host, "p2p-start")
     html = host.render()
     assert 'id="lobby"' not in html and CATALOGUES["en"]["history.undo_no.devices"] in html  # no undo
+    pump(host, guest)
+    assert guest.screen == "guest"
     return host, guest
 
 
@@ -92,7 +96,7 @@ def come_back(host: App, seat: int = 1) -> App:
     assert back.joining is not None and back.joining.answer is not None
     click(host, "p2p-connect", {f"answer_{seat}": back.joining.answer}, seat=seat)
     room.effects.clear()
-    play.on_event(back, "open", 0, "")
+    play.on_event(back, "open", GUEST_PEER, "")
     pump(host, back, seat)
     return back
 
@@ -152,7 +156,7 @@ def test_a_guest_of_another_build_is_told_to_reload_both() -> None:
     play.open_invite(guest, "#j=" + host.room.invites[1])
     click(guest, "p2p-join")
     pump(host, guest)
-    play.on_event(guest, "open", 0, "")
+    play.on_event(guest, "open", GUEST_PEER, "")
     pump(host, guest)
     assert CATALOGUES["en"]["devices.other_build"] in guest.render()
     # The host is told too, beside that friend's seat; the game cannot start without him.
@@ -310,7 +314,7 @@ def test_a_hostile_host_s_table_is_dropped(change: dict[str, object]) -> None:
     good = dict(j.guest.table, events=[], events_from=len(j.guest.events))
     bad = json.dumps({"v": 1, "build": "b1", "seq": j.guest.seq_in + 1, "type": "table", **good, **change})
     before = j.guest.table
-    play.on_event(guest, "message", 0, bad)
+    play.on_event(guest, "message", GUEST_PEER, bad)
     assert j.guest.table is before and sum(j.guest.dropped.values()) == 1
     guest.render()
 
@@ -322,7 +326,7 @@ def test_a_host_view_that_cannot_be_drawn_says_so_and_breaks_nothing() -> None:
     j = guest.joining
     assert j is not None and j.guest.table is not None
     odd = dict(j.guest.table, view={"nonsense": True}, events=[], events_from=len(j.guest.events))
-    play.on_event(guest, "message", 0, json.dumps({"v": 1, "build": "b1", "seq": j.guest.seq_in + 1,
+    play.on_event(guest, "message", GUEST_PEER, json.dumps({"v": 1, "build": "b1", "seq": j.guest.seq_in + 1,
                                                     "type": "table", **odd}))
     assert CATALOGUES["en"]["devices.bad_table"] in guest.render()
 
@@ -444,3 +448,27 @@ def test_the_lobby_can_be_left_for_the_form_as_it_was_filled_in() -> None:
     assert host.form is not None and [s.kind for s in host.form.seats] == ["human", "remote"]
     assert host.form.seats[0].name == "Anna" and host.form.options["target"] == 20
     assert 'data-action="resume"' not in (click(host, "home") or host.render())
+
+
+def test_a_failed_new_invite_mid_game_is_said_beside_the_friend() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    pump(host, guest)
+    play.on_event(host, "closed", 1, "")  # his channel closed: a new invite is asked for …
+    play.on_event(host, "offer", 1, OFFER.replace("sha-256", "sha-1"))  # … and cannot be made
+    html = host.render()
+    presence = html[html.index('class="presence"'):]
+    assert CATALOGUES["en"]["devices.no_offer"] in presence[:presence.index("</section>")]
+
+
+def test_before_the_start_a_friend_sees_his_table_but_no_move_to_make() -> None:
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", "opt_first_player": "1"})
+    pump(host, new_app())
+    back = come_back(host)  # he joins; the host has not started yet
+    frame = back.joining.frame()  # type: ignore[union-attr]
+    assert frame is not None and frame.legal == [] and not frame.my_turn
+    click(host, "p2p-start")
+    pump(host, back)
+    frame = back.joining.frame()  # type: ignore[union-attr]
+    assert frame is not None and frame.my_turn and frame.legal

@@ -135,7 +135,7 @@ def test_a_move_out_of_turn_or_illegal_or_stale_is_refused_and_changes_nothing()
     clock.now += 1
     out = host.receive("c1", g1.act(s.game.legal_actions(s.state)[0]))
     deliver(host, guests, out)
-    assert g1.refused is None and g1.table is not None and g1.table["moves"] == 1  # refused, then shown anew
+    assert g1.refused == "stale" and g1.table is not None and g1.table["moves"] == 1  # shown anew, and why
     assert len(s.record["actions"]) == 1
 
 

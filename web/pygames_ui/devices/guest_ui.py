@@ -1,7 +1,7 @@
 """A guest's device: the invite it opened, its answer, and its seat's table drawn from the host's frames.
 
 Opening an invite (``#j=…``) shows who invites to which game and seat (:func:`join_screen`).
-"Join" asks the page for the WebRTC answer (``("p2p-answer", 0, offer_sdp)``); the answer is
+"Join" asks the page for the WebRTC answer (``("p2p-answer", GUEST_PEER, offer_sdp)``); the answer is
 shown three ways for the host to take: a QR code, a ``#a=`` link and a code to copy. Once the
 data channel is open the guest says hello with its seat's token, and from then on draws
 each frame the host sends with the game's ordinary table (:func:`table_screen`): the same
@@ -28,6 +28,10 @@ from . import invite
 from .guest import Guest
 from .widgets import copy_field, qr_svg, stun_box
 
+#: The page's id of this device's connection to its host, as a guest: apart from the host's
+#: own connections, which are its friends' seat numbers (the first seat may be a friend's).
+GUEST_PEER = -1
+
 
 class Joining:
     """This device as a guest: its invite, its answer, its link to the host and the latest frame."""
@@ -43,14 +47,14 @@ class Joining:
         self.effects: list[tuple[object, ...]] = []
 
     def join(self) -> None:
-        self.effects.append(("p2p-answer", 0, invite.expand(self.invite.offer)))
+        self.effects.append(("p2p-answer", GUEST_PEER, invite.expand(self.invite.offer)))
 
     def answer_made(self, sdp: str) -> None:
         self.answer = invite.write_answer(self.invite.seat, invite.parse(sdp))
 
     def opened(self) -> None:
         self.connected = True
-        self.effects.append(("p2p-send", 0, self.guest.hello()))
+        self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
 
     def closed(self) -> None:
         self.connected = False
@@ -60,7 +64,7 @@ class Joining:
         return self.guest.receive(text) not in (None, "pong")
 
     def act(self, action: dict[str, Any]) -> None:
-        self.effects.append(("p2p-send", 0, self.guest.act(action)))
+        self.effects.append(("p2p-send", GUEST_PEER, self.guest.act(action)))
 
     def frame(self, t: I18n | None = None) -> Frame | None:
         """The seat's table as the host last sent it (every person shown as a person); with

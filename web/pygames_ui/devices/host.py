@@ -159,7 +159,8 @@ class Referee:
             return [self._send(conn, "refused", reason="not_your_turn", ref=message.seq)]
         if message.body["moves"] != len(s.record["actions"]):
             self.dropped["stale"] += 1
-            return [self._send(conn, "refused", reason="stale", ref=message.seq), self.table_message(conn)]
+            # The table as it is now, then why the move was not taken (said until the next table).
+            return [self.table_message(conn), self._send(conn, "refused", reason="stale", ref=message.seq)]
         action = find(message.body["action"], s.game.legal_actions(s.state))
         if action is None:
             self.dropped["illegal"] += 1
@@ -177,7 +178,7 @@ class Referee:
         seat = link.seat
         assert seat is not None
         frame = seat_frame(self.session, seat)
-        legal = [] if seat in self.stand_ins else frame.legal  # a bot stands in: nothing to choose
+        legal = [] if seat in self.stand_ins or not self.playing else frame.legal  # a bot stands in, or not started
         start = link.events_sent if link.events_sent <= len(frame.events) else 0  # (an undo: from the start)
         link.events_sent = len(frame.events)
         return self._send(conn, "table", seat=seat, view=frame.view, events=frame.events[start:], events_from=start,
@@ -185,7 +186,8 @@ class Referee:
                           over=frame.over, winners=frame.winners, legal=legal,
                           seats=[{"name": x.name, "kind": x.kind} for x in frame.seats],
                           moves=len(self.session.record["actions"]),
-                          away=[s for s in sorted(self.tokens) if self.seat_state(s) != "here"])
+                          away=[s for s in sorted(self.tokens) if self.seat_state(s) != "here"],
+                          started=self.playing)
 
     def tables(self, conns: Iterable[str] | None = None) -> Outgoing:
         """Every seated guest's frame (after any change of the game: a move here, a bot's, a guest's)."""

@@ -54,13 +54,12 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
         elif state != "here":
             text = room.invites.get(seat)
             if text is None:
-                body = f'<p role="status">{esc(t("devices.making_invite"))}</p>'
+                body = f'<p role="status">{esc(t("devices.making_invite"))}</p>{problem_at(t, room, seat)}'
             else:
                 body = invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}")
             body += f'<p class="row">{button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)}</p>'
         rows.append(f'<section class="lobby-seat" data-seat="{seat}" aria-labelledby="lobby-seat-{seat}">{head}{body}</section>')
-    problem = (f'<p class="flash" role="alert">{esc(t(room.problem))}</p>'
-               if room.problem and room.problem_at not in s.remote else "")
+    problem = problem_at(t, room, None)
     ready = not room.missing()
     start = (button(esc(t("devices.start")), "p2p-start", "primary big", disabled=not ready)
              + button(esc(t("devices.cancel")), "p2p-cancel", ""))
@@ -87,18 +86,25 @@ def presence(t: I18n, room: Room, site: str) -> str:
         invite_html = ""
         if seat in room.reinvited and state != "here":
             text = room.invites.get(seat)
-            invite_html = (f'<p role="status">{esc(t("devices.making_invite"))}</p>' if text is None else
-                           invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}"))
+            invite_html = (f'<p role="status">{esc(t("devices.making_invite"))}</p>{problem_at(t, room, seat)}'
+                           if text is None else invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}"))
         items.append(f'<li data-seat="{seat}" data-state="{state}">{esc(name)}: {esc(t(f"devices.state.{state}"))}'
                      f'<span class="row">{tools}</span>{invite_html}</li>')
-    return f'<section class="presence" aria-label="{esc(t("devices.friends"))}"><ul>{"".join(items)}</ul></section>'
+    return (f'<section class="presence" aria-label="{esc(t("devices.friends"))}">{problem_at(t, room, None)}'
+            f'<ul>{"".join(items)}</ul></section>')
+
+
+def problem_at(t: I18n, room: Room, seat: int | None) -> str:
+    """The room's problem, if it is about ``seat`` (``None``: about no seat in particular)."""
+    if not room.problem or room.problem_at != seat:
+        return ""
+    return f'<p class="flash" role="alert">{esc(t(room.problem))}</p>'
 
 
 def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
     """A seat's invite (QR code, link with Copy) and the box for its answer."""
     name = room.session.seats[seat].name
-    problem = (f'<p class="flash" role="alert">{esc(t(room.problem))}</p>'
-               if room.problem and room.problem_at == seat else "")  # (under the box it came by)
+    problem = problem_at(t, room, seat)  # (under the box it came by)
     return (f'<div class="invite-qr">{qr_svg(link, t("devices.invite_qr", name=name))}</div>'
             f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=name), link)}'
             f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
@@ -132,8 +138,8 @@ def _cancel(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """Not this game after all (a friend's seat chosen by mistake, nobody coming): back to the
     new-game form as it was filled in. The game never started: it is not kept."""
     s = app.session
-    if app.room is None or app.room.started or s is None:
-        return
+    if app.room is None or app.room.started or s is None or s.record["actions"]:
+        return  # (a game under way is never thrown away from here)
     app.leave_room()
     app.session = None
     app.storage.removeItem(SAVE_KEY)
@@ -179,8 +185,8 @@ def _scan_stop(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 
 def _reinvite(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    seat = _seat(app, data)
-    if seat is not None and app.room is not None:
+    seat = _seat(app, data)  # (a click drawn while he was away, taken once he is back, closes nothing)
+    if seat is not None and app.room is not None and app.room.seat_state(seat) in ("away", "other_build"):
         app.room.reinvite(seat)
 
 

@@ -15,7 +15,7 @@ from ..i18n import I18n
 from ..session import Session, Storage
 from ..tables import TableSet
 from . import guest_ui, invite, lobby_ui
-from .guest_ui import Joining
+from .guest_ui import GUEST_PEER, Joining
 from .host import PING_S
 from .room import Room
 
@@ -97,7 +97,7 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
     """What the browser reports: ``offer``/``answer`` made (an SDP), ``open``, ``closed``, ``message``.
     ``False`` when nothing on screen changed (a ping, a pong): the page need not be drawn again."""
     room, j = app.room, app.joining
-    if room is not None and app.screen not in ("join", "guest"):
+    if room is not None and peer != GUEST_PEER:
         if kind == "offer":
             room.offer_made(peer, payload)
         elif kind == "scanned":  # the camera read a QR code: an answer, we hope
@@ -114,7 +114,7 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
         elif kind == "closed":
             room.closed(peer)
         return True
-    if j is not None:
+    if j is not None and peer == GUEST_PEER:
         if kind == "answer":
             j.answer_made(payload)
         elif kind == "open":
@@ -124,8 +124,8 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
         elif kind == "message":
             if not j.received(payload):
                 return False
-            if j.guest.table is not None:
-                app.screen = "guest"
+            if j.guest.table is not None and j.guest.table["started"]:
+                app.screen = "guest"  # (until the host starts, the join screen says he is awaited)
     return True
 
 
@@ -133,7 +133,7 @@ def tick(app: App) -> bool:
     """Every :data:`PING_S`: a guest says it is still here; a host notes who went quiet.
     ``True`` when what the host's screen says about a friend changed (draw it again)."""
     if app.joining is not None and app.joining.connected:
-        app.joining.effects.append(("p2p-send", 0, app.joining.guest.ping()))
+        app.joining.effects.append(("p2p-send", GUEST_PEER, app.joining.guest.ping()))
     room = app.room
     if room is None:
         return False

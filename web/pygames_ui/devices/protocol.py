@@ -20,7 +20,8 @@ host → guest
              "winners", "legal", "seats", "moves"} — only what :func:`frame.seat_frame` shows
              that seat; ``events`` are the public log's events from number ``events_from`` on
              (the ones this guest has not been sent yet); ``away``: the friends' seats
-             that are not here now (a bot may be playing for them)
+             that are not here now (a bot may be playing for them); ``started``: the host
+             has closed the lobby (before, nobody has a move to make)
   ``refused`` {"reason": key, "ref": seq}   an ``act`` or ``hello`` not taken, and why
   ``other_build`` {"host_build": b}         "the host runs a different version — reload both"
   ``pong``   {}
@@ -49,7 +50,8 @@ FROM_GUEST: dict[str, dict[str, type | tuple[type, ...]]] = {
 }
 FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
     "table": {"seat": int, "view": dict, "events": list, "events_from": int, "current": (int, type(None)),
-              "over": bool, "winners": list, "legal": list, "seats": list, "moves": int, "away": list},
+              "over": bool, "winners": list, "legal": list, "seats": list, "moves": int, "away": list,
+              "started": bool},
     "refused": {"reason": str, "ref": int},
     "other_build": {"host_build": str},
     "pong": {},

@@ -114,7 +114,7 @@ class Room:
         try:
             offer = invite.parse(sdp)
         except ValueError:  # a browser's offer the invite cannot carry: said in the lobby, not lost in the console
-            self.problem, self.problem_at = "devices.no_offer", None  # (the seat has no invite box to say it under)
+            self.problem, self.problem_at = "devices.no_offer", seat
             return
         spec = invite.Invite(self.session.game.name, seat, len(self.session.seats), self.host_name, token, offer)
         self.invites[seat] = invite.write_invite(spec, games.names())
