@@ -195,10 +195,14 @@ def test_malformed_tutorial_data_is_refused(body: dict[str, object], why: str) -
         tutorial.parse(body)
 
 
-def test_the_step_goes_under_what_it_is_about_or_over_it_near_the_bottom() -> None:
+def test_the_step_goes_under_what_it_is_about_or_over_it_where_the_page_ends() -> None:
     parent = Box(0, 0, 2000)
     assert coach_place(Box(100, 50, 140), 300, 150, parent, 1280, 800) == (140 + GAP, 50)
-    assert coach_place(Box(600, 50, 700), 300, 150, parent, 1280, 800) == (600 - GAP - 150, 50)
+    # Low on the screen, the page going on below: under it still (the page scrolls to show it;
+    # over it, it would hide the rows above that the step is about).
+    assert coach_place(Box(600, 50, 700), 300, 150, parent, 1280, 800) == (700 + GAP, 50)
+    # The page ends there: over it.
+    assert coach_place(Box(600, 50, 700), 300, 150, Box(0, 0, 760), 1280, 800) == (600 - GAP - 150, 50)
     # kept within the screen's width (a phone), and relative to its positioned parent
     assert coach_place(Box(100, 300, 140), 344, 150, Box(-50, 0, 900), 360, 640) == (140 + GAP + 50, 8)
 

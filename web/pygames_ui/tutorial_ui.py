@@ -195,10 +195,11 @@ GAP = 8.0
 
 def coach_place(target: Box, width: float, height: float, parent: Box, view_w: float, view_h: float) -> tuple[float, float]:
     """Where the step's text goes (``top``, ``left`` within its positioned ``parent``): under the
-    lit part of the table if it fits on screen there, else over it if that fits, else under;
-    as far left as the part, kept within the screen's width."""
+    lit part of the table, where the page goes on (the page scrolls to show it: over the part
+    it would hide the rows the step is about, as on a phone); over it only where the page ends
+    too soon; as far left as the part, kept within the screen's width."""
     below = target.bottom + GAP
     above = target.top - GAP - height
-    top = above if below + height > view_h and above >= 0 else below
+    top = above if below + height > max(view_h, parent.bottom) and above >= 0 else below
     left = min(max(target.left, GAP), max(GAP, view_w - width - GAP))
     return round(top - parent.top), round(left - parent.left)
