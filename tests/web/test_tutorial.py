@@ -13,7 +13,7 @@ from pygames_core import games
 from pygames_ui import tutorial
 from pygames_ui.app import App
 from pygames_ui.i18n import LANGS, merge_catalogues
-from pygames_ui.saves import BAD_SAVE_KEY, SAVE_KEY
+from pygames_ui.saves import BAD_SAVE_KEY, GUIDE_KEY, SAVE_KEY
 from pygames_ui.session import MemoryStorage
 from pygames_ui.tutorial_ui import GAP, Box, coach_place
 
@@ -158,9 +158,9 @@ def test_a_tutorial_resumes_where_it_was_left(name: str) -> None:
 def test_a_tampered_tutorial_save_is_set_aside() -> None:
     storage = MemoryStorage()
     learner_app("klats", storage=storage)
-    body = json.loads(storage.getItem(SAVE_KEY) or "")
+    body = json.loads(storage.getItem(GUIDE_KEY) or "")
     body["ui"]["tutorial"]["step"] = 8  # a step whose moves were never made
-    storage.setItem(SAVE_KEY, json.dumps(body))
+    storage.setItem(GUIDE_KEY, json.dumps(body))
     a = App(CATALOGUES, "en", storage, seed=1)
     a.boot()
     assert a.screen == "home" and a.session is None and storage.getItem(BAD_SAVE_KEY)
@@ -220,3 +220,38 @@ def test_each_step_says_one_or_two_sentences_in_both_languages(name: str) -> Non
                 text = CATALOGUES[lang].get(tut.key(step))
                 assert text, f"{lang}: no text for {tut.key(step)}"
                 assert len(SENTENCE_END.findall(text)) + 1 <= 2, f"{lang} {tut.key(step)}: {text}"
+
+
+def test_learning_never_overwrites_a_game_in_progress() -> None:
+    storage = MemoryStorage()
+    a = App(CATALOGUES, "en", storage, seed=1)
+    a.boot()
+    click(a, "setup", game="zoomagia")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
+    ctx = a.ctx()
+    assert ctx is not None
+    a.play(ctx.legal[0])
+    game = storage.getItem(SAVE_KEY)
+    click(a, "home")
+    click(a, "tutorial", game="klats")  # a guided game, on a whim
+    taught_click(a) if a.lesson().expected is not None else click(a, "tutorial-next")  # type: ignore[union-attr]
+    click(a, "tutorial-leave")
+    assert storage.getItem(SAVE_KEY) == game  # the game in progress is as it was
+    html = a.render()
+    assert 'data-action="resume-saved"' in html and "Continue learning: Klats!" in html
+    # A reload shows the guided game (at the table last); home offers the game in progress too.
+    b = App(CATALOGUES, "en", storage, seed=1)
+    b.boot()
+    assert b.lesson() is not None
+    click(b, "home")
+    click(b, "resume-saved")
+    assert b.screen == "table" and b.session is not None and b.session.game.name == "zoomagia"
+    assert len(b.session.record["actions"]) >= 1 and b.lesson() is None
+    c = App(CATALOGUES, "en", storage, seed=1)
+    c.boot()  # and it is the one at the table after the next reload
+    assert c.session is not None and c.session.game.name == "zoomagia"
+    click(c, "home")
+    html = c.render()
+    assert "Continue: Zoomagia" in html and "Continue learning: Klats!" in html  # both kept
+    click(c, "resume-saved")
+    assert c.lesson() is not None and c.lesson().index > 0  # type: ignore[union-attr]

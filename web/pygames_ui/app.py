@@ -85,7 +85,7 @@ class App(TableFlow):
         """
         text: str | None = None
         try:
-            text = self.storage.getItem(saves.SAVE_KEY)
+            text = self.storage.getItem(saves.last_slot(self.storage))
             session, problem = saves.load(self.storage)
             if problem is not None:
                 self.notice, self.notice_details = self.t("notice.bad_save"), problem
@@ -95,15 +95,17 @@ class App(TableFlow):
                 if session.ui.pop("recovered", False):
                     self.notice = self.t("notice.recovered")
                     saves.save(self.storage, session)
-                self.session = session
-                self.screen = "table"
-                # A finished game was seen to its end already: a reload shows the final table, not the dialog again.
-                self.results_closed = session.game.is_over(session.state)
-                self.viewer = session.humans[0] if len(session.humans) == 1 else None
+                self.take_up(session)
                 self._unproven_save = text
-                devices.start_room(self)  # friends on other devices get new invites
         except Exception:  # noqa: BLE001 - the safety net: see the docstring
             self.set_aside_save(traceback.format_exc(), text)
+
+    def take_up(self, session: Session) -> None:
+        """Put a saved game on the table (a reload; a game that waited while a guided one was played).
+        A finished one was seen to its end already: it shows the final table, not the dialog again."""
+        self.session, self.screen, self.results_closed = session, "table", session.game.is_over(session.state)
+        self.viewer = session.humans[0] if len(session.humans) == 1 else None
+        devices.start_room(self)  # friends on other devices get new invites
 
     def set_aside_save(self, error: str, text: str | None = None) -> None:
         """Give up on the saved game: keep it aside (``BAD_SAVE_KEY``), say so, start on the home screen.
@@ -194,7 +196,7 @@ class App(TableFlow):
             body = devices.screen(self)
         else:
             self.screen = "home"
-            body = screens.home(t, self.session)
+            body = screens.home(t, self.session, saves.waiting(self.storage, self.session))
         notice = ""
         if self.notice:
             details = ""
@@ -297,13 +299,6 @@ def _dismiss(app: App, data: dict[str, str], values: dict[str, str]) -> None:
         app.moved()
 
 
-def _setup(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    name = data.get("game", "klats")
-    if name in app.tables:
-        app.form = NewGameForm.remembered(app.t, name, app.tables[name], app.storage)
-        app.screen = "setup"
-
-
 def _add_seat(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.form is not None:
         app.read_form(values)
@@ -337,7 +332,6 @@ HANDLERS: dict[str, Handler] = {
     "log-earlier": _log_earlier,
     "show-hand": _show_hand,
     "dismiss": _dismiss,
-    "setup": _setup,
     "add-seat": _add_seat,
     "remove-seat": _remove_seat,
     "start": _start,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from . import saves
 from .form import NewGameForm
 from .i18n import LANGS, I18n
 from .keeping import Keeping
@@ -38,6 +39,10 @@ class App(Protocol):
     history: Keeping
 
     def read_form(self, values: dict[str, str]) -> None: ...
+
+    def take_up(self, session: Session) -> None: ...
+
+    def moved(self) -> None: ...
 
 
 def address(app: App) -> Route:
@@ -82,6 +87,23 @@ def _home(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 def _resume(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.session is not None:
         app.screen = "table"
+def _setup(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    """A game's new-game form, filled in as this device last started that game."""
+    name = data.get("game", "klats")
+    if name in app.tables:
+        app.form = NewGameForm.remembered(app.t, name, app.tables[name], app.storage)
+        app.screen = "setup"
+
+
+def _resume_saved(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    """The other kept game (the one in progress after a guided one, or the guided one); the one
+    left stays kept too."""
+    session = saves.waiting(app.storage, app.session)
+    if session is not None:
+        app.take_up(session)
+        app.moved()
+
+
 def _lang(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if data.get("lang") in LANGS:
         app.read_form(values)
@@ -107,7 +129,9 @@ def _dismiss_notice(app: App, data: dict[str, str], values: dict[str, str]) -> N
 
 HANDLERS: dict[str, Callable[[Any, dict[str, str], dict[str, str]], None]] = {
     "home": _home,
+    "setup": _setup,
     "resume": _resume,
+    "resume-saved": _resume_saved,
     "lang": _lang,
     "rules": _rules,
     "back": _back,

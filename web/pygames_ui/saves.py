@@ -25,6 +25,10 @@ from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Session, Storage, clean_na
 from .tables import TABLES
 
 SAVE_KEY = "pygames.save.v1"
+#: A guided game (Learn by playing) is kept apart: learning never overwrites a game in progress.
+GUIDE_KEY = "pygames.save.guide"
+#: Which of the two was at the table last (``SAVE_KEY`` or ``GUIDE_KEY``): a reload shows it.
+LAST_KEY = "pygames.save.last"
 BAD_SAVE_KEY = "pygames.save.unreadable"  # the last save that could not be read, kept for a bug report
 #: The longest real save is ~40 000 characters (a four-player Клац! match); storage holds ~5 M.
 MAX_SAVE_CHARS = 2_000_000
@@ -201,13 +205,26 @@ def _check_seats(seats: object, players: int) -> list[Seat]:
     return out
 
 
+def slot_of(session: Session) -> str:
+    """Where ``session`` is kept: a guided game in its own slot, any other game in the save."""
+    return GUIDE_KEY if tutorial.UI_KEY in session.ui else SAVE_KEY
+
+
 def save(storage: Storage, session: Session) -> None:
-    storage.setItem(SAVE_KEY, session.to_save())
+    slot = slot_of(session)
+    storage.setItem(slot, session.to_save())
+    storage.setItem(LAST_KEY, slot)
 
 
-def load(storage: Storage) -> tuple[Session | None, str | None]:
-    """The saved session, or ``(None, reason)`` when there is a save that cannot be read."""
-    text = storage.getItem(SAVE_KEY)
+def last_slot(storage: Storage) -> str:
+    """The slot of the game at the table last (the save unless a guided game was)."""
+    return GUIDE_KEY if storage.getItem(LAST_KEY) == GUIDE_KEY and storage.getItem(GUIDE_KEY) is not None else SAVE_KEY
+
+
+def load(storage: Storage, slot: str | None = None) -> tuple[Session | None, str | None]:
+    """The session saved in ``slot`` (by default the one at the table last), or ``(None, reason)``
+    when there is a save that cannot be read."""
+    text = storage.getItem(slot or last_slot(storage))
     if text is None:
         return None, None
     try:
@@ -216,19 +233,30 @@ def load(storage: Storage) -> tuple[Session | None, str | None]:
         return None, _reason(exc)
 
 
+def waiting(storage: Storage, session: Session | None) -> Session | None:
+    """The unfinished game kept in the other slot than ``session``'s (a game in progress while
+    a guided one is at the table, or the other way round), for the home screen to offer."""
+    if session is None:
+        return None
+    other, _ = load(storage, SAVE_KEY if slot_of(session) == GUIDE_KEY else GUIDE_KEY)
+    return other if other is not None and not other.game.is_over(other.state) else None
+
+
 def _reason(exc: BaseException, limit: int = 300) -> str:
     """An error's message cut to a length a notice can show."""
     text = str(exc)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def set_aside(storage: Storage, text: str | None = None) -> None:
+def set_aside(storage: Storage, text: str | None = None, slot: str | None = None) -> None:
     """Move an unreadable save out of the way (kept under ``BAD_SAVE_KEY``, never silently destroyed).
 
-    ``text`` is the save as it was read, when the one in storage may since have been rewritten.
+    ``text`` is the save as it was read, when the one in storage may since have been rewritten;
+    ``slot``: where it was (by default the slot at the table last).
     """
+    slot = slot or last_slot(storage)
     if text is None:
-        text = storage.getItem(SAVE_KEY)
+        text = storage.getItem(slot)
     if text is not None:
         storage.setItem(BAD_SAVE_KEY, text)
-    storage.removeItem(SAVE_KEY)
+    storage.removeItem(slot)

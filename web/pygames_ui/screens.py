@@ -10,7 +10,7 @@ from __future__ import annotations
 from pygames_core import games
 from pygames_core.base import Action
 
-from . import history
+from . import history, tutorial
 from .art import credits_html
 from .dom import attrs, button, esc
 from .form import NewGameForm
@@ -65,7 +65,9 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
             f'<span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></div></header>')
 
 
-def home(t: I18n, session: Session | None) -> str:
+def home(t: I18n, session: Session | None, waiting: Session | None = None) -> str:
+    """The home screen: each game, and "Continue" for the game at the table (``waiting``: a game
+    in progress kept while a guided one was played, offered too)."""
     cards = []
     for name in games.names():
         if name not in TABLES:
@@ -79,8 +81,11 @@ def home(t: I18n, session: Session | None) -> str:
             f'{button(esc(t("nav.rules")), "rules", "", game=name)}{learn_button(t, name)}</div></article>'
         )
     resume = ""
-    if session is not None and not session.game.is_over(session.state):
-        resume = (f'<div class="resume">{button(esc(t("home.resume", game=session.game.title[t.lang])), "resume", "primary")}</div>')
+    for kept, action in ((session, "resume"), (waiting, "resume-saved")):
+        if kept is not None and not kept.game.is_over(kept.state):
+            key = "home.resume_guide" if tutorial.UI_KEY in kept.ui else "home.resume"
+            resume += button(esc(t(key, game=kept.game.title[t.lang])), action, "" if resume else "primary")
+    resume = f'<div class="resume row">{resume}</div>' if resume else ""
     return (f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>'
             f'{history.import_box(t)}{credits_html(t)}</main>')
 
