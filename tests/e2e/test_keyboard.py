@@ -194,11 +194,40 @@ def test_rps_zombie_by_keyboard(page: Any, site_url: str) -> None:
 
 
 def test_pass_and_play_by_keyboard(page: Any, site_url: str) -> None:
-    """Two people at one device: the pass screen has the focus, and Enter shows the next hand."""
-    new_game(page, site_url, "klats", fills={"opt_target": "1"}, selects={"seat_kind_1": "human", "confirm_moves": "off"})
+    """Two people at one device: the pass screen has the focus on its heading (an Enter pressed
+    twice after a move must not show the next hand), its button one Tab away; Escape takes back
+    a move waiting for its second press, then a card picked from the hand."""
+    new_game(page, site_url, "klats", fills={"opt_target": "1"}, selects={"seat_kind_1": "human"})
     assert wait_for_player(page) == "pass"
-    assert focused(page, f'{PASS} {act("show-hand")}'), "the pass screen takes the focus"
+    assert focused(page, f"{PASS} #pass-title"), "the pass screen takes the focus, on its heading"
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(200)
+    assert wait_for_player(page) == "pass", "Enter on the heading shows no hand"
     page.keyboard.press("Tab")
-    assert focused(page, f"{PASS} *"), "Tab stays on the pass screen"
+    assert focused(page, f'{PASS} {act("show-hand")}'), "Tab stays on the pass screen, on its button"
     page.keyboard.press("Enter")
     assert wait_for_player(page) == "turn"
+    tab_to(page, ".hand button.hand-card")
+    page.keyboard.press("Enter")  # a card picked …
+    page.wait_for_selector(".hand button.hand-card.selected")
+    page.keyboard.press("Escape")  # … put back
+    page.wait_for_selector(".hand button.hand-card.selected", state="detached")
+    tab_to(page, ".hand button.hand-card")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("button.pile.legal")
+    page.keyboard.press("Enter")  # the move is shown in place, waiting for its second press …
+    page.wait_for_selector(".confirm-bar")
+    page.keyboard.press("Escape")  # … taken back (the card stays picked, for another place) …
+    page.wait_for_selector(".confirm-bar", state="detached")
+    assert wait_for_player(page) == "turn" and page.locator(".hand button.hand-card.selected").count() == 1
+    page.keyboard.press("Escape")  # … and the next Escape puts the card back
+    page.wait_for_selector(".hand button.hand-card.selected", state="detached")
+    tab_to(page, ".hand button.hand-card")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("button.pile.legal")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".confirm-bar")
+    page.keyboard.press("Enter")  # the second press plays it: the device goes to the other player …
+    page.keyboard.press("Enter")  # … and an impatient extra Enter does not show his hand
+    page.wait_for_timeout(200)
+    assert wait_for_player(page) in ("pass", "interlude", "over")

@@ -182,6 +182,26 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player() -> None:
     assert passed >= 4
 
 
+@pytest.mark.parametrize("away", ["back and forward", "home and continue"])
+def test_pass_and_play_hides_the_hands_when_the_table_shows_again(away: str) -> None:
+    from pygames_ui import nav
+    from pygames_ui.routes import HOME, Route
+    a = app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_name_0": "A", "seat_kind_0": "human", "seat_name_1": "B", "seat_kind_1": "human"})
+    click(a, "show-hand")
+    assert a.pass_to() is None and 'class="hand"' in a.render()
+    if away == "back and forward":
+        nav.show(a, Route("setup", "klats"))
+        nav.show(a, Route("table"))
+    else:
+        nav.show(a, HOME)
+        click(a, "resume")
+    # Someone else may hold the device now: it is handed over again before a hand shows.
+    assert a.screen == "table" and a.pass_to() == a.session.state.current_player  # type: ignore[union-attr]
+    assert 'class="hand"' not in a.render()
+
+
 def test_names_are_escaped_everywhere() -> None:
     evil = "<script>alert(1)</script>"
     a = app()

@@ -64,8 +64,10 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
             return
     # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus on its
     # main button, and so does a new screen's own first control (``data-autofocus``: the replay's slider).
-    if present(dialog):
-        first = dialog.querySelector("button.primary")
+    if present(dialog):  # (the pass screen's heading: a second Enter must not show the next hand)
+        first = dialog.querySelector("[data-autofocus]")
+        if not present(first):
+            first = dialog.querySelector("button.primary")
         if not present(first):
             first = dialog.querySelector("button")
         _focus(first if present(first) else dialog)
@@ -187,7 +189,7 @@ def _escape(root: Any, event: Any) -> None:
         if present(el) and el.getClientRects().length:
             event.preventDefault()
             el.click()  # as a click: the app acts and the page is drawn again
-            after = root.querySelector(then)
+            after = root.querySelector(then) if then else None
             if present(after):
                 _focus(after)
             return

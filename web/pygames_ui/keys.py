@@ -54,10 +54,14 @@ FOCUSABLE = 'button, [href], input, select, textarea, summary, [tabindex]:not([t
 #: How many announcements the live region keeps (older ones are removed; a screen reader has said them).
 LIVE_LINES = 3
 
-#: What Escape presses, topmost first: (the control to press, where the focus goes after).
+#: What Escape presses, topmost first: (the control to press, where the focus goes after; ""
+#: where the render keeps it). A move waiting for its second tap is taken back, then a card
+#: picked from the hand is put back.
 ESCAPES: tuple[tuple[str, str], ...] = (
     ('.menu-toggle[aria-expanded="true"]', ".menu-toggle"),
     ('#game-over [data-action="close-results"]', '[data-action="show-results"]'),
+    ('.confirm-bar [data-action="cancel-move"]', "#prompt"),
+    ('[data-action="select"][aria-pressed="true"]', ""),
 )
 
 

@@ -37,6 +37,7 @@ class App(Protocol):
     notice_details: str | None
     form: NewGameForm | None
     history: Keeping
+    viewer: int | None
 
     def read_form(self, values: dict[str, str]) -> None: ...
 
@@ -72,7 +73,7 @@ def show(app: App, route: Route) -> None:
             app.form = NewGameForm.remembered(app.t, game, app.tables[game], app.storage)
         app.screen = "setup"
     elif route.screen == "table" and app.session is not None:
-        app.screen = "table"
+        _back_to_table(app)
     elif route.screen == "replay" and app.history.replay is not None:
         app.screen = "replay"
     elif route.screen == "replay" and app.session is not None:
@@ -84,9 +85,17 @@ def show(app: App, route: Route) -> None:
 
 def _home(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.screen = "home"
+def _back_to_table(app: App) -> None:
+    """The table again, after another screen: with several people sharing the device, the
+    hands stay hidden until the one whose turn it is says it is him (it may have changed hands)."""
+    if app.session is not None and app.screen != "table" and len(app.session.humans) > 1:
+        app.viewer = None
+    app.screen = "table"
+
+
 def _resume(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.session is not None:
-        app.screen = "table"
+        _back_to_table(app)
 def _setup(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """A game's new-game form, filled in as this device last started that game."""
     name = data.get("game", "klats")

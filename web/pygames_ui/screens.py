@@ -184,7 +184,8 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
         overlay = f'<div class="overlay" role="dialog" aria-modal="true"{named} id="interlude"><div class="panel">{inter}</div></div>'
     elif passing is not None:
         overlay = (f'<div class="overlay pass" role="dialog" aria-modal="true" aria-labelledby="pass-title" id="pass-screen">'
-                   f'<div class="panel"><h2 id="pass-title">{t("table.pass_to", name=ctx.name(passing))}</h2><p>{esc(t("table.pass_hint"))}</p>'
+                   f'<div class="panel"><h2 id="pass-title" tabindex="-1" data-autofocus>{t("table.pass_to", name=ctx.name(passing))}</h2>'
+                   f'<p>{esc(t("table.pass_hint"))}</p>'
                    f'{button(t("table.show_hand", name=ctx.name(passing)), "show-hand", "primary big")}</div></div>')
     turn = frame.turn_banner
     banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
