@@ -80,7 +80,9 @@ def test_pass_and_play_hides_the_hand(page, site_url) -> None:
     assert wait_for_player(page) == "pass"
     assert "Anna" in page.inner_text(PASS)
     assert page.locator(".hand").count() == 0, "no hand on screen before the player taps"
-    # The dialog has the keyboard focus: Enter continues.
+    # The dialog has the keyboard focus, on its heading (a stray Enter shows nothing); Tab, Enter continue.
+    assert page.evaluate("document.activeElement.id") == "pass-title"
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.action") == "show-hand"
     page.keyboard.press("Enter")
     assert wait_for_player(page) == "turn"
