@@ -94,6 +94,8 @@ def _matches(el: El, selector: str) -> bool:
         return el.id == selector[1:]
     if selector == "[data-move]":
         return "data-move" in el.attrs
+    if selector == "[data-autofocus]":
+        return "data-autofocus" in el.attrs
     if selector == "button.primary":
         return el.attrs.get("class") == "primary"
     if selector == '[role="dialog"][aria-modal="true"]':
@@ -167,6 +169,26 @@ def test_an_open_dialog_takes_the_focus_on_its_main_button() -> None:
     behind = El(data_action="select", data_card="7")  # still on the page, but behind the dialog
     focus.restore(tree(behind, dialog), kept)
     assert (main.focused, other.focused, behind.focused) == (1, 0, 0)
+
+
+def test_the_pass_screen_takes_the_focus_on_its_heading_not_on_its_button() -> None:
+    old = El(data_action="confirm-move")
+    kept = focus.remember(tree(old), old)
+    dialog = El(role="dialog", aria_modal="true")
+    heading, show = El(id="pass-title", tabindex=-1, data_autofocus=""), El(data_action="show-hand", cls="primary")
+    dialog.children = [heading, show]
+    focus.restore(tree(dialog), kept)
+    assert (heading.focused, show.focused) == (1, 0)  # a second Enter shows no hand
+
+
+def test_a_control_disabled_by_the_render_gives_the_focus_to_the_prompt() -> None:
+    old = El(data_action="push", data_line="row", data_index="1", data_from="left")
+    kept = focus.remember(tree(old), old)
+    pushed = El(data_action="push", data_line="row", data_index="1", data_from="left")
+    pushed.disabled = True  # type: ignore[attr-defined]  # (Зоомагия's arrows after a push)
+    prompt = El(id="prompt", tabindex=-1)
+    focus.restore(tree(prompt, pushed), kept)
+    assert (prompt.focused, pushed.focused) == (1, 0)
 
 
 def test_when_the_control_is_gone_the_prompt_takes_the_focus_and_becomes_focusable() -> None:

@@ -53,7 +53,8 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
     dialog = root.querySelector(keys.DIALOG)
     if kept.selector:
         el = root.querySelector(kept.selector)
-        if present(el) and (not present(dialog) or dialog.contains(el)):
+        # (a control that is now disabled cannot hold the focus: Зоомагия's arrows after a push)
+        if present(el) and not getattr(el, "disabled", False) and (not present(dialog) or dialog.contains(el)):
             if clicked:
                 for chosen, then in keys.CHOSEN_THEN:
                     nxt = root.querySelector(then) if el.matches(chosen) else None
