@@ -48,6 +48,10 @@ def new_game(page: Any, site_url: str, game: str, fills: dict[str, str] | None =
     open_app(page, site_url, "?delay=0&seed=2")
     press_on(page, act("setup", game=game))
     page.wait_for_selector("main.setup")
+    # A new screen takes the focus on its heading: the next Tab is the form's first field.
+    assert focused(page, "main.setup h1")
+    page.keyboard.press("Tab")
+    assert focused(page, '[name="seat_name_0"]')
     for name, value in (fills or {}).items():
         tab_to(page, f'[name="{name}"]')
         page.keyboard.press("Control+A")

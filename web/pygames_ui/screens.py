@@ -106,7 +106,7 @@ def setup_form(t: I18n, form: NewGameForm, table: Table) -> str:
     add = button(esc(t("setup.add")), "add-seat", "", disabled=n >= game.max_players)
     options = table.options_form(t, form.options, [s.name for s in form.seats])
     return (
-        f'<main class="setup"><h1>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
+        f'<main class="setup"><h1 tabindex="-1" data-autofocus>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
         f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
         f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>{levels_about(t)}'
         f'<div class="options">{options}{confirm_field(t, form.confirm)}</div>'
@@ -134,7 +134,7 @@ def rules_page(t: I18n, game_name: str) -> str:
             parts.append(f"<p>{esc(para)}</p>")
     learn = learn_button(t, game_name)
     first = f'<p class="learn-first">{esc(t("tutorial.rather"))} {learn}</p>' if learn else ""
-    return (f'<main class="rules"><h1>{esc(t("rules.title", game=game.title[t.lang]))}</h1>'
+    return (f'<main class="rules"><h1 tabindex="-1" data-autofocus>{esc(t("rules.title", game=game.title[t.lang]))}</h1>'
             f'{first}{wrap_lists("".join(parts))}'
             f'<div class="row">{button(esc(t("common.back")), "back", "primary")}{learn}</div></main>')
 
