@@ -104,6 +104,9 @@ class Page(KeepPart, DevicesPart, TablePart):
             console.error(traceback.format_exc())
         self.html.lang = self.app.t.lang
         self.html.dataset.screen = self.app.screen
+        title = nav.title(self.app)
+        if document.title != title:
+            document.title = title
         screen = self.app.screen_key()
         if screen != self.shown:
             self.shown = screen

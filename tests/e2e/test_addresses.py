@@ -36,6 +36,7 @@ def test_back_and_forward_move_between_screens_and_never_lose_the_game(page: Pag
     page.click(act("rules", game="zoomagia"))
     page.wait_for_selector("main.rules")
     assert page.url.endswith("#/rules/zoomagia")
+    assert page.title() == "Rules: Zoomagia — pygames"  # the tab and the history list name the screen
     page.go_back()
     page.wait_for_selector(".game-card")
     assert screen(page) == "home"

@@ -303,3 +303,17 @@ def test_two_hands_of_the_same_cards_are_still_secret() -> None:
     zoo = games.get("zoomagia")
     face_up = zoo.new_game(players=2, seed=3)
     assert not seat_has_secrets(zoo, face_up, 0, [1])  # all on the table: nothing to hide
+
+
+def test_the_page_title_names_the_screen() -> None:
+    from pygames_ui import nav
+    a = app()
+    assert nav.title(a) == "pygames"
+    click(a, "rules", game="zoomagia")
+    assert nav.title(a) == "Rules: Zoomagia — pygames"
+    click(a, "setup", game="klats")
+    assert nav.title(a) == "New game: Klats! — pygames"
+    click(a, "start")
+    assert nav.title(a) == "Klats! — pygames"
+    click(a, "lang", lang="ru")
+    assert nav.title(a) == "Клац! — pygames"

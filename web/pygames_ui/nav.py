@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from pygames_core import games
+
 from . import saves
 from .form import NewGameForm
 from .i18n import LANGS, I18n
@@ -57,6 +59,24 @@ def address(app: App) -> Route:
     if app.screen == "replay":
         return Route("replay")
     return HOME
+
+
+def title(app: App) -> str:
+    """The page's title for the screen shown (the browser's tab and its history list name it)."""
+    def game_title(name: str) -> str:
+        return games.get(name).title[app.t.lang]
+
+    if app.screen == "rules":
+        words = app.t("rules.title", game=game_title(app.rules_game))
+    elif app.screen == "setup" and app.form is not None:
+        words = app.t("setup.title", game=game_title(app.form.game))
+    elif app.screen == "replay" and app.history.replay is not None:
+        words = app.t("replay.title", game=game_title(app.history.replay.game.name))
+    elif app.screen == "table" and app.session is not None:
+        words = game_title(app.session.game.name)
+    else:
+        return "pygames"
+    return f"{words} — pygames"
 
 
 def show(app: App, route: Route) -> None:
