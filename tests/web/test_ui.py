@@ -317,3 +317,18 @@ def test_the_page_title_names_the_screen() -> None:
     assert nav.title(a) == "Klats! — pygames"
     click(a, "lang", lang="ru")
     assert nav.title(a) == "Клац! — pygames"
+
+
+def test_the_form_says_when_starting_ends_a_game_in_progress() -> None:
+    a = app()
+    click(a, "setup", game="klats")
+    assert 'class="replaces"' not in a.render()  # nothing to lose
+    click(a, "start")
+    ctx = a.ctx()
+    assert ctx is not None
+    a.play(ctx.legal[0])
+    click(a, "setup", game="zoomagia")
+    html = a.render()
+    assert "ends your unfinished game of Klats! (1 move made)" in html and 'data-action="resume"' in html
+    click(a, "resume")
+    assert a.screen == "table" and a.session is not None and a.session.game.name == "klats"

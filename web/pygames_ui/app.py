@@ -187,7 +187,7 @@ class App(TableFlow):
         if self.screen == "table" and self.session is not None:
             body = self._table_screen()
         elif self.screen == "setup" and self.form is not None:
-            body = screens.setup_form(t, self.form, self.tables[self.form.game])
+            body = screens.setup_form(t, self.form, self.tables[self.form.game], self.session)
         elif self.screen == "rules":
             body = screens.rules_page(t, self.rules_game)
         elif self.screen == "replay" and self.history.replay is not None:

@@ -90,7 +90,19 @@ def home(t: I18n, session: Session | None, waiting: Session | None = None) -> st
             f'{history.import_box(t)}{credits_html(t)}</main>')
 
 
-def setup_form(t: I18n, form: NewGameForm, table: Table) -> str:
+def replaced(t: I18n, session: Session | None) -> str:
+    """"Starting ends your unfinished game of …", and "Continue it" instead (nothing if there is none)."""
+    if (session is None or session.game.is_over(session.state) or tutorial.UI_KEY in session.ui
+            or not session.record["actions"]):
+        return ""
+    title = session.game.title[t.lang]
+    return (f'<p class="replaces">{esc(t.plural("setup.replaces", len(session.record["actions"]), game=title))} '
+            f'{button(esc(t("home.resume", game=title)), "resume", "")}</p>')
+
+
+def setup_form(t: I18n, form: NewGameForm, table: Table, replaces: Session | None = None) -> str:
+    """The new-game form; ``replaces``: the unfinished game that starting this one ends (said
+    beside the Start button, with a way back to it)."""
     game = games.get(form.game)
     rows = []
     n = len(form.seats)
@@ -110,7 +122,7 @@ def setup_form(t: I18n, form: NewGameForm, table: Table) -> str:
         f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
         f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>{levels_about(t)}'
         f'<div class="options">{options}{confirm_field(t, form.confirm)}</div>'
-        f'<div class="row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
+        f'{replaced(t, replaces)}<div class="row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
     )
 
 
