@@ -162,6 +162,8 @@ class TablePart:
             self.coached = None
             return
         target = self.root.querySelector(".taught")
+        if focus.present(target) and not target.getClientRects().length:
+            target = None  # not laid out yet (the page still hidden behind its loading screen): docked for now
         if focus.present(target):
             try:
                 box.classList.add("placed")  # positioned (absolute) from here on: its parent is known
