@@ -242,3 +242,14 @@ def test_everyone_out_in_the_same_round_is_a_draw_not_a_win(lang: str, out: list
     ctx = Ctx(I18n(CATALOGUES, lang), dataclasses.replace(frame, view=view))
     table = rps_zombie.RpsZombieTable()
     assert unescape(who_won(ctx, [0, 1, 2], table.result_key(ctx))) == heading
+
+
+def test_names_the_app_made_up_follow_a_switch_of_language() -> None:
+    a = start("klats", "ru")
+    click(a, "lang", lang="en")
+    html = text(a.render())
+    assert "Bot 1" in html and "Бот 1" not in html  # the bot's made-up name, said in English now
+    assert a.session is not None and a.session.seats[1].name == "Бот 1"  # (kept as made)
+    b = start("klats", "en", seat_name_1="Борис")
+    click(b, "lang", lang="ru")
+    assert "Борис" in text(b.render())  # a typed name stays as typed

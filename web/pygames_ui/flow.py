@@ -8,6 +8,7 @@ game :meth:`TableFlow.moved` saves it and hands the device on.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from pygames_core import IllegalAction
@@ -17,6 +18,7 @@ from . import keeping, saves
 from .assist import Assist
 from .devices.room import Room
 from .frame import frame_of, has_secrets, next_viewer
+from .history import spoken_seats
 from .i18n import I18n
 from .pace import Pace
 from .session import Session, Storage
@@ -69,7 +71,9 @@ class TableFlow:
         memo = self._frame_memo
         if (memo is None or memo[0] is not s or memo[1] is not s.state
                 or memo[2:5] != (self.viewer, self.t.lang, seats)):
-            memo = self._frame_memo = (s, s.state, self.viewer, self.t.lang, seats, Ctx(self.t, frame_of(s, self.viewer)))
+            frame = frame_of(s, self.viewer)  # (names the app made up, "You", "Bot 1", in the language shown)
+            frame = dataclasses.replace(frame, seats=tuple(spoken_seats(self.t, list(frame.seats))))
+            memo = self._frame_memo = (s, s.state, self.viewer, self.t.lang, seats, Ctx(self.t, frame))
         return memo[5]
 
     def pass_to(self, ctx: Ctx | None = None) -> int | None:

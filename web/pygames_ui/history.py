@@ -20,6 +20,7 @@ checked by ``pygames_core.record_codec``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,14 +201,25 @@ def invented(catalogues: dict[str, dict[str, Any]], key: str) -> list[re.Pattern
 
 def local_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
     """Seats of a record from another device, for this viewer: a name the app made up ("Bot 2",
-    "Игрок 1", "You") is said in the viewer's language; a name somebody typed stays as typed."""
+    "Игрок 1", "You") is said in the viewer's language; a name somebody typed stays as typed.
+    The sharer's own "You" is somebody else for the viewer: "Player 1"."""
+    return _in_language(t, seats, lambda i: t("setup.seat_n", n=i + 1))
+
+
+def spoken_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
+    """The seats of the game at the table, named in the language shown now: a name the app made
+    up ("You", "Bot 2", "Игрок 1") follows a switch of language; a name somebody typed stays."""
+    return _in_language(t, seats, lambda i: t("setup.default_you"))
+
+
+def _in_language(t: I18n, seats: list[Seat], you: Callable[[int], str]) -> list[Seat]:
     yous = {cat.get("setup.default_you") for cat in t.catalogues.values()}
     made = [(key, invented(t.catalogues, key)) for key in ("setup.default_bot", "setup.seat_n")]
     out = []
     for i, seat in enumerate(seats):
         name = seat.name
-        if name in yous:  # the sharer's own "You" is somebody else for the viewer
-            name = t("setup.seat_n", n=i + 1)
+        if name in yous:
+            name = you(i)
         else:
             for key, patterns in made:
                 found = next((m for m in (p.match(name) for p in patterns) if m), None)
