@@ -304,3 +304,15 @@ def test_a_saved_token_must_be_one_an_invite_can_carry() -> None:
     from pygames_ui.devices.seats import is_token
     assert all(is_token(new_token()) for _ in range(500))
     assert not is_token("A" * 21 + "B") and not is_token("A" * 21) and not is_token(None)
+
+
+def test_every_reason_the_host_gives_is_one_a_guest_shows_in_both_languages() -> None:
+    import re
+    from pathlib import Path
+
+    from pygames_ui.i18n import merge_catalogues
+    web = Path(__file__).resolve().parents[2] / "web"
+    given = set(re.findall(r'reason="(\w+)"', (web / "pygames_ui" / "devices" / "host.py").read_text(encoding="utf-8")))
+    assert given and given <= set(protocol.REFUSALS)
+    for catalogue in merge_catalogues(web / "i18n").values():
+        assert all(f"devices.refused.{why}" in catalogue for why in protocol.REFUSALS)

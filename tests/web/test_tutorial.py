@@ -255,3 +255,22 @@ def test_learning_never_overwrites_a_game_in_progress() -> None:
     assert "Continue: Zoomagia" in html and "Continue learning: Klats!" in html  # both kept
     click(c, "resume-saved")
     assert c.lesson() is not None and c.lesson().index > 0  # type: ignore[union-attr]
+
+
+def test_the_home_screen_reads_the_other_kept_game_once_not_at_every_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pygames_ui import saves
+    storage = MemoryStorage()
+    a = App(CATALOGUES, "en", storage, seed=1)
+    a.boot()
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
+    a.play(a.ctx().legal[0])  # type: ignore[union-attr]
+    click(a, "tutorial", game="zoomagia")
+    click(a, "home")
+    reads: list[int] = []
+    real = saves.read
+    monkeypatch.setattr(saves, "read", lambda text: reads.append(1) or real(text))
+    saves._unfinished_game.cache_clear()
+    for _ in range(5):
+        assert 'data-action="resume-saved"' in a.render()
+    assert len(reads) == 1

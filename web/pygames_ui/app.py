@@ -196,7 +196,7 @@ class App(TableFlow):
             body = devices.screen(self)
         else:
             self.screen = "home"
-            body = screens.home(t, self.session, saves.waiting(self.storage, self.session))
+            body = screens.home(t, self.session, saves.waiting_game(self.storage, self.session))
         notice = ""
         if self.notice:
             details = ""
@@ -227,7 +227,7 @@ class App(TableFlow):
         bar = screens.confirm_bar(ctx, table, self.pending) if self.pending is not None else ""
         if self.room is not None:  # friends on other devices: the lobby until started, then who is here
             side = lobby_ui.presence(self.t, self.room, self.site) + side
-            bar += lobby_ui.lobby(self.t, self.room, self.site, self.storage) if lobby_ui.lobby_open(s, self.room) else ""
+            bar += lobby_ui.lobby(self.t, self.room, self.site, self.storage) if self.lobby_open() else ""
         return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar)
 
     def taught_selector(self) -> str | None:

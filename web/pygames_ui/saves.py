@@ -9,6 +9,7 @@ state and the record; each table judges its own ``ui`` state with ``check_ui``).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import reprlib
@@ -235,11 +236,29 @@ def load(storage: Storage, slot: str | None = None) -> tuple[Session | None, str
 
 def waiting(storage: Storage, session: Session | None) -> Session | None:
     """The unfinished game kept in the other slot than ``session``'s (a game in progress while
-    a guided one is at the table, or the other way round), for the home screen to offer."""
+    a guided one is at the table, or the other way round), to take up."""
     if session is None:
         return None
     other, _ = load(storage, SAVE_KEY if slot_of(session) == GUIDE_KEY else GUIDE_KEY)
     return other if other is not None and not other.game.is_over(other.state) else None
+
+
+def waiting_game(storage: Storage, session: Session | None) -> str | None:
+    """The name of the game :func:`waiting` would take up, for the home screen: the save is read
+    (and its record replayed) once per text kept, not at every drawing of the screen."""
+    if session is None:
+        return None
+    text = storage.getItem(SAVE_KEY if slot_of(session) == GUIDE_KEY else GUIDE_KEY)
+    return None if text is None else _unfinished_game(text)
+
+
+@functools.lru_cache(maxsize=2)
+def _unfinished_game(text: str) -> str | None:
+    try:
+        session = read(text)
+    except ValueError:
+        return None
+    return None if session.game.is_over(session.state) else session.game.name
 
 
 def _reason(exc: BaseException, limit: int = 300) -> str:

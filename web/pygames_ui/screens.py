@@ -65,9 +65,9 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
             f'<span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></div></header>')
 
 
-def home(t: I18n, session: Session | None, waiting: Session | None = None) -> str:
-    """The home screen: each game, and "Continue" for the game at the table (``waiting``: a game
-    in progress kept while a guided one was played, offered too)."""
+def home(t: I18n, session: Session | None, waiting: str | None = None) -> str:
+    """The home screen: each game, and "Continue" for the game at the table (``waiting``: the
+    name of the other kept game, a game in progress or a guided one, offered too)."""
     cards = []
     for name in games.names():
         if name not in TABLES:
@@ -81,10 +81,13 @@ def home(t: I18n, session: Session | None, waiting: Session | None = None) -> st
             f'{button(esc(t("nav.rules")), "rules", "", game=name)}{learn_button(t, name)}</div></article>'
         )
     resume = ""
-    for kept, action in ((session, "resume"), (waiting, "resume-saved")):
-        if kept is not None and not kept.game.is_over(kept.state):
-            key = "home.resume_guide" if tutorial.UI_KEY in kept.ui else "home.resume"
-            resume += button(esc(t(key, game=kept.game.title[t.lang])), action, "" if resume else "primary")
+    kept = [] if session is None or session.game.is_over(session.state) else [
+        (session.game.name, tutorial.UI_KEY in session.ui, "resume")]
+    if waiting is not None and session is not None:  # the other slot: a guided game when the one at the table is not
+        kept.append((waiting, tutorial.UI_KEY not in session.ui, "resume-saved"))
+    for name, guided, action in kept:
+        key = "home.resume_guide" if guided else "home.resume"
+        resume += button(esc(t(key, game=games.get(name).title[t.lang])), action, "" if resume else "primary")
     resume = f'<div class="resume row">{resume}</div>' if resume else ""
     return (f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>'
             f'{history.import_box(t)}{credits_html(t)}</main>')

@@ -24,7 +24,7 @@ from ..i18n import I18n
 from ..log import GameLog
 from ..session import HUMAN, REMOTE, Seat, Storage
 from ..tables import Ctx, TableSet
-from . import invite
+from . import invite, protocol
 from .guest import Guest
 from .widgets import copy_field, qr_svg, stun_box
 
@@ -111,14 +111,10 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
 
 
-#: Why the host did not take a move or a hello (``refused``'s reasons), as the guest is told.
-REFUSALS = ("wrong_seat", "bot_plays", "not_your_turn", "stale", "illegal", "not_started")
-
-
 def refusal(t: I18n, joining: Joining) -> str:
     """What the host last refused and why, if it did (a known reason; another is not ours to say)."""
     why = joining.guest.refused
-    return f'<p class="flash" role="alert">{esc(t(f"devices.refused.{why}"))}</p>' if why in REFUSALS else ""
+    return f'<p class="flash" role="alert">{esc(t(f"devices.refused.{why}"))}</p>' if why in protocol.REFUSALS else ""
 
 
 def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:

@@ -36,10 +36,6 @@ class App(Protocol):
     def leave_room(self) -> None: ...
 
 
-def lobby_open(session: Session, room: Room | None) -> bool:
-    return room is not None and not room.started
-
-
 def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
     """The lobby over the table: each friend's seat, its state, its invite and answer box."""
     s = room.session

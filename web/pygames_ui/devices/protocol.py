@@ -58,6 +58,11 @@ FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
 }
 
 
+#: Why the host does not take an ``act`` or a ``hello`` (``refused``'s reason): a guest says
+#: only these (another reason from a host is not ours to show).
+REFUSALS = ("wrong_seat", "bot_plays", "not_your_turn", "stale", "illegal", "not_started")
+
+
 class BadMessageError(ValueError):
     """A message that is not one of ours: dropped (and counted) by whoever receives it."""
 

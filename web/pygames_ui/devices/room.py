@@ -49,8 +49,6 @@ class Room:
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
     reinvited: set[int] = field(default_factory=set)  # seats whose new invite shows beside the table
     scanning: int | None = None  # the seat whose answer the camera is reading
-
-    started: bool = False  # the host closed the lobby: the game is under way
     referee: Referee = field(init=False)
 
     def __post_init__(self) -> None:
@@ -60,15 +58,21 @@ class Room:
         if kept is None:
             self.referee = Referee(self.session, self.build, {seat: seats.new_token() for seat in self.session.remote},
                                 self.clock, seat_of)
+            self.referee.playing = False  # the lobby opens
         else:
-            tokens, bots, self.started = kept
+            tokens, bots, started = kept
             self.referee = Referee(self.session, self.build, tokens, self.clock, seat_of)
             self.referee.stand_ins |= bots
-            if self.started:  # the table shows again, each friend away beside his new invite
+            self.referee.playing = started
+            if started:  # the table shows again, each friend away beside his new invite
                 self.referee.seen |= set(tokens)
                 self.reinvited |= set(tokens)
-        self.referee.playing = self.started
         self.keep()
+
+    @property
+    def started(self) -> bool:
+        """The host closed the lobby: the game is under way (the referee takes moves from then on)."""
+        return self.referee.playing
 
     def keep(self) -> None:
         """Write the friends' seats into the game's save state (saved with the next move)."""
@@ -76,7 +80,7 @@ class Room:
 
     def start(self) -> None:
         """The host closes the lobby."""
-        self.started = self.referee.playing = True
+        self.referee.playing = True
         self.keep()
 
     def stand_in(self, seat: int) -> None:
