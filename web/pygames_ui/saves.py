@@ -211,6 +211,10 @@ def slot_of(session: Session) -> str:
     return GUIDE_KEY if tutorial.UI_KEY in session.ui else SAVE_KEY
 
 
+def _other_slot(session: Session) -> str:
+    return SAVE_KEY if slot_of(session) == GUIDE_KEY else GUIDE_KEY
+
+
 def save(storage: Storage, session: Session) -> None:
     slot = slot_of(session)
     storage.setItem(slot, session.to_save())
@@ -239,7 +243,7 @@ def waiting(storage: Storage, session: Session | None) -> Session | None:
     a guided one is at the table, or the other way round), to take up."""
     if session is None:
         return None
-    other, _ = load(storage, SAVE_KEY if slot_of(session) == GUIDE_KEY else GUIDE_KEY)
+    other, _ = load(storage, _other_slot(session))
     return other if other is not None and not other.game.is_over(other.state) else None
 
 
@@ -248,7 +252,7 @@ def waiting_game(storage: Storage, session: Session | None) -> str | None:
     (and its record replayed) once per text kept, not at every drawing of the screen."""
     if session is None:
         return None
-    text = storage.getItem(SAVE_KEY if slot_of(session) == GUIDE_KEY else GUIDE_KEY)
+    text = storage.getItem(_other_slot(session))
     return None if text is None else _unfinished_game(text)
 
 
