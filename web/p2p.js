@@ -46,9 +46,16 @@ function drop(id) {
   }
 }
 
+/** A new connection ``id`` in place of any old one (``null``, reported, if the browser refuses). */
 function fresh(id) {
   drop(id);
-  const pc = new RTCPeerConnection(iceConfig());
+  let pc;
+  try {
+    pc = new RTCPeerConnection(iceConfig());
+  } catch (err) {
+    report("failed", id, String(err?.message ?? err));
+    return null;
+  }
   peers.set(id, { pc, dc: null });
   pc.onconnectionstatechange = () => {
     if (pc.connectionState === "failed") report("closed", id, "");
@@ -57,8 +64,16 @@ function fresh(id) {
 }
 
 // A failure is reported to Python (it says so on the page), never left as an uncaught error.
-function guarded(id, work) {
-  return work().catch((err) => report("failed", id, String(err?.message ?? err)));
+// ``pc``: the connection the work is for; once it has been replaced or closed, nothing more
+// of it is reported (a late offer or answer must not stand for the new one).
+function guarded(id, pc, work) {
+  return work().catch((err) => {
+    if (!pc || peers.get(id)?.pc === pc) report("failed", id, String(err?.message ?? err));
+  });
+}
+
+function current(id, pc) {
+  return peers.get(id)?.pc === pc;
 }
 
 globalThis.pygamesP2P = {
@@ -66,27 +81,32 @@ globalThis.pygamesP2P = {
     report = (kind, id, payload) => fn(kind, id, payload);
   },
   offer(id) {
-    return guarded(id, async () => {
-      const pc = fresh(id);
+    const pc = fresh(id);
+    if (!pc) return Promise.resolve();
+    return guarded(id, pc, async () => {
       wire(id, pc.createDataChannel("game", { ordered: true }));
       await pc.setLocalDescription(await pc.createOffer());
       await gathered(pc);
-      report("offer", id, pc.localDescription.sdp);
+      if (current(id, pc)) report("offer", id, pc.localDescription.sdp);
     });
   },
   accept(id, sdp) {
-    return guarded(id, async () => {
-      await peers.get(id)?.pc.setRemoteDescription({ type: "answer", sdp });
+    const pc = peers.get(id)?.pc;
+    // Only an offer still waiting for its answer takes one (Python checked it answers this offer).
+    if (!pc || pc.signalingState !== "have-local-offer") return Promise.resolve();
+    return guarded(id, pc, async () => {
+      await pc.setRemoteDescription({ type: "answer", sdp });
     });
   },
   answer(id, sdp) {
-    return guarded(id, async () => {
-      const pc = fresh(id);
+    const pc = fresh(id);
+    if (!pc) return Promise.resolve();
+    return guarded(id, pc, async () => {
       pc.ondatachannel = (event) => wire(id, event.channel);
       await pc.setRemoteDescription({ type: "offer", sdp });
       await pc.setLocalDescription(await pc.createAnswer());
       await gathered(pc);
-      report("answer", id, pc.localDescription.sdp);
+      if (current(id, pc)) report("answer", id, pc.localDescription.sdp);
     });
   },
   close: drop,
@@ -95,7 +115,7 @@ globalThis.pygamesP2P = {
     if (dc?.readyState === "open") dc.send(text);
   },
   scan(id) {
-    return guarded(id, async () => {
+    return guarded(id, null, async () => {
       stopScan();
       const detector = "BarcodeDetector" in globalThis ? new globalThis.BarcodeDetector({ formats: ["qr_code"] }) : null;
       if (!detector) await loadJsQR();

@@ -74,9 +74,7 @@ class DevicesPart:
         try:
             if str(kind) == "failed":
                 console.warn(f"pygames: WebRTC or the camera: {payload}")
-                self.app.flash = self.app.t("devices.failed")
-                if self.app.room is not None:
-                    self.app.room.scanning = None
+                devices.failed(self.app, int(peer))
             elif not devices.on_event(self.app, str(kind), int(peer), str(payload)):
                 self._p2p()  # (a ping answered: nothing to draw)
                 return

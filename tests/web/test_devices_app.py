@@ -95,6 +95,7 @@ def come_back(host: App, seat: int = 1) -> App:
     pump(host, back, seat)
     assert back.joining is not None and back.joining.answer is not None
     click(host, "p2p-connect", {f"answer_{seat}": back.joining.answer}, seat=seat)
+    assert [e[0] for e in room.effects] == ["p2p-accept"], room.problem  # (a bot may stand in meanwhile)
     room.effects.clear()
     play.on_event(back, "open", GUEST_PEER, "")
     pump(host, back, seat)
@@ -472,3 +473,98 @@ def test_before_the_start_a_friend_sees_his_table_but_no_move_to_make() -> None:
     pump(host, back)
     frame = back.joining.frame()  # type: ignore[union-attr]
     assert frame is not None and frame.my_turn and frame.legal
+
+
+#: A second offer for the same seat (a new invite): new ICE credentials.
+NEW_OFFER = OFFER.replace("a=ice-pwd:WojjH0gc4c0kLXEJKRnFJrh1", "a=ice-pwd:NewPwd0gc4c0kLXEJKRnFJrh1")
+
+
+def lobby_with_a_friend() -> tuple[App, App]:
+    """A host's lobby for one friend, and the friend's page at its invite, Join pressed."""
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    pump(host, new_app())
+    assert host.room is not None
+    guest = new_app()
+    play.open_invite(guest, "#j=" + host.room.invites[1])
+    click(guest, "p2p-join")
+    pump(host, guest)
+    return host, guest
+
+
+def test_an_answer_to_an_older_invite_of_the_seat_is_refused_with_the_reason() -> None:
+    host, guest = lobby_with_a_friend()
+    room, answer = host.room, guest.joining.answer  # type: ignore[union-attr]
+    assert room is not None and answer is not None
+    click(host, "p2p-reinvite", seat=1)  # the host made a new invite meanwhile
+    assert play.effects(host) == [("p2p-offer", 1)]
+    click(host, "p2p-connect", {"answer_1": answer}, seat=1)  # the old answer, while the new offer is made …
+    play.on_event(host, "offer", 1, NEW_OFFER)
+    click(host, "p2p-connect", {"answer_1": answer}, seat=1)  # … and after
+    assert play.effects(host) == [] and room.problem == "devices.old_answer"
+    assert CATALOGUES["en"]["devices.old_answer"] in host.render()
+    fresh = new_app()  # the friend opens the new invite: his answer is taken
+    play.open_invite(fresh, "#j=" + room.invites[1])
+    click(fresh, "p2p-join")
+    pump(host, fresh)
+    click(host, "p2p-connect", {"answer_1": fresh.joining.answer}, seat=1)  # type: ignore[union-attr]
+    assert [e[0] for e in play.effects(host)] == ["p2p-accept"] and room.problem is None
+
+
+def test_an_answer_for_a_seat_already_here_connects_nothing() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    assert host.room is not None and guest.joining is not None and guest.joining.answer is not None
+    play.effects(host)
+    click(host, "p2p-connect", {"answer_1": guest.joining.answer}, seat=1)
+    assert play.effects(host) == [] and host.room.problem == "devices.answer_not_needed"
+    assert host.room.referee.seat_state(1) == "here"
+
+
+def test_a_second_invite_opened_closes_the_first_ones_connection() -> None:
+    host, guest = lobby_with_a_friend()
+    other, _ = lobby_with_a_friend()
+    assert other.room is not None
+    play.open_invite(guest, "#j=" + other.room.invites[1])
+    assert play.effects(guest) == [("p2p-close", GUEST_PEER)] and guest.screen == "join"
+    click(guest, "p2p-join")
+    click(guest, "p2p-join")  # a second press before the answer is made asks nothing more
+    assert [e[0] for e in play.effects(guest)] == ["p2p-answer"]
+
+
+def test_join_may_be_pressed_again_after_the_browser_failed_to_answer() -> None:
+    guest = new_app()
+    host, _ = lobby_with_a_friend()
+    play.open_invite(guest, "#j=" + host.room.invites[1])  # type: ignore[union-attr]
+    click(guest, "p2p-join")
+    play.effects(guest)
+    play.failed(guest, GUEST_PEER)
+    assert guest.flash == CATALOGUES["en"]["devices.failed"]
+    click(guest, "p2p-join")
+    assert [e[0] for e in play.effects(guest)] == ["p2p-answer"]
+
+
+def test_a_friend_whose_connection_drops_in_the_lobby_is_told_it_is_lost() -> None:
+    host, guest = lobby_with_a_friend()
+    click(host, "p2p-connect", {"answer_1": guest.joining.answer}, seat=1)  # type: ignore[union-attr]
+    play.on_event(guest, "open", GUEST_PEER, "")
+    pump(host, guest)
+    assert CATALOGUES["en"]["devices.connected"] in guest.render()
+    play.on_event(guest, "closed", GUEST_PEER, "")  # the host's page went away before the start
+    html = guest.render()
+    assert CATALOGUES["en"]["devices.lost"] in html and 'id="answer-code"' not in html
+
+
+def test_an_invite_the_browser_could_not_make_can_be_tried_again() -> None:
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    assert play.effects(host) == [("p2p-offer", 1)]
+    play.failed(host, 1)
+    html = host.render()
+    assert CATALOGUES["en"]["devices.offer_failed"] in html and CATALOGUES["en"]["devices.making_invite"] not in html
+    click(host, "p2p-reinvite", seat=1)
+    assert play.effects(host) == [("p2p-offer", 1)]
+    play.on_event(host, "offer", 1, OFFER)
+    html = host.render()
+    assert 'id="invite-1"' in html and CATALOGUES["en"]["devices.offer_failed"] not in html

@@ -80,7 +80,10 @@ def test_an_invite_link_fits_a_qr_code_a_phone_reads_at_arm_length() -> None:
 
 def test_an_answer_comes_back_with_its_seat() -> None:
     answer = invite.parse(OFFER.replace("a=setup:actpass", "a=setup:active"))
-    assert invite.read_answer(invite.write_answer(3, answer)) == (3, answer)
+    tag = invite.offer_tag(invite.parse(OFFER))
+    assert invite.read_answer(invite.write_answer(3, tag, answer)) == (3, tag, answer)
+    other = invite.parse(OFFER.replace("a=ice-pwd:", "a=ice-pwd:x"))  # a new invite for the seat: new credentials
+    assert invite.offer_tag(other) != tag
 
 
 @pytest.mark.parametrize("text", ["", "AAAA", "BQEC", "AAEC" + "A" * 40, "!" * 20])
@@ -109,4 +112,4 @@ def test_the_first_seat_may_be_a_friends() -> None:
     sent = invite.Invite("klats", 0, 2, "Anna", bytes(range(16)), invite.parse(OFFER))
     assert invite.read_invite(invite.write_invite(sent, GAMES), GAMES).seat == 0
     answer = invite.parse(OFFER.replace("a=setup:actpass", "a=setup:active"))
-    assert invite.read_answer(invite.write_answer(0, answer)) == (0, answer)
+    assert invite.read_answer(invite.write_answer(0, b"abc", answer)) == (0, b"abc", answer)

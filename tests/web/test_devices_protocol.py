@@ -47,7 +47,8 @@ def check_shows_only_the_seat(host: Referee, text: str) -> None:
     s = host.session
     seat = body["seat"]
     assert body["view"] == s.game.view(s.state, seat)
-    assert body["events"] == public_log(s.state)[body["events_from"]:]  # the ones not sent before
+    start = body["events_from"]  # the ones not sent before (a long log: in parts, in order)
+    assert body["events"] == public_log(s.state)[start:start + len(body["events"])]
     mine = s.state.current_player == seat and not s.game.is_over(s.state)
     assert body["legal"] == (s.game.legal_actions(s.state) if mine else [])
     assert set(body) == {"v", "build", "seq", "type", *protocol.FROM_HOST["table"]}
@@ -316,3 +317,47 @@ def test_every_reason_the_host_gives_is_one_a_guest_shows_in_both_languages() ->
     assert given and given <= set(protocol.REFUSALS)
     for catalogue in merge_catalogues(web / "i18n").values():
         assert all(f"devices.refused.{why}" in catalogue for why in protocol.REFUSALS)
+
+
+def test_a_guest_who_rejoins_a_long_match_gets_the_whole_log_in_parts() -> None:
+    """A match long enough that its log does not fit in one message: a guest who rejoins (a
+    reload) is sent it in parts, each one a message the guest reads, and has all of it."""
+    seats = [Seat("Host", "human")] + [Seat(f"Guest {i}", "remote") for i in range(1, 4)]
+    tokens = {i: new_token() for i in range(1, 4)}
+    s = Session.new("klats", seats, {"target": 10_000}, seed=3)
+    rng = random.Random(3)
+    while len(json.dumps(public_log(s.state))) < 2 * protocol.MAX_BYTES:
+        s.apply(rng.choice(s.game.legal_actions(s.state)))
+    host = Referee(s, BUILD, tokens, Clock())
+    back = Guest(1, tokens[1], BUILD)
+    out = host.receive("c1", back.hello())
+    assert len(out) >= 2
+    for _conn, text in out:
+        assert len(text) <= protocol.MAX_BYTES
+        check_shows_only_the_seat(host, text)
+        assert back.receive(text) == "table"
+    assert back.events == public_log(s.state) and back.table is not None and back.table["view"] == s.game.view(s.state, 1)
+    s.apply(rng.choice(s.game.legal_actions(s.state)))  # and the next move is one message again
+    out = host.tables()
+    assert len(out) == 1 and back.receive(out[0][1]) == "table" and back.events == public_log(s.state)
+
+
+def test_a_gap_in_the_log_makes_the_guest_ask_for_the_whole_table_again() -> None:
+    host, guests, _ = table("klats", 2, seed=1)
+    g, s = guests[1], host.session
+    for _ in range(3):
+        s.apply(s.game.legal_actions(s.state)[0])
+        host.tables()  # (sent, never delivered: a part of the log this guest lacks)
+    s.apply(s.game.legal_actions(s.state)[0])
+    (_conn, text), = host.tables()
+    assert g.receive(text) is None and g.dropped["events missing"] == 1 and g.resync
+    deliver(host, guests, host.receive("c1", g.hello()))
+    assert not g.resync and g.events == public_log(s.state) and g.table is not None and g.table["moves"] == 4
+
+
+def test_a_host_of_a_newer_protocol_is_still_said_to_run_another_version() -> None:
+    g = Guest(1, "x" * 22, BUILD)
+    assert g.receive(json.dumps({"v": 2, "build": "build-9", "seq": 1, "type": "other_build", "host_build": "build-9",
+                                 "more": True})) == "other_build"
+    assert g.host_build == "build-9"
+    assert g.receive(json.dumps({"v": 2, "build": BUILD, "seq": 1, "type": "x"})) is None and g.host_build == "build-9"

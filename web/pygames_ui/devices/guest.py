@@ -30,12 +30,14 @@ class Guest:
         self.refused: str | None = None  # why the last move or hello was not taken
         self.host_build: str | None = None  # set when the host runs another build
         self.dropped: Counter[str] = Counter()
+        self.resync = False  # the log has a gap: say hello again (the host sends the whole table)
 
     def _write(self, kind: str, **body: object) -> str:
         self.seq_out += 1
         return protocol.write(kind, self.seq_out, self.build, **body)
 
     def hello(self) -> str:
+        self.resync = False
         return self._write("hello", seat=self.seat, token=self.token)
 
     def act(self, action: Action) -> str:
@@ -51,21 +53,27 @@ class Guest:
         try:
             message = protocol.read(raw, protocol.FROM_HOST)
         except BadMessageError as exc:
+            other = protocol.foreign_build(raw, self.build)
+            if other is not None:  # a host of another build whose messages we cannot read: say so
+                self.host_build = other
+                return "other_build"
             self.dropped[str(exc)] += 1
             return None
         if message.seq <= self.seq_in:
             self.dropped["replayed"] += 1
             return None
-        self.seq_in = message.seq
         if message.type == "table":
             why = _table_problem(message.body, self.seat)
+            if why is None and message.body["events_from"] > len(self.events):
+                # A part of the log never came (a message too long for us): hello again, and the
+                # host sends the whole table, as after a reload.
+                why, self.resync = "events missing", True
             if why is not None:  # another device's message is hostile input, the host's too
                 self.dropped[why] += 1
                 return None
+        self.seq_in = message.seq  # (only a message taken: one dropped changes nothing here)
+        if message.type == "table":
             start = message.body["events_from"]
-            if start > len(self.events):
-                self.dropped["events missing"] += 1  # (the channel is ordered and reliable: never expected)
-                return None
             self.events = self.events[:start] + message.body["events"]
             self.table, self.refused = {**message.body, "events": self.events, "events_from": 0}, None
         elif message.type == "refused":

@@ -42,26 +42,41 @@ class Joining:
         self.guest = Guest(spec.seat, token, build)
         self.answer: str | None = None  # the answer's text, once the page made it
         self.connected = False
+        self.asked = False  # the page was asked for the answer (once: a second Join would race the first)
+        self.lost = False  # connected once, then the connection closed: this invite is spent
         self.ui: dict[str, Any] = {}  # the table's own state here (summaries read)
         self.log = GameLog()  # the move log beside the table
         self.effects: list[tuple[object, ...]] = []
 
     def join(self) -> None:
-        self.effects.append(("p2p-answer", GUEST_PEER, invite.expand(self.invite.offer)))
+        if not self.asked:
+            self.asked = True
+            self.effects.append(("p2p-answer", GUEST_PEER, invite.expand(self.invite.offer)))
+
+    def failed(self) -> None:
+        """The page could not make the answer: Join may be pressed again."""
+        if self.answer is None:
+            self.asked = False
 
     def answer_made(self, sdp: str) -> None:
-        self.answer = invite.write_answer(self.invite.seat, invite.parse(sdp))
+        if self.answer is not None:
+            return
+        self.answer = invite.write_answer(self.invite.seat, invite.offer_tag(self.invite.offer), invite.parse(sdp))
 
     def opened(self) -> None:
         self.connected = True
         self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
 
     def closed(self) -> None:
+        self.lost = self.lost or self.connected
         self.connected = False
 
     def received(self, text: str) -> bool:
         """A message from the host; ``True`` when the screen may have changed (not for a pong)."""
-        return self.guest.receive(text) not in (None, "pong")
+        kind = self.guest.receive(text)
+        if self.guest.resync:  # the log came with a gap: the whole table again
+            self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
+        return kind not in (None, "pong")
 
     def act(self, action: dict[str, Any]) -> None:
         self.effects.append(("p2p-send", GUEST_PEER, self.guest.act(action)))
@@ -99,6 +114,8 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
             f'<p class="join-seat">{esc(t("devices.your_seat", n=spec.seat + 1, total=spec.players))}</p>')
     if joining.guest.host_build is not None:
         return head + f'<p class="notice" role="alert">{esc(t("devices.other_build"))}</p></main>'
+    if joining.lost and not joining.connected:  # (the host has made a new invite for this seat already)
+        return head + f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p></main>'
     if joining.answer is None:
         return head + (f'<p>{esc(t("devices.join_how"))}</p>'
                        f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big")}</div>'

@@ -15,9 +15,10 @@ deep, malformed, replayed, too fast, another seat's, out of turn) is dropped and
 from __future__ import annotations
 
 import hmac
+import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from pygames_core import IllegalAction
@@ -144,7 +145,7 @@ class Referee:
             self.links.pop(old)
         link.seat, link.events_sent = seat, 0  # (a new link: the whole log again)
         self.seen.add(seat)
-        return [self.table_message(conn)]
+        return self.table_messages(conn)
 
     def _act(self, conn: str, link: Link, message: protocol.Message) -> Outgoing:
         s = self.session
@@ -160,7 +161,7 @@ class Referee:
         if message.body["moves"] != len(s.record["actions"]):
             self.dropped["stale"] += 1
             # The table as it is now, then why the move was not taken (said until the next table).
-            return [self.table_message(conn), self._send(conn, "refused", reason="stale", ref=message.seq)]
+            return [*self.table_messages(conn), self._send(conn, "refused", reason="stale", ref=message.seq)]
         action = find(message.body["action"], s.game.legal_actions(s.state))
         if action is None:
             self.dropped["illegal"] += 1
@@ -172,8 +173,10 @@ class Referee:
         return self.tables()
 
     # ------------------------------------------------------------ messages out
-    def table_message(self, conn: str) -> tuple[str, str]:
-        """``conn``'s seat's frame, as a ``table`` message."""
+    def table_messages(self, conn: str) -> Outgoing:
+        """``conn``'s seat's frame, as ``table`` messages: one, unless the log it has not been sent
+        yet is too long for one message (a guest who rejoins a long match is sent the whole log),
+        then as many as it takes, each with the next part of the log; the last is the frame whole."""
         link = self.links[conn]
         seat = link.seat
         assert seat is not None
@@ -181,18 +184,20 @@ class Referee:
         legal = [] if seat in self.stand_ins or not self.playing else frame.legal  # a bot stands in, or not started
         start = link.events_sent if link.events_sent <= len(frame.events) else 0  # (an undo: from the start)
         link.events_sent = len(frame.events)
-        return self._send(conn, "table", seat=seat, view=frame.view, events=frame.events[start:], events_from=start,
-                          current=frame.current,
-                          over=frame.over, winners=frame.winners, legal=legal,
-                          seats=[{"name": x.name, "kind": x.kind} for x in frame.seats],
-                          moves=len(self.session.record["actions"]),
-                          away=[s for s in sorted(self.tokens) if self.seat_state(s) != "here"],
-                          started=self.playing)
+        body = {"seat": seat, "view": frame.view, "current": frame.current, "over": frame.over,
+                "winners": frame.winners, "legal": legal,
+                "seats": [{"name": x.name, "kind": x.kind} for x in frame.seats],
+                "moves": len(self.session.record["actions"]),
+                "away": [s for s in sorted(self.tokens) if self.seat_state(s) != "here"], "started": self.playing}
+        most = 2**53 - 1  # (the longest numbers a message may carry: what is left for the events)
+        room = protocol.MAX_BYTES - len(protocol.write("table", most, self.build, events=[], events_from=most, **body))
+        return [self._send(conn, "table", events=frame.events[first:last], events_from=first, **body)
+                for first, last in _parts(frame.events, start, room)]
 
     def tables(self, conns: Iterable[str] | None = None) -> Outgoing:
         """Every seated guest's frame (after any change of the game: a move here, a bot's, a guest's)."""
-        return [self.table_message(c) for c in (conns if conns is not None else list(self.links))
-                if self.links[c].seat is not None]
+        return [m for c in (conns if conns is not None else list(self.links)) if self.links[c].seat is not None
+                for m in self.table_messages(c)]
 
     def _send(self, conn: str, kind: str, **body: object) -> tuple[str, str]:
         link = self.links.setdefault(conn, Link())
@@ -209,3 +214,17 @@ class Referee:
     def _drop(self, why: str) -> Outgoing:
         self.dropped[why] += 1
         return []
+
+
+def _parts(events: Sequence[object], start: int, room: int) -> list[tuple[int, int]]:
+    """``events[start:]`` cut into runs whose JSON fits in ``room`` characters each (at least one
+    event a run; at least one run, maybe empty): ``(first, last)`` index pairs."""
+    parts, first, size = [], start, 0
+    for i in range(start, len(events)):
+        n = len(json.dumps(events[i], ensure_ascii=False, separators=(",", ":"))) + 1
+        if size + n > room and i > first:
+            parts.append((first, i))
+            first, size = i, 0
+        size += n
+    parts.append((first, len(events)))
+    return parts

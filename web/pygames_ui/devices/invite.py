@@ -15,6 +15,7 @@ n, n × (kind, address, port)`` with kind ``m`` (a 16-byte UUID) or ``4`` (4 byt
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
 import uuid
 from dataclasses import dataclass
@@ -220,15 +221,27 @@ def read_invite(text: str, games: list[str]) -> Invite:
     return Invite(games[game_no], seat, players, host, token, uncompact(data[4 + n + 16:]))
 
 
-def write_answer(seat: int, answer: Endpoint) -> str:
-    return _b64(bytes([seat]) + compact(answer))
+#: Bytes of :func:`offer_tag` an answer carries: which invite it answers.
+TAG_BYTES = 3
 
 
-def read_answer(text: str) -> tuple[int, Endpoint]:
+def offer_tag(offer: Endpoint) -> bytes:
+    """Which offer an answer is for: a few bytes of a hash of the offer's ICE credentials (a
+    new invite for the same seat has new ones), so an old answer is never taken for a new invite."""
+    return hashlib.sha256(f"{offer.ufrag}:{offer.pwd}".encode("ascii")).digest()[:TAG_BYTES]
+
+
+def write_answer(seat: int, tag: bytes, answer: Endpoint) -> str:
+    """The answer to the invite whose offer has ``tag`` (:func:`offer_tag`), as the text after ``#a=``."""
+    return _b64(bytes([seat]) + tag + compact(answer))
+
+
+def read_answer(text: str) -> tuple[int, bytes, Endpoint]:
+    """The seat, the offer's tag and the answer in ``#a=<text>`` (``ValueError`` for anything else)."""
     data = _unb64(text)
-    if len(data) < 2 or not 0 <= data[0] < 6:
+    if len(data) < 2 + TAG_BYTES or not 0 <= data[0] < 6:
         raise ValueError("not an answer")
-    return data[0], uncompact(data[1:])
+    return data[0], data[1:1 + TAG_BYTES], uncompact(data[1 + TAG_BYTES:])
 
 
 def _b64(data: bytes) -> str:

@@ -50,7 +50,7 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
         elif state != "here":
             text = room.invites.get(seat)
             if text is None:
-                body = f'<p role="status">{esc(t("devices.making_invite"))}</p>{problem_at(t, room, seat)}'
+                body = making(t, room, seat)
             else:
                 body = invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}")
             body += f'<p class="row">{button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)}</p>'
@@ -82,8 +82,7 @@ def presence(t: I18n, room: Room, site: str) -> str:
         invite_html = ""
         if seat in room.reinvited and state != "here":
             text = room.invites.get(seat)
-            invite_html = (f'<p role="status">{esc(t("devices.making_invite"))}</p>{problem_at(t, room, seat)}'
-                           if text is None else invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}"))
+            invite_html = (making(t, room, seat) if text is None else invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}"))
         items.append(f'<li data-seat="{seat}" data-state="{state}">{esc(name)}: {esc(t(f"devices.state.{state}"))}'
                      f'<span class="row">{tools}</span>{invite_html}</li>')
     return (f'<section class="presence" aria-label="{esc(t("devices.friends"))}">{problem_at(t, room, None)}'
@@ -95,6 +94,13 @@ def problem_at(t: I18n, room: Room, seat: int | None) -> str:
     if not room.problem or room.problem_at != seat:
         return ""
     return f'<p class="flash" role="alert">{esc(t(room.problem))}</p>'
+
+
+def making(t: I18n, room: Room, seat: int) -> str:
+    """A seat whose invite is being made, or could not be (why, and "Try again")."""
+    if room.problem_at == seat and room.problem in ("devices.offer_failed", "devices.no_offer"):
+        return problem_at(t, room, seat) + f'<p class="row">{button(esc(t("devices.retry")), "p2p-reinvite", "", seat=seat)}</p>'
+    return f'<p role="status">{esc(t("devices.making_invite"))}</p>'
 
 
 def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
@@ -182,7 +188,7 @@ def _scan_stop(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 def _reinvite(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     seat = _seat(app, data)  # (a click drawn while he was away, taken once he is back, closes nothing)
-    if seat is not None and app.room is not None and app.room.seat_state(seat) in ("away", "other_build"):
+    if seat is not None and app.room is not None and app.room.referee.seat_state(seat) not in ("here", "bot"):
         app.room.reinvite(seat)
 
 

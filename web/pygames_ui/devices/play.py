@@ -59,12 +59,14 @@ def start_room(app: App) -> None:
 def open_invite(app: App, fragment: str) -> None:
     """This device opened an invite (``#j=…``): the join screen, or a notice for a broken one."""
     try:
-        app.joining = guest_ui.open_invite(fragment, app.build)
+        joining = guest_ui.open_invite(fragment, app.build)
     except ValueError:
         app.flash = app.t("devices.bad_invite")
         app.screen = "home"
         return
-    app.screen = "join"
+    if app.joining is not None:  # another invite before: its connection closes (nothing of it reaches this one)
+        app.hang_ups.append(GUEST_PEER)
+    app.joining, app.screen = joining, "join"
 
 
 def screen(app: App) -> str:
@@ -129,6 +131,20 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
     return True
 
 
+def failed(app: App, peer: int) -> None:
+    """WebRTC (or the camera) failed for ``peer``: said on the page, and what waited on it may be
+    asked for again (an invite that was never made: "Try again" where it would be; Join)."""
+    room, j = app.room, app.joining
+    if room is not None and peer != GUEST_PEER:
+        room.scanning = None
+        if peer in room.session.remote and peer not in room.invites:
+            room.offer_failed(peer)
+            return
+    if j is not None and peer == GUEST_PEER:
+        j.failed()
+    app.flash = app.t("devices.failed")
+
+
 def tick(app: App) -> bool:
     """Every :data:`PING_S`: a guest says it is still here; a host notes who went quiet.
     ``True`` when what the host's screen says about a friend changed (draw it again)."""
@@ -151,5 +167,5 @@ def _join(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 HANDLERS: dict[str, Any] = {"p2p-join": _join, **lobby_ui.HANDLERS}
 JOIN_PREFIX, ANSWER_PREFIX = invite.JOIN_PREFIX, invite.ANSWER_PREFIX
-__all__ = ["ANSWER_PREFIX", "HANDLERS", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "on_event", "open_invite", "screen",
+__all__ = ["ANSWER_PREFIX", "HANDLERS", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
            "start_room", "tick"]

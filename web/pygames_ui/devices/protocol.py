@@ -19,7 +19,8 @@ host → guest
   ``table``  the seat's frame: {"seat", "view", "events", "events_from", "current", "over",
              "winners", "legal", "seats", "moves"} — only what :func:`frame.seat_frame` shows
              that seat; ``events`` are the public log's events from number ``events_from`` on
-             (the ones this guest has not been sent yet); ``away``: the friends' seats
+             (the ones this guest has not been sent yet; a log too long for one message comes
+             in several ``table`` messages, each the next part of it); ``away``: the friends' seats
              that are not here now (a bot may be playing for them); ``started``: the host
              has closed the lobby (before, nobody has a move to make)
   ``refused`` {"reason": key, "ref": seq}   an ``act`` or ``hello`` not taken, and why

@@ -43,6 +43,7 @@ class Room:
     host_name: str
     clock: Callable[[], float] = time.monotonic
     invites: dict[int, str] = field(default_factory=dict)  # seat -> the text after #j=
+    tags: dict[int, bytes] = field(default_factory=dict)  # seat -> its invite's offer tag (an answer names it)
     effects: list[tuple[object, ...]] = field(default_factory=list)  # for page_devices.py: p2p-offer, -accept, -send
     problem: str | None = None  # the last answer that could not be read, for the lobby to say
     problem_at: int | None = None  # the seat whose answer box it is said under (None: atop the lobby)
@@ -122,6 +123,14 @@ class Room:
             return
         spec = invite.Invite(self.session.game.name, seat, len(self.session.seats), self.host_name, token, offer)
         self.invites[seat] = invite.write_invite(spec, games.names())
+        self.tags[seat] = invite.offer_tag(offer)
+        if self.problem_at == seat:
+            self.problem = None
+
+    def offer_failed(self, seat: int) -> None:
+        """The page could not make ``seat``'s offer: said where its invite would be, with "Try again"."""
+        if seat in self.session.remote and seat not in self.invites:
+            self.problem, self.problem_at = "devices.offer_failed", seat
 
     def answer_text(self, text: str, at: int | None = None) -> None:
         """A guest's answer (the code, or the text after ``#a=``): connect its seat. ``at``: the
@@ -131,19 +140,26 @@ class Room:
         if text.startswith(invite.ANSWER_PREFIX) or "#a=" in text:
             text = text.split("#a=", 1)[1]
         try:
-            seat, answer = invite.read_answer(text)
+            seat, tag, answer = invite.read_answer(text)
         except ValueError:
             self.problem = "devices.bad_answer"
             return
         if seat not in self.session.remote:
             self.problem = "devices.bad_answer"
-            return
-        self.problem = None
-        self.effects.append(("p2p-accept", seat, invite.expand(answer)))
+        elif self.referee.seat_state(seat) == "here":
+            self.problem = "devices.answer_not_needed"  # (his device is connected: nothing to connect)
+        elif tag != self.tags.get(seat) or seat not in self.invites:
+            self.problem = "devices.old_answer"  # an answer to an invite this seat no longer has
+        else:
+            self.problem = None
+            self.effects.append(("p2p-accept", seat, invite.expand(answer)))
 
     def reinvite(self, seat: int) -> None:
         """A fresh invite for ``seat`` (its guest reloaded, or lost the link): a new offer, the same token."""
         self.invites.pop(seat, None)
+        self.tags.pop(seat, None)
+        if self.problem_at == seat:
+            self.problem = None
         self.referee.closed(conn_of(seat))  # the page drops its old connection, which says nothing more
         self.reinvited.add(seat)
         self.ask_offers()
