@@ -187,6 +187,8 @@ def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() ->
     assert 'id="invite-1"' in host.render()
     back = come_back(host)
     assert room.referee.seat_state(1) == "bot" and back.screen == "guest"
+    html = back.render()  # his own device says a bot plays for him (not that he is away)
+    assert CATALOGUES["en"]["devices.refused.bot_plays"] in html and "Not here now" not in html
     click(host, "p2p-hand-back", seat=1)
     pump(host, back)
     assert room.referee.seat_state(1) == "here"

@@ -144,8 +144,10 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
     where = refusal(t, joining)
     if not joining.connected:
         where += f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p>'
-    away = [frame.seats[s].name for s in (joining.guest.table or {}).get("away", [])
-            if type(s) is int and 0 <= s < len(frame.seats)]
+    gone = [s for s in (joining.guest.table or {}).get("away", []) if type(s) is int and 0 <= s < len(frame.seats)]
+    if frame.seat in gone and joining.connected and joining.guest.refused != "bot_plays":  # (said once)
+        where += f'<p class="presence" role="status">{esc(t("devices.refused.bot_plays"))}</p>'
+    away = [frame.seats[s].name for s in gone if s != frame.seat]  # (this device is here: a bot plays for it)
     if away and joining.connected:
         where += f'<p class="presence" role="status">{esc(t("devices.away_now", names=", ".join(away)))}</p>'
     try:
