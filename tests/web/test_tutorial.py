@@ -274,3 +274,25 @@ def test_the_home_screen_reads_the_other_kept_game_once_not_at_every_drawing(mon
     for _ in range(5):
         assert 'data-action="resume-saved"' in a.render()
     assert len(reads) == 1
+
+
+def test_on_a_touch_screen_one_tap_on_the_lit_arrow_pushes() -> None:
+    """Off the tutorial a finger's first tap on Зоомагия's arrow only shows what it does; in the
+    tutorial the lit arrow is the only one that answers, so one tap plays the taught push."""
+    a = learner_app("zoomagia")
+    for _ in range(20):
+        a.render()
+        lesson = a.lesson()
+        assert lesson is not None
+        if lesson.expected is not None and lesson.expected["type"] == "push":
+            break
+        click(a, "tutorial-next") if lesson.expected is None else taught_click(a)
+    else:
+        raise AssertionError("no push step")
+    s = a.session
+    assert s is not None
+    before = len(s.record["actions"])
+    selector = a.taught_selector()
+    data = dict(re.findall(r'\[data-([\w-]+)="([^"]*)"\]', selector or ""))
+    a.click({**data, "taught": "1", "pointer": "touch"}, {})
+    assert len(s.record["actions"]) == before + 1 and a.flash is None

@@ -266,9 +266,13 @@ class TableFlow:
             self.commit(pending)  # the second tap on the same control
             return
         lesson = self.lesson()
-        if lesson is not None and (why := refusal(lesson, ctx, data, None)) is not None:
-            self.flash = why  # a tutorial takes only the control it lights
-            return
+        if lesson is not None:
+            if (why := refusal(lesson, ctx, data, None)) is not None:
+                self.flash = why  # a tutorial takes only the control it lights
+                return
+            # A tap on the lit control is meant, never a slip: it plays at once (a finger's first
+            # tap on Зоомагия's arrow would only show what it does; the step has said so).
+            data = {k: v for k, v in data.items() if k != "pointer"}
         try:
             game_action = table.click(data, ctx)
         except (KeyError, ValueError):

@@ -57,7 +57,7 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
         if present(el) and not getattr(el, "disabled", False) and (not present(dialog) or dialog.contains(el)):
             if clicked:
                 for chosen, then in keys.CHOSEN_THEN:
-                    nxt = root.querySelector(then) if el.matches(chosen) else None
+                    nxt = _first(root, then) if el.matches(chosen) else None
                     if present(nxt):
                         _focus(nxt)
                         return
@@ -196,6 +196,15 @@ def _escape(root: Any, event: Any) -> None:
             return
 
 
+def _first(root: Any, selectors: tuple[str, ...]) -> Any:
+    """The first element found by the first of ``selectors`` that finds one (else ``None``)."""
+    for selector in selectors:
+        el = root.querySelector(selector)
+        if present(el):
+            return el
+    return None
+
+
 def _arrow(root: Any, event: Any, key: str) -> None:
     """An arrow, Home or End on a control of a group moves the focus to the item ``keys.step`` picks."""
     found = _group_of(root, event.target)
@@ -211,7 +220,7 @@ def _arrow(root: Any, event: Any, key: str) -> None:
         for source, arrow, target in keys.CROSSINGS:
             if arrow != key or not event.target.matches(source):
                 continue
-            there = root.querySelector(target)
+            there = _first(root, target)
             if present(there):
                 event.preventDefault()
                 there.focus()

@@ -26,16 +26,22 @@ GROUPS: tuple[tuple[str, str], ...] = (
 )
 #: Keys that show a keyboard user is here: the first one shows the one-line key guide.
 GUIDE_KEYS = frozenset({"Tab", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"})
+#: Клац!'s places for the chosen card, the player's own row first (where a card is usually
+#: played: the rows of the others come first on the page, and Enter, Enter must not give a
+#: card away), then anyone's.
+KLATS_PLACES = (".klats-table .seat.me button.legal", ".klats-table .seats button.legal")
 #: A choice that opens places to go, and where the focus goes after it: (the chosen control,
-#: pressed; the first place it may go).  Клац!: a card picked from the hand, then its piles.
-CHOSEN_THEN: tuple[tuple[str, str], ...] = (
-    ('.hand button.hand-card[aria-pressed="true"]', ".klats-table .seats button.legal"),
+#: pressed; the places it may go, the first found of these selectors).  Клац!: a card picked
+#: from the hand, then its piles.
+CHOSEN_THEN: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ('.hand button.hand-card[aria-pressed="true"]', KLATS_PLACES),
 )
-#: Arrows that leave a group at its edge for the group the move goes on in: (from, key, to).
-#: Клац!: up from the hand to the places for the chosen card, down from the places back to it.
-CROSSINGS: tuple[tuple[str, str, str], ...] = (
-    (".hand button.hand-card", "ArrowUp", ".klats-table .seats button.legal"),
-    (".klats-table .seats button.legal", "ArrowDown", '.hand button.hand-card[aria-pressed="true"]'),
+#: Arrows that leave a group at its edge for the group the move goes on in: (from, key, to:
+#: the first found of these selectors).  Клац!: up from the hand to the places for the chosen
+#: card, down from the places back to it.
+CROSSINGS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (".hand button.hand-card", "ArrowUp", KLATS_PLACES),
+    (".klats-table .seats button.legal", "ArrowDown", ('.hand button.hand-card[aria-pressed="true"]',)),
 )
 #: Any of the containers, for ``Element.closest``.
 GROUP_SELECTOR = ", ".join(container for container, _ in GROUPS)
