@@ -84,6 +84,29 @@ MEASURE = """(mustSee) => {
       if (lines.size > 1) out.broken.push(`${label(host)}: "${m[0]}"`);
     }
   }
+  // Text that spills out of the box drawn around it (a card, a hole, a button, a panel):
+  // «Ножницы» wider than its card, "свободно" running into the next hole.
+  out.spill = [];
+  const texts = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node && out.spill.length < 5; node = texts.nextNode()) {
+    const host = node.parentElement;
+    if (!node.textContent.trim() || !host || host.closest('.sr, [hidden], svg, select, input, textarea, option')
+        || !host.getClientRects().length) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const rects = [...range.getClientRects()].filter(r => r.width > 0);
+    if (!rects.length) continue;
+    const left = Math.min(...rects.map(r => r.left)), right = Math.max(...rects.map(r => r.right));
+    for (let box = host; box && box.id !== 'app'; box = box.parentElement) {
+      const bs = getComputedStyle(box);
+      const drawn = (parseFloat(bs.borderLeftWidth) > 0 && parseFloat(bs.borderRightWidth) > 0)
+          || bs.backgroundColor !== 'rgba(0, 0, 0, 0)';
+      if (!drawn) continue;
+      const b = box.getBoundingClientRect();
+      if (left < b.left - 1 || right > b.right + 1) out.spill.push(`${label(host)} out of ${label(box)}`);
+      break;
+    }
+  }
   for (const sel of mustSee) {
     const el = document.querySelector(sel);
     if (!el) { out.outside.push(`${sel}: missing`); continue; }
@@ -127,6 +150,7 @@ def visit(page: Any, game: str, screen: str, must_see: tuple[str, ...] = (),
         problems += [f"{shot}: list number cut: {x}" for x in m["numbers"]]
         problems += [f"{shot}: not in view: {x}" for x in m["outside"]]
         problems += [f"{shot}: a word broken across lines: {x}" for x in m["broken"]]
+        problems += [f"{shot}: text out of its box: {x}" for x in m["spill"]]
         # No axe-core violation of any impact: once per screen and language (the markup is the
         # same at both sizes), and at the phone size too where the screen is the phone's menu.
         if w >= 600 or phone_must_see:

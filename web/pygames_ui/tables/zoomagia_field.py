@@ -146,14 +146,14 @@ def refill_row(ctx: Ctx, r: int, placing: list[str | None] | None, cursor: int |
             out.append(button(card_html(t, card) + '<span class="zm-undo" aria-hidden="true">✕</span>', "zm-cell",
                               cls + " placed", aria_label=t("zm.unplace", value=card_name(t, card)), cell=c))
         elif card == EMPTY:
-            out.append(button(f'<span class="zm-hole empty">{esc(t("zm.left_empty"))}</span>', "zm-cell",
+            out.append(button(f'<span class="zm-hole empty"><span>{esc(t("zm.left_empty"))}</span></span>', "zm-cell",
                               cls + " placed", aria_label=t("zm.unplace_empty", n=c + 1), cell=c))
         elif not todo:
-            out.append(button(f'<span class="zm-hole empty">{esc(t("zm.left_empty"))}</span>', "zm-cell",
+            out.append(button(f'<span class="zm-hole empty"><span>{esc(t("zm.left_empty"))}</span></span>', "zm-cell",
                               cls, aria_label=t("zm.cell_label", n=c + 1), cell=c))
         else:
             here = c == cur
-            out.append(button(f'<span class="zm-hole">{esc(t("zm.next_here") if here else t("zm.put_here"))}</span>',
+            out.append(button(f'<span class="zm-hole"><span>{esc(t("zm.next_here") if here else t("zm.put_here"))}</span></span>',
                               "zm-cell", cls + (" cursor" if here else ""), aria_label=t("zm.cell_label", n=c + 1), cell=c))
     return "".join(out)
 
