@@ -495,3 +495,20 @@ def test_save_and_reload_resume_the_table() -> None:
     assert b.render() == before
     body = json.loads(storage.getItem(SAVE_KEY))
     assert body["game"] == "zoomagia"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_hint_names_every_kind_of_move_in_words(lang: str) -> None:
+    """A hint says the move ("bank the cow's head, …"), never only "the lit move"."""
+    a, s = seated(2, seed=5, kinds=["human", "human"])
+    a.t = I18n(CATALOGUES, lang)
+    table, bot, said = ZoomagiaTable(), bots.get("random", seed=5), set()
+    while not GAME.is_over(s.state):
+        ctx = a.ctx()
+        assert ctx is not None
+        for action in ctx.legal:
+            words = table.action_words(action, ctx)
+            assert words and "zm." not in words and "assist." not in words, action
+            said.add(action["type"])
+        s.apply(bot.choose(GAME, s.state))
+    assert {"push", "take", "refill", "bank", "end_turn"} <= said

@@ -165,6 +165,8 @@ class ZoomagiaTable(Table):
             text = t("zm.discard_label", value=card_name(t, action["card"]))
         elif kind == "end_turn":
             text = t("zm.end_turn")
+        elif kind == "bank":
+            text = t("assist.zm_bank", cards=", ".join(card_name(t, c) for c in action["cards"]))
         elif kind == "refill":
             text = t("assist.zm_refill", cards=", ".join(card_name(t, c) if c else "—" for c in action["cells"]))
         else:
