@@ -282,6 +282,9 @@ def start() -> None:
         page.go_to(_fragment())
         if early.get("shown"):
             app.read_form({str(k): str(v) for k, v in (early.get("values") or {}).items()})
+        # Each screen opens at its top, on Back too: the browser must not scroll the screen Back
+        # shows to where the page was when that address was left (render() scrolls to the top).
+        window.history.scrollRestoration = "manual"
         window.history.replaceState(_HISTORY_STATE, "", _url(page._address()))
         page.trail = routes.Trail(page._address())
         window.performance.mark("boot:app")  # boot.js's timeline of the start-up (tools/bench.py reads it)

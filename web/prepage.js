@@ -251,6 +251,7 @@ function showEarly() {
   performance.mark("boot:early"); // the first screen is up and answers clicks (tools/bench_first_visit.py)
   root.addEventListener("click", onClick);
   window.addEventListener("popstate", onPopState);
+  history.scrollRestoration = "manual"; // each screen opens at its top, Back too (main.py does the same)
   return true;
 }
 

@@ -63,6 +63,23 @@ def test_back_and_forward_move_between_screens_and_never_lose_the_game(page: Pag
     page.wait_for_selector(act("resume"))
 
 
+def test_back_opens_each_screen_at_its_top(page: Page, site_url: str) -> None:
+    """On a phone the new-game form is left from its Start button, far down: Back from the table
+    shows the form from its top, as any screen opens (not where the page was when it was left)."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, site_url)
+    page.click(act("setup", game="zoomagia"))
+    page.wait_for_selector(act("start"))
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 200  # (the form is longer than the screen)
+    page.click(act("start"))
+    page.wait_for_selector(".zm-table")
+    page.go_back()
+    page.wait_for_selector(act("start"))
+    page.wait_for_timeout(100)  # (the browser would restore its old place after the screen is drawn)
+    assert page.evaluate("window.scrollY") == 0
+
+
 def test_a_shared_rules_address_opens_the_rules(page: Page, site_url: str) -> None:
     page.goto(site_url + bare("?delay=20#/rules/rps_zombie"))
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)

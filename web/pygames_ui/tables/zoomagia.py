@@ -216,7 +216,7 @@ class ZoomagiaTable(Table):
         t, v = ctx.t, ctx.view
         phase = v["phase"]
         pile = (f'<div class="zm-deck" title="{esc(t("zm.deck_n", n=v["deck_size"]))}">'
-                f'<span class="zm-back" aria-hidden="true"></span>'
+                f'<span class="zm-back{" gone" if not v["deck_size"] else ""}" aria-hidden="true"></span>'
                 f'<span class="zm-deck-n">{esc(t("zm.deck_n", n=v["deck_size"]))}</span></div>')
         slot = ""
         if phase == "push" and v["drawn"]:
