@@ -190,8 +190,8 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, frien
     answer = guest.input_value("#answer-link")
     other = page.context.new_page()  # the host's browser, another tab
     other.goto(answer.replace("#a=", FRIEND_QUERY + "#a="))
-    other.wait_for_selector("#flash")
-    assert "close this tab" in other.inner_text("#flash")
+    other.wait_for_selector("#notice")  # (news, not a failure: not the red flash)
+    assert "close this one" in other.inner_text("#notice")
     other.close()  # as it says: the game's tab is in front again
     page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
     page.click(act("p2p-start"))
@@ -205,11 +205,15 @@ def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_me
         guest.wait_for_selector(TURN)
         guest.reload()  # … and his page reloads: the host sees him away, with a new invite ready
         page.wait_for_selector('.presence [data-state="away"] #invite-1', timeout=20_000)
-        page.click(act("p2p-stand-in", seat=1))  # a bot plays his turn meanwhile
+        assert page.locator(f'.presence-line {act("p2p-stand-in", seat=1)}').count() == 1  # said above the board
+        shoot(page, "host-friend-away")
+        page.click(f'.presence-line {act("p2p-stand-in", seat=1)}')  # a bot plays his turn meanwhile
         page.wait_for_selector(TURN)
         assert page.locator('.presence [data-state="bot"]').count() == 1
         join(page, guest, start=False)  # he comes back with the new invite: the same seat
         guest.wait_for_selector(".klats-table")
+        guest.wait_for_selector(".presence-line")  # "a bot plays your seat for now"
+        shoot(guest, "guest-bot-plays")
         page.click(act("p2p-hand-back", seat=1))
         page.wait_for_selector('.presence [data-state="here"]')
         play_one_card(page)
@@ -312,7 +316,7 @@ def test_three_devices_play_a_whole_game(page: Any, friend: Any, site_url: str) 
         guest.wait_for_selector(".rz-table")
     play_to_the_end([page, *guests], lambda d, _: d.locator(f'.rz-choices button{act("decide")}').first.click())
     guests[1].close()  # Vera's tab is closed: Boris is told
-    guests[0].wait_for_selector(".presence >> text=Not here now: Vera.", timeout=15_000)
+    guests[0].wait_for_selector(".presence-line >> text=Not here now: Vera.", timeout=15_000)
     assert not problems, "\n".join(problems)
 
 

@@ -16,8 +16,10 @@ from apptools import click, play_on
 from test_devices_invite import OFFER
 
 from pygames_ui.app import App
-from pygames_ui.devices import play
+from pygames_ui.devices import play, protocol
 from pygames_ui.devices.guest_ui import GUEST_PEER
+from pygames_ui.devices.loopback import Clock
+from pygames_ui.dom import esc
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.saves import SAVE_KEY
 from pygames_ui.session import MemoryStorage
@@ -175,6 +177,9 @@ def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() ->
     play.on_event(host, "closed", 1, "")  # his phone locked, his tab closed
     html = host.render()
     assert room.referee.seat_state(1) == "away" and 'data-action="p2p-stand-in"' in html
+    # Said above the board, where a phone shows it (the friends' list is below the table there).
+    said = esc(CATALOGUES["en"]["devices.away_line"].format(name=s.seats[1].name))
+    assert said in html and html.index(said) < html.index('class="klats-table"')
     click(host, "p2p-stand-in", seat=1)
     ctx = host.ctx()
     assert ctx is not None
@@ -304,9 +309,59 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
         assert host_says[winners] in host.render()
 
 
+def play_both(host: App, guest: App, moves: int = 10_000) -> None:
+    """Host and guest each play their seat's first legal move, up to ``moves`` moves or the end
+    (at a person's pace: the host takes at most RATE messages a second from a friend)."""
+    s, room = host.session, host.room
+    assert s is not None and room is not None
+    clock = Clock()
+    clock.now, room.referee.clock = room.referee.clock(), clock
+    for _ in range(moves):
+        clock.now += 0.1
+        if s.game.is_over(s.state):
+            return
+        if host.interlude() is not None:
+            click(host, "dismiss")
+        elif s.state.current_player == 1:
+            guest.joining.act(guest.joining.frame().legal[0])  # type: ignore[union-attr]
+        else:
+            host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+        pump(host, guest)
+
+
+def test_play_again_keeps_the_friends_connected_and_deals_them_the_new_game() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    s = host.session
+    assert s is not None and host.room is not None
+    play_both(host, guest)
+    assert s.game.is_over(s.state) and guest.joining is not None and guest.joining.frame().over  # type: ignore[union-attr]
+    room = host.room
+    click(host, "again")
+    effects = play.effects(host)
+    assert host.room is room and host.session is not s and room.session is host.session  # the same room …
+    assert not any(e[0] in ("p2p-close", "p2p-offer") for e in effects)  # … nobody hung up, no new invite
+    assert room.started and 'id="lobby"' not in host.render()  # every friend is here: the game is on
+    for _kind, _peer, text in effects:
+        play.on_event(guest, "message", GUEST_PEER, str(text))
+    frame = guest.joining.frame()
+    assert frame is not None and not frame.over and guest.screen == "guest"
+    assert guest.joining.guest.table["moves"] == 0  # type: ignore[index]
+    assert CATALOGUES["en"]["devices.lost"] not in guest.render()
+    play_both(host, guest, moves=6)
+    assert guest.joining.guest.table["moves"] == len(host.session.record["actions"]) > 0  # type: ignore[index,union-attr]
+
+
+def test_a_new_game_of_another_title_lets_the_friends_go() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    play_both(host, guest)
+    click(host, "setup", game="zoomagia")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    assert ("p2p-close", 1) in play.effects(host) and host.room is not None and not host.room.started
+
+
 @pytest.mark.parametrize("change", [{"seat": 0}, {"seats": [7]}, {"seats": [{"name": 1, "kind": "human"}]},
                                     {"winners": [9]}, {"away": ["x"]}, {"legal": [1]}, {"current": 5},
-                                    {"events_from": 99}])
+                                    {"events_from": 99}, {"bots": [9]}])
 def test_a_hostile_host_s_table_is_dropped(change: dict[str, object]) -> None:
     """The host's messages are another device's input too: a frame that cannot be this seat's is dropped."""
     import json
@@ -315,7 +370,7 @@ def test_a_hostile_host_s_table_is_dropped(change: dict[str, object]) -> None:
     j = guest.joining
     assert j is not None and j.guest.table is not None
     good = dict(j.guest.table, events=[], events_from=len(j.guest.events))
-    bad = json.dumps({"v": 1, "build": "b1", "seq": j.guest.seq_in + 1, "type": "table", **good, **change})
+    bad = json.dumps({"v": protocol.PROTOCOL, "build": "b1", "seq": j.guest.seq_in + 1, "type": "table", **good, **change})
     before = j.guest.table
     play.on_event(guest, "message", GUEST_PEER, bad)
     assert j.guest.table is before and sum(j.guest.dropped.values()) == 1
@@ -329,7 +384,7 @@ def test_a_host_view_that_cannot_be_drawn_says_so_and_breaks_nothing() -> None:
     j = guest.joining
     assert j is not None and j.guest.table is not None
     odd = dict(j.guest.table, view={"nonsense": True}, events=[], events_from=len(j.guest.events))
-    play.on_event(guest, "message", GUEST_PEER, json.dumps({"v": 1, "build": "b1", "seq": j.guest.seq_in + 1,
+    play.on_event(guest, "message", GUEST_PEER, json.dumps({"v": protocol.PROTOCOL, "build": "b1", "seq": j.guest.seq_in + 1,
                                                     "type": "table", **odd}))
     assert CATALOGUES["en"]["devices.bad_table"] in guest.render()
 

@@ -225,10 +225,12 @@ class App(TableFlow):
                                       self.history.shared)
         side = self.assist.render(s, ctx, table, self.may_hint(ctx)) + tools + log
         bar = screens.confirm_bar(ctx, table, self.pending) if self.pending is not None else ""
+        notes = ""
         if self.room is not None:  # friends on other devices: the lobby until started, then who is here
             side = lobby_ui.presence(self.t, self.room, self.site) + side
             bar += lobby_ui.lobby(self.t, self.room, self.site, self.storage) if self.lobby_open() else ""
-        return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar)
+            notes = "" if self.lobby_open() or over else lobby_ui.away_line(self.t, self.room)
+        return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar, notes=notes)
 
     def taught_selector(self) -> str | None:
         """In a tutorial, the CSS selector of what its step is about (the control to press, lit)."""

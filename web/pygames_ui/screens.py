@@ -165,9 +165,10 @@ def confirm_bar(ctx: Ctx, table: Table, pending: Action) -> str:
 
 
 def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared: tuple[str, bool] | None,
-                 bar: str = "", own_game: bool = True) -> str:
+                 bar: str = "", own_game: bool = True, notes: str = "") -> str:
     """The game at the table for one viewer (``ctx``), with ``side`` (hint, undo, log) beside
-    the board and, over it, the game-over dialog, a summary or the pass screen."""
+    the board and, over it, the game-over dialog, a summary or the pass screen; ``notes`` (safe
+    HTML) above the board: who is away, in a game with friends."""
     frame, t = ctx.frame, ctx.t
     game = frame.game
     board = table.render(ctx)
@@ -180,7 +181,8 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
             overlay = "" if results_closed else (
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
                 f'<div class="panel"><h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
-                f'{table.game_over(ctx)}<div class="row actions">{button(esc(t("nav.home")), "home", "primary")}</div></div></div>')
+                f'{table.game_over(ctx)}<p class="over-note">{esc(t("devices.again_wait"))}</p>'
+                f'<div class="row actions">{button(esc(t("nav.home")), "home", "primary")}</div></div></div>')
         elif results_closed:
             overlay = ""
         else:
@@ -207,7 +209,7 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
               if turn is not None else "")
     # For keyboard players, shown by CSS once a key moved the focus (html[data-keyboard]).
     guide = f'<p class="key-guide" id="key-guide">{esc(t("keys.guide"))}</p>'
-    banner += guide
+    banner += guide + notes
     # The banner sits inside <main> (spanning the grid) so that every piece of content is in a landmark.
     return (f'<main class="table-screen" data-game="{game.name}"><h1 class="sr">{esc(game.title[t.lang])}</h1>{banner}{board}<div class="table-side">{side}</div>{bar}</main>{overlay}')
 

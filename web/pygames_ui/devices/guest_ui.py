@@ -73,7 +73,10 @@ class Joining:
 
     def received(self, text: str) -> bool:
         """A message from the host; ``True`` when the screen may have changed (not for a pong)."""
+        before = self.guest.table["moves"] if self.guest.table is not None else 0
         kind = self.guest.receive(text)
+        if self.guest.table is not None and self.guest.table["moves"] < before:
+            self.ui = {}  # the host plays again: a new game (what was read of the last one goes)
         if self.guest.resync:  # the log came with a gap: the whole table again
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
         return kind not in (None, "pong")
@@ -120,9 +123,10 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
         return head + (f'<p>{esc(t("devices.join_how"))}</p>'
                        f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big")}</div>'
                        f'{stun_box(t, storage)}</main>')
+    if joining.connected:  # (the answer is taken: nothing more to send)
+        return head + refusal(t, joining) + f'<p role="status" class="join-wait">{esc(t("devices.connected"))}</p></main>'
     link = f"{site}{invite.ANSWER_PREFIX}{joining.answer}"
-    waiting = t("devices.connected") if joining.connected else t("devices.answer_how")
-    return head + refusal(t, joining) + (f'<p role="status">{esc(waiting)}</p>'
+    return head + refusal(t, joining) + (f'<p role="status">{esc(t("devices.answer_how"))}</p>'
                    f'<div class="invite-qr">{qr_svg(link, t("devices.answer_qr"))}</div>'
                    f'{copy_field(t, "answer-link", t("devices.answer_link"), link)}'
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
@@ -144,19 +148,33 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
     where = refusal(t, joining)
     if not joining.connected:
         where += f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p>'
-    gone = [s for s in (joining.guest.table or {}).get("away", []) if type(s) is int and 0 <= s < len(frame.seats)]
-    if frame.seat in gone and joining.connected and joining.guest.refused != "bot_plays":  # (said once)
-        where += f'<p class="presence" role="status">{esc(t("devices.refused.bot_plays"))}</p>'
-    away = [frame.seats[s].name for s in gone if s != frame.seat]  # (this device is here: a bot plays for it)
-    if away and joining.connected:
-        where += f'<p class="presence" role="status">{esc(t("devices.away_now", names=", ".join(away)))}</p>'
+    else:
+        where += presence_line(t, joining, frame)
     try:
         side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
-        return where + screens.table_screen(ctx, table, side, False, None, own_game=False)
+        return screens.table_screen(ctx, table, side, False, None, own_game=False, notes=where)
     except Exception:  # noqa: BLE001 - a view the host made up must not stop this device
         joining.guest.dropped["a table that cannot be drawn"] += 1
         return f'<main class="join"><p class="notice" role="alert">{esc(t("devices.bad_table"))}</p></main>'
 
+
+
+def presence_line(t: I18n, joining: Joining, frame: Frame) -> str:
+    """Who is not at the table now, as this device sees it: the friends away, and the seats a bot
+    plays for (this device's own: "a bot plays your seat for now", unless the host just said so)."""
+    body = joining.guest.table or {}
+
+    def seats(key: str) -> list[int]:
+        return [s for s in body.get(key, []) if type(s) is int and 0 <= s < len(frame.seats)]
+
+    out = []
+    if frame.seat in seats("bots") and joining.guest.refused != "bot_plays":
+        out.append(t("devices.refused.bot_plays"))
+    if away := [frame.seats[s].name for s in seats("away") if s != frame.seat]:
+        out.append(t("devices.away_now", names=", ".join(away)))
+    if bots := [frame.seats[s].name for s in seats("bots") if s != frame.seat]:
+        out.append(t("devices.bots_now", names=", ".join(bots)))
+    return "".join(f'<p class="presence-line" role="status">{esc(line)}</p>' for line in out)
 
 
 def table_click(joining: Joining, tables: TableSet, t: I18n, data: dict[str, str]) -> str | None:

@@ -188,7 +188,8 @@ class Referee:
                 "winners": frame.winners, "legal": legal,
                 "seats": [{"name": x.name, "kind": x.kind} for x in frame.seats],
                 "moves": len(self.session.record["actions"]),
-                "away": [s for s in sorted(self.tokens) if self.seat_state(s) != "here"], "started": self.playing}
+                "away": [s for s in sorted(self.tokens) if self.seat_state(s) in ("invited", "away")],
+                "bots": sorted(self.stand_ins), "started": self.playing}
         most = 2**53 - 1  # (the longest numbers a message may carry: what is left for the events)
         room = protocol.MAX_BYTES - len(protocol.write("table", most, self.build, events=[], events_from=most, **body))
         return [self._send(conn, "table", events=frame.events[first:last], events_from=first, **body)

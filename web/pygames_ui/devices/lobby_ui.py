@@ -89,6 +89,18 @@ def presence(t: I18n, room: Room, site: str) -> str:
             f'<ul>{"".join(items)}</ul></section>')
 
 
+def away_line(t: I18n, room: Room) -> str:
+    """Above the board during play: each friend away, with "Let a bot play" (his new invite is
+    in the friends' list beside the table, below it on a phone)."""
+    out = []
+    for seat in room.session.remote:
+        if room.seat_state(seat) in ("away", "other_build"):
+            name = room.session.seats[seat].name
+            out.append(f'<p class="presence-line" role="status">{esc(t("devices.away_line", name=name))}'
+                       f'<span class="row">{button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)}</span></p>')
+    return "".join(out)
+
+
 def problem_at(t: I18n, room: Room, seat: int | None) -> str:
     """The room's problem, if it is about ``seat`` (``None``: about no seat in particular)."""
     if not room.problem or room.problem_at != seat:

@@ -50,6 +50,9 @@ def host_name(app: App) -> str:
 def start_room(app: App) -> None:
     """A game with friends on other devices: its room, and an invite asked for each of them."""
     s = app.session
+    if app.room is not None and s is not None and app.room.same_friends(s):
+        app.room.rematch(s)  # play again: the friends here stay connected, and play the new game
+        return
     app.leave_room()
     if s is not None and s.remote and not s.game.is_over(s.state):
         app.room = Room(s, app.build, host_name(app))

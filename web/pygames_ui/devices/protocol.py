@@ -21,7 +21,7 @@ host → guest
              that seat; ``events`` are the public log's events from number ``events_from`` on
              (the ones this guest has not been sent yet; a log too long for one message comes
              in several ``table`` messages, each the next part of it); ``away``: the friends' seats
-             that are not here now (a bot may be playing for them); ``started``: the host
+             that are not here now; ``bots``: those a bot plays for now; ``started``: the host
              has closed the lobby (before, nobody has a move to make)
   ``refused`` {"reason": key, "ref": seq}   an ``act`` or ``hello`` not taken, and why
   ``other_build`` {"host_build": b}         "the host runs a different version — reload both"
@@ -37,7 +37,7 @@ from typing import Any
 from ..saves import check_nesting
 
 #: The protocol's version: bump it when a message changes shape.
-PROTOCOL = 1
+PROTOCOL = 2
 #: The largest message either side reads (a six-seat Зоомагия table is about 6 kB).
 MAX_BYTES = 64_000
 #: Deepest nesting of lists and objects in a message (a frame is about 7 levels deep).
@@ -52,7 +52,7 @@ FROM_GUEST: dict[str, dict[str, type | tuple[type, ...]]] = {
 FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
     "table": {"seat": int, "view": dict, "events": list, "events_from": int, "current": (int, type(None)),
               "over": bool, "winners": list, "legal": list, "seats": list, "moves": int, "away": list,
-              "started": bool},
+              "bots": list, "started": bool},
     "refused": {"reason": str, "ref": int},
     "other_build": {"host_build": str},
     "pong": {},

@@ -164,6 +164,23 @@ class Room:
         self.reinvited.add(seat)
         self.ask_offers()
 
+    def rematch(self, session: Session) -> None:
+        """Play again with the same friends: ``session`` (the same game and seats) at this room.
+        Each friend here keeps his seat, token and connection and is sent the new table; a friend
+        away keeps his invite, and the lobby opens until every friend is here again (or a bot)."""
+        self.session = self.referee.session = session
+        for link in self.referee.links.values():
+            link.events_sent = 0  # (a new game's log, from its start)
+        self.referee.playing = not self.missing()
+        self.keep()  # (the app's moved() sends each friend his new table)
+
+    def same_friends(self, session: Session) -> bool:
+        """``session`` is a new game of this room's title with the same friends' seats, after its
+        game ended: it can be played at this room (:meth:`rematch`)."""
+        old = self.session
+        return (old.game.is_over(old.state) and session.game.name == old.game.name
+                and len(session.seats) == len(old.seats) and session.remote == old.remote)
+
     # ------------------------------------------------------------ playing
     def received(self, seat: int, text: str) -> bool:
         """A message from ``seat``'s data channel: through the referee; its answers go out.
