@@ -181,7 +181,7 @@ def test_a_replay_says_whose_move_comes_next_never_who_is_thinking(game: str, la
 WRONG = {
     "en": re.compile(r"\bYou (is|has|was|wins|shares)\b|\bYou['’]s\b|\b(by|for|to|of|front of|Waiting for|between) You\b"
                      r"|Winners?: You\b|First player: You\b|won by You\b"),
-    "ru": re.compile(r"игрока Вы\b|Рука: Вы\b|Победител\w*: Вы\b|Очередь: Вы\b|выигрывает: Вы\b|Первый игрок: Вы\b"
+    "ru": re.compile(r"игрока? Вы\b|Рука: Вы\b|Победител\w*: Вы\b|Очередь: Вы\b|выигрывает: Вы\b|Первый игрок: Вы\b"
                      r"|\bВы \w+(ет|ит|л)\b|Последний сдвиг — Вы\b|\(Вы\)"),
 }
 
@@ -217,7 +217,8 @@ def test_every_screen_speaks_to_the_player_called_you(game: str, lang: str, monk
     ("en", 2, [[1, 2, 3, 4, 5, 6], [3], [7]], "Boris played a sixth pile in front of you, so the round ends."),
     ("en", 2, [[3], [1, 2, 3, 4, 5, 6], [7]], "Boris played a sixth pile in front of Anna, so the round ends."),
     ("ru", 0, [[3], [1, 2, 3, 4, 5, 6], [7]], "Вы выложили шестую стопку игроку Anna — партия окончена."),
-    ("ru", 2, [[1, 2, 3, 4, 5, 6], [3], [7]], "У вас шестая стопка — от игрока Boris, партия окончена."),
+    ("ru", 2, [[1, 2, 3, 4, 5, 6], [3], [7]], "Игрок Boris положил шестую стопку в ваш ряд — партия окончена."),
+    ("ru", 2, [[3], [1, 2, 3, 4, 5, 6], [7]], "Игрок Boris положил шестую стопку в ряд игрока Anna — партия окончена."),
 ])
 def test_a_round_ended_by_a_sixth_pile_names_whose_row_it_is(lang: str, by: int, tops: list[list[int]],
                                                               said: str) -> None:
