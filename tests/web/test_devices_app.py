@@ -625,3 +625,29 @@ def test_an_invite_the_browser_could_not_make_can_be_tried_again() -> None:
     play.on_event(host, "offer", 1, OFFER)
     html = host.render()
     assert 'id="invite-1"' in html and CATALOGUES["en"]["devices.offer_failed"] not in html
+
+
+def test_an_invite_opened_again_after_joining_says_it_is_spent() -> None:
+    host, _ = lobby_with_a_friend()
+    assert host.room is not None
+    storage = MemoryStorage()
+    guest = App(CATALOGUES, "en", storage, seed=2)
+    guest.build, guest.site = "b1", SITE
+    guest.boot()
+    link = "#j=" + host.room.invites[1]
+    play.open_invite(guest, link)
+    assert 'data-action="p2p-join"' in guest.render()
+    click(guest, "p2p-join")
+    pump(host, guest)
+    play.on_event(guest, "open", GUEST_PEER, "")
+    again = App(CATALOGUES, "en", storage, seed=2)  # his page reloads, at the same address
+    again.build, again.site = "b1", SITE
+    again.boot()
+    play.open_invite(again, link)
+    html = again.render()
+    assert esc(CATALOGUES["en"]["devices.invite_spent"]) in html and 'data-action="p2p-join"' not in html
+    click(host, "p2p-reinvite", seat=1)  # the host's new invite for him is joined as ever
+    play.effects(host)
+    play.on_event(host, "offer", 1, NEW_OFFER)
+    play.open_invite(again, "#j=" + host.room.invites[1])
+    assert 'data-action="p2p-join"' in again.render()

@@ -12,6 +12,7 @@ judges it.
 from __future__ import annotations
 
 import base64
+import json
 from typing import Any
 
 from pygames_core import games
@@ -44,6 +45,7 @@ class Joining:
         self.connected = False
         self.asked = False  # the page was asked for the answer (once: a second Join would race the first)
         self.lost = False  # connected once, then the connection closed: this invite is spent
+        self.spent = False  # this device joined with this invite before (a reload): it cannot again
         self.ui: dict[str, Any] = {}  # the table's own state here (summaries read)
         self.log = GameLog()  # the move log beside the table
         self.effects: list[tuple[object, ...]] = []
@@ -104,6 +106,34 @@ class Joining:
         return effects
 
 
+#: Where this device keeps the invites it has joined with (their offers' tags, newest last):
+#: an invite connects once, and one opened again (a reload) is said to be spent.
+JOINED_KEY = "pygames.joined"
+JOINED_KEPT = 20
+
+
+def _joined(storage: Storage) -> list[str]:
+    try:
+        kept = json.loads(storage.getItem(JOINED_KEY) or "[]")
+    except ValueError:
+        return []
+    return [x for x in kept if isinstance(x, str)][-JOINED_KEPT:] if isinstance(kept, list) else []
+
+
+def remember_joined(storage: Storage, joining: Joining) -> None:
+    """``joining``'s invite has connected: it will not connect again."""
+    tag = invite.offer_tag(joining.invite.offer).hex()
+    kept = [x for x in _joined(storage) if x != tag] + [tag]
+    try:
+        storage.setItem(JOINED_KEY, json.dumps(kept[-JOINED_KEPT:]))
+    except Exception:  # noqa: BLE001 - a full or refused storage: the notice is a help, not a need
+        pass
+
+
+def was_joined(storage: Storage, joining: Joining) -> bool:
+    return invite.offer_tag(joining.invite.offer).hex() in _joined(storage)
+
+
 def open_invite(fragment: str, build: str) -> Joining:
     """The guest side of the invite in ``#j=…`` (``ValueError`` for a broken one)."""
     return Joining(invite.read_invite(fragment[len(invite.JOIN_PREFIX):], games.names()), build)
@@ -119,6 +149,8 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
         return head + f'<p class="notice" role="alert">{esc(t("devices.other_build"))}</p></main>'
     if joining.lost and not joining.connected:  # (the host has made a new invite for this seat already)
         return head + f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p></main>'
+    if joining.spent and joining.answer is None:  # (a reload at the table: its connection is gone)
+        return head + f'<p class="notice" role="alert">{esc(t("devices.invite_spent"))}</p></main>'
     if joining.answer is None:
         return head + (f'<p>{esc(t("devices.join_how"))}</p>'
                        f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big")}</div>'

@@ -69,6 +69,7 @@ def open_invite(app: App, fragment: str) -> None:
         return
     if app.joining is not None:  # another invite before: its connection closes (nothing of it reaches this one)
         app.hang_ups.append(GUEST_PEER)
+    joining.spent = guest_ui.was_joined(app.storage, joining)
     app.joining, app.screen = joining, "join"
 
 
@@ -124,6 +125,7 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
             j.answer_made(payload)
         elif kind == "open":
             j.opened()
+            guest_ui.remember_joined(app.storage, j)
         elif kind == "closed":
             j.closed()
         elif kind == "message":
