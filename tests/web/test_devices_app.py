@@ -180,11 +180,13 @@ def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() ->
     # Said above the board, where a phone shows it (the friends' list is below the table there).
     said = esc(CATALOGUES["en"]["devices.away_line"].format(name=s.seats[1].name))
     assert said in html and html.index(said) < html.index('class="klats-table"')
-    click(host, "p2p-stand-in", seat=1)
     ctx = host.ctx()
     assert ctx is not None
     host.play(ctx.legal[0])  # the host's move; then it is the away friend's turn …
-    assert s.state.current_player == 1 and host.bots_pending()
+    assert s.state.current_player == 1 and not host.bots_pending()  # nobody is there to think: …
+    assert CATALOGUES["en"]["table.waiting_away"].format(name=s.seats[1].name) in host.render()  # … it says so
+    click(host, "p2p-stand-in", seat=1)
+    assert host.bots_pending()
     host.step_bot()  # … and the bot plays it
     assert len(s.record["actions"]) == 2 and s.state.current_player == 0
     click(host, "p2p-reinvite", seat=1)

@@ -49,6 +49,8 @@ class Frame:
     #: The device is the shown seat's player's own (a guest's phone; the host's, with friends on
     #: theirs): sentences about that seat say "you", whatever name it has at the table.
     own_device: bool = False
+    #: Seats of friends on other devices whose device is not connected now (nobody there to think).
+    absent: frozenset[int] = frozenset()
 
 
 def public_log(state: State) -> list[dict[str, Any]]:

@@ -99,7 +99,8 @@ class Joining:
         return Frame(game=games.get(self.invite.game), seats=tuple(seats), view=body["view"], seat=body["seat"],
                      show_private=True, my_turn=bool(body["legal"]), legal=body["legal"], current=body["current"],
                      over=body["over"], pass_to=None, turn_banner=None, winners=body["winners"], ui=self.ui,
-                     events=body["events"], own_device=True)
+                     events=body["events"], own_device=True,
+                     absent=frozenset(s for s in body["away"] if type(s) is int))
 
     def take_effects(self) -> list[tuple[object, ...]]:
         effects, self.effects = self.effects, []
