@@ -584,6 +584,11 @@ def test_a_second_invite_opened_closes_the_first_ones_connection() -> None:
     host, guest = lobby_with_a_friend()
     other, _ = lobby_with_a_friend()
     assert other.room is not None
+    click(other, "p2p-reinvite", seat=1)  # (another host's offer: other credentials)
+    play.effects(other)
+    play.on_event(other, "offer", 1, NEW_OFFER)
+    play.open_invite(guest, "#j=" + host.room.invites[1])  # type: ignore[union-attr]  # the same invite again (Back) …
+    assert play.effects(guest) == [] and guest.joining is not None and not guest.joining.spent  # … is the same link
     play.open_invite(guest, "#j=" + other.room.invites[1])
     assert play.effects(guest) == [("p2p-close", GUEST_PEER)] and guest.screen == "join"
     click(guest, "p2p-join")
@@ -653,3 +658,50 @@ def test_an_invite_opened_again_after_joining_says_it_is_spent() -> None:
     play.on_event(host, "offer", 1, NEW_OFFER)
     play.open_invite(again, "#j=" + host.room.invites[1])
     assert 'data-action="p2p-join"' in again.render()
+
+
+def test_back_to_the_invite_s_address_at_the_table_keeps_the_connection() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None and host.room is not None
+    click(guest, "home")  # the guest goes home, then presses Back: the invite's address again
+    play.open_invite(guest, "#j=" + host.room.invites[1])
+    assert guest.joining is j and guest.screen == "guest" and play.effects(guest) == []
+    assert 'class="klats-table"' in guest.render()
+
+
+def finish_with_a_bot_for_him(host: App) -> None:
+    """A bot plays the friend's seat, and the game is played to its end on the host."""
+    s = host.session
+    assert s is not None
+    click(host, "p2p-stand-in", seat=1)
+    while not s.game.is_over(s.state):
+        if host.interlude() is not None:
+            click(host, "dismiss")
+        elif host.bots_pending():
+            host.step_bot()
+        else:
+            host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+
+
+def test_play_again_hands_his_seat_back_to_a_friend_who_is_here() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    finish_with_a_bot_for_him(host)
+    click(host, "again")
+    assert room.referee.seat_state(1) == "here" and room.started  # he plays the new game himself
+
+
+def test_play_again_sends_a_new_invite_to_a_friend_gone_quiet() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    finish_with_a_bot_for_him(host)
+    room.referee.hand_back(1)
+    clock = room.referee.clock
+    room.referee.clock = lambda: clock() + 60  # he went quiet (a locked phone), his channel not closed
+    play.effects(host)
+    click(host, "again")
+    assert not room.started and 1 in room.reinvited and ("p2p-offer", 1) in play.effects(host)
+    assert 'id="lobby"' in host.render()

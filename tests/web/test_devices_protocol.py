@@ -355,9 +355,29 @@ def test_a_gap_in_the_log_makes_the_guest_ask_for_the_whole_table_again() -> Non
     assert not g.resync and g.events == public_log(s.state) and g.table is not None and g.table["moves"] == 4
 
 
+def test_a_gap_asks_for_the_whole_table_once_however_many_tables_were_in_flight() -> None:
+    host, guests, _ = table("klats", 2, seed=1)
+    g, s = guests[1], host.session
+    s.apply(s.game.legal_actions(s.state)[0])
+    host.tables()  # (lost)
+    in_flight = []
+    for _ in range(4):
+        s.apply(s.game.legal_actions(s.state)[0])
+        in_flight += host.tables()
+    hellos = []
+    for _conn, text in in_flight:
+        g.receive(text)
+        if g.resync:
+            hellos.append(g.hello())
+    assert len(hellos) == 1 and g.resyncing  # one hello; the tables sent before its answer are let go
+    deliver(host, guests, host.receive("c1", hellos[0]))
+    assert not g.resyncing and g.events == public_log(s.state)
+
+
+
 def test_a_host_of_a_newer_protocol_is_still_said_to_run_another_version() -> None:
     g = Guest(1, "x" * 22, BUILD)
-    assert g.receive(json.dumps({"v": 2, "build": "build-9", "seq": 1, "type": "other_build", "host_build": "build-9",
+    assert g.receive(json.dumps({"v": protocol.PROTOCOL + 1, "build": "build-9", "seq": 1, "type": "other_build", "host_build": "build-9",
                                  "more": True})) == "other_build"
     assert g.host_build == "build-9"
-    assert g.receive(json.dumps({"v": 2, "build": BUILD, "seq": 1, "type": "x"})) is None and g.host_build == "build-9"
+    assert g.receive(json.dumps({"v": protocol.PROTOCOL + 1, "build": BUILD, "seq": 1, "type": "x"})) is None and g.host_build == "build-9"

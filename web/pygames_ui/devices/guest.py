@@ -31,13 +31,14 @@ class Guest:
         self.host_build: str | None = None  # set when the host runs another build
         self.dropped: Counter[str] = Counter()
         self.resync = False  # the log has a gap: say hello again (the host sends the whole table)
+        self.resyncing = False  # that hello is sent: the tables in flight before its answer are dropped
 
     def _write(self, kind: str, **body: object) -> str:
         self.seq_out += 1
         return protocol.write(kind, self.seq_out, self.build, **body)
 
     def hello(self) -> str:
-        self.resync = False
+        self.resyncing, self.resync = self.resync, False
         return self._write("hello", seat=self.seat, token=self.token)
 
     def act(self, action: Action) -> str:
@@ -65,15 +66,16 @@ class Guest:
         if message.type == "table":
             why = _table_problem(message.body, self.seat)
             if why is None and message.body["events_from"] > len(self.events):
-                # A part of the log never came (a message too long for us): hello again, and the
-                # host sends the whole table, as after a reload.
-                why, self.resync = "events missing", True
+                # A part of the log never came (a message too long for us): hello again, once, and
+                # the host sends the whole table, as after a reload.
+                why, self.resync = "events missing", not self.resyncing
             if why is not None:  # another device's message is hostile input, the host's too
                 self.dropped[why] += 1
                 return None
         self.seq_in = message.seq  # (only a message taken: one dropped changes nothing here)
         if message.type == "table":
             start = message.body["events_from"]
+            self.resyncing = self.resyncing and start != 0
             self.events = self.events[:start] + message.body["events"]
             self.table, self.refused = {**message.body, "events": self.events, "events_from": 0}, None
         elif message.type == "refused":

@@ -79,7 +79,7 @@ class Joining:
         kind = self.guest.receive(text)
         if self.guest.table is not None and self.guest.table["moves"] < before:
             self.ui = {}  # the host plays again: a new game (what was read of the last one goes)
-        if self.guest.resync:  # the log came with a gap: the whole table again
+        if self.guest.resync:  # the log came with a gap: the whole table again (asked once)
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
         return kind not in (None, "pong")
 

@@ -80,12 +80,16 @@ class Referee:
         """The guest seats whose device is connected and has been heard from lately."""
         return {seat for seat in self.tokens if self.seat_state(seat) == "here"}
 
+    def connected(self, seat: int) -> bool:
+        """``seat``'s device is connected and has been heard from lately (a bot may play it)."""
+        conn = self.holder(seat)
+        return conn is not None and self.clock() - self.links[conn].last <= AWAY_S
+
     def seat_state(self, seat: int) -> str:
         """``invited`` (never came), ``here``, ``away`` (gone or silent for AWAY_S) or ``bot``."""
         if seat in self.stand_ins:
             return "bot"
-        conn = self.holder(seat)
-        if conn is not None and self.clock() - self.links[conn].last <= AWAY_S:
+        if self.connected(seat):
             return "here"
         return "away" if seat in self.seen else "invited"
 

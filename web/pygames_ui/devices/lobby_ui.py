@@ -49,7 +49,9 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
             body = f'<p class="row">{button(esc(t("devices.hand_back")), "p2p-hand-back", "", seat=seat)}</p>'
         elif state != "here":
             text = room.invites.get(seat)
-            if text is None:
+            if state in ("away", "other_build") and seat not in room.reinvited:  # (the invite he came by is spent)
+                body = f'<p class="row">{button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)}</p>'
+            elif text is None:
                 body = making(t, room, seat)
             else:
                 body = invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}")
@@ -96,8 +98,13 @@ def away_line(t: I18n, room: Room) -> str:
     for seat in room.session.remote:
         if room.seat_state(seat) in ("away", "other_build"):
             name = room.session.seats[seat].name
-            out.append(f'<p class="presence-line" role="status">{esc(t("devices.away_line", name=name))}'
-                       f'<span class="row">{button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)}</span></p>')
+            tools = button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
+            if seat in room.reinvited:
+                said = t("devices.away_line", name=name)
+            else:  # silent, his connection not closed (a locked phone): a new invite when asked for
+                said = t("devices.away_quiet", name=name)
+                tools += button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)
+            out.append(f'<div class="presence-line"><p role="status">{esc(said)}</p><span class="row">{tools}</span></div>')
     return "".join(out)
 
 
@@ -200,7 +207,7 @@ def _scan_stop(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 def _reinvite(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     seat = _seat(app, data)  # (a click drawn while he was away, taken once he is back, closes nothing)
-    if seat is not None and app.room is not None and app.room.referee.seat_state(seat) not in ("here", "bot"):
+    if seat is not None and app.room is not None and app.room.referee.seat_state(seat) != "here":
         app.room.reinvite(seat)
 
 

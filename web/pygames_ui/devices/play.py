@@ -67,7 +67,11 @@ def open_invite(app: App, fragment: str) -> None:
         app.flash = app.t("devices.bad_invite")
         app.screen = "home"
         return
-    if app.joining is not None:  # another invite before: its connection closes (nothing of it reaches this one)
+    j = app.joining
+    if j is not None and invite.offer_tag(j.invite.offer) == invite.offer_tag(joining.invite.offer):
+        app.screen = "guest" if j.guest.table is not None and j.guest.table["started"] else "join"
+        return  # the same invite again (Back to its address): the same connection, as it is
+    if j is not None:  # another invite before: its connection closes (nothing of it reaches this one)
         app.hang_ups.append(GUEST_PEER)
     joining.spent = guest_ui.was_joined(app.storage, joining)
     app.joining, app.screen = joining, "join"

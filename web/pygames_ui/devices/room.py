@@ -171,6 +171,11 @@ class Room:
         self.session = self.referee.session = session
         for link in self.referee.links.values():
             link.events_sent = 0  # (a new game's log, from its start)
+        for seat in session.remote:
+            if seat in self.referee.stand_ins and self.referee.connected(seat):
+                self.referee.hand_back(seat)  # (he is here: he plays the new game himself)
+            elif self.referee.seat_state(seat) == "away" and seat not in self.reinvited:
+                self.reinvite(seat)  # (gone quiet: the invite he came by is spent)
         self.referee.playing = not self.missing()
         self.keep()  # (the app's moved() sends each friend his new table)
 
