@@ -705,3 +705,19 @@ def test_play_again_sends_a_new_invite_to_a_friend_gone_quiet() -> None:
     click(host, "again")
     assert not room.started and 1 in room.reinvited and ("p2p-offer", 1) in play.effects(host)
     assert 'id="lobby"' in host.render()
+
+
+def test_a_friend_gone_quiet_is_offered_a_new_invite_and_his_spent_one_takes_no_answer() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room, s = host.room, host.session
+    assert room is not None and s is not None and 1 in room.spent
+    clock = room.referee.clock
+    room.referee.clock = lambda: clock() + 60  # a locked phone: his channel never closed
+    html = host.render()
+    assert esc(CATALOGUES["en"]["devices.away_quiet"].format(name=s.seats[1].name)) in html
+    assert 'id="invite-1"' not in html  # (the invite he came by is spent: not shown as if it worked)
+    click(host, "p2p-connect", {"answer_1": guest.joining.answer}, seat=1)  # type: ignore[union-attr]
+    assert room.problem == "devices.old_answer" and not any(e[0] == "p2p-accept" for e in play.effects(host))
+    click(host, "p2p-reinvite", seat=1)
+    play.on_event(host, "offer", 1, NEW_OFFER)
+    assert 'id="invite-1"' in host.render() and 1 not in room.spent

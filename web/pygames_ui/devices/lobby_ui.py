@@ -49,7 +49,7 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
             body = f'<p class="row">{button(esc(t("devices.hand_back")), "p2p-hand-back", "", seat=seat)}</p>'
         elif state != "here":
             text = room.invites.get(seat)
-            if state in ("away", "other_build") and seat not in room.reinvited:  # (the invite he came by is spent)
+            if seat in room.spent:  # (the invite he came by has connected once: it cannot again)
                 body = f'<p class="row">{button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)}</p>'
             elif text is None:
                 body = making(t, room, seat)
@@ -82,7 +82,7 @@ def presence(t: I18n, room: Room, site: str) -> str:
             tools = (button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
                      + button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat))
         invite_html = ""
-        if seat in room.reinvited and state != "here":
+        if seat in room.reinvited and state != "here" and seat not in room.spent:
             text = room.invites.get(seat)
             invite_html = (making(t, room, seat) if text is None else invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}"))
         items.append(f'<li data-seat="{seat}" data-state="{state}">{esc(name)}: {esc(t(f"devices.state.{state}"))}'
@@ -99,7 +99,7 @@ def away_line(t: I18n, room: Room) -> str:
         if room.seat_state(seat) in ("away", "other_build"):
             name = room.session.seats[seat].name
             tools = button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
-            if seat in room.reinvited:
+            if seat not in room.spent:
                 said = t("devices.away_line", name=name)
             else:  # silent, his connection not closed (a locked phone): a new invite when asked for
                 said = t("devices.away_quiet", name=name)

@@ -49,6 +49,7 @@ class Room:
     problem_at: int | None = None  # the seat whose answer box it is said under (None: atop the lobby)
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
     reinvited: set[int] = field(default_factory=set)  # seats whose new invite shows beside the table
+    spent: set[int] = field(default_factory=set)  # seats whose invite has connected: it cannot again
     scanning: int | None = None  # the seat whose answer the camera is reading
     referee: Referee = field(init=False)
 
@@ -148,8 +149,8 @@ class Room:
             self.problem = "devices.bad_answer"
         elif self.referee.seat_state(seat) == "here":
             self.problem = "devices.answer_not_needed"  # (his device is connected: nothing to connect)
-        elif tag != self.tags.get(seat) or seat not in self.invites:
-            self.problem = "devices.old_answer"  # an answer to an invite this seat no longer has
+        elif tag != self.tags.get(seat) or seat not in self.invites or seat in self.spent:
+            self.problem = "devices.old_answer"  # an answer to an invite this seat no longer has (or used)
         else:
             self.problem = None
             self.effects.append(("p2p-accept", seat, invite.expand(answer)))
@@ -162,6 +163,7 @@ class Room:
             self.problem = None
         self.referee.closed(conn_of(seat))  # the page drops its old connection, which says nothing more
         self.reinvited.add(seat)
+        self.spent.discard(seat)
         self.ask_offers()
 
     def rematch(self, session: Session) -> None:
@@ -174,7 +176,7 @@ class Room:
         for seat in session.remote:
             if seat in self.referee.stand_ins and self.referee.connected(seat):
                 self.referee.hand_back(seat)  # (he is here: he plays the new game himself)
-            elif self.referee.seat_state(seat) == "away" and seat not in self.reinvited:
+            elif self.referee.seat_state(seat) == "away" and seat in self.spent:
                 self.reinvite(seat)  # (gone quiet: the invite he came by is spent)
         self.referee.playing = not self.missing()
         self.keep()  # (the app's moved() sends each friend his new table)
@@ -192,6 +194,8 @@ class Room:
         ``True`` when the screen may have changed (not for a ping, nor a message dropped)."""
         for conn, message in self.referee.receive(conn_of(seat), text):  # (after a move: every friend's frame)
             self.effects.append(("p2p-send", seat_of(conn), message))
+        if self.referee.last_kind == "hello" and self.referee.holder(seat) == conn_of(seat):
+            self.spent.add(seat)  # his invite has done its work
         return self.referee.last_kind not in (None, "ping")
 
     def closed(self, seat: int) -> None:
