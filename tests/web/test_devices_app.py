@@ -196,6 +196,16 @@ def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() ->
     assert room.referee.seat_state(1) == "bot" and back.screen == "guest"
     html = back.render()  # his own device says a bot plays for him (not that he is away)
     assert CATALOGUES["en"]["devices.refused.bot_plays"] in html and "Not here now" not in html
+    html = host.render()  # the host is told he is back, above the board, with the button to give his seat back
+    assert esc(CATALOGUES["en"]["devices.back_line"].format(name=s.seats[1].name)) in html
+    assert html.index('data-action="p2p-hand-back"') < html.index('class="klats-table"')
+    ctx = host.ctx()
+    assert ctx is not None
+    host.play(ctx.legal[0])
+    pump(host, back)  # his turn, the bot's move: his device does not say "You are thinking…"
+    assert CATALOGUES["en"]["table.bot_plays_for.you"] in back.render()
+    host.step_bot()
+    pump(host, back)
     click(host, "p2p-hand-back", seat=1)
     pump(host, back)
     assert room.referee.seat_state(1) == "here"
@@ -721,3 +731,29 @@ def test_a_friend_gone_quiet_is_offered_a_new_invite_and_his_spent_one_takes_no_
     click(host, "p2p-reinvite", seat=1)
     play.on_event(host, "offer", 1, NEW_OFFER)
     assert 'id="invite-1"' in host.render() and 1 not in room.spent
+
+
+def test_a_guest_whose_host_is_gone_has_no_move_to_make_and_is_told_of_a_new_game() -> None:
+    host, guest = connect("klats", {"opt_target": "20", "opt_first_player": "1"})
+    pump(host, guest)
+    j = guest.joining
+    assert j is not None and j.frame().my_turn  # type: ignore[union-attr]
+    play.on_event(guest, "closed", GUEST_PEER, "")
+    assert not j.frame().my_turn and j.frame().legal == []  # type: ignore[union-attr]
+    assert 'class="hand-card' in guest.render() and 'data-action="select"' not in guest.render()
+
+
+def test_the_guest_is_told_when_the_host_starts_another_game() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    play_both(host, guest)
+    click(host, "again")
+    pump(host, guest)
+    assert guest.flash == CATALOGUES["en"]["devices.new_game"]
+
+
+def test_rps_zombie_waits_for_a_friend_not_connected_rather_than_saying_he_decides() -> None:
+    host, guest = connect("rps_zombie", {"opt_first_player": "1"})
+    s = host.session
+    assert s is not None and s.state.current_player == 1
+    play.on_event(host, "closed", 1, "")
+    assert CATALOGUES["en"]["table.waiting_away"].format(name=s.seats[1].name) in host.render()

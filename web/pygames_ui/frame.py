@@ -51,6 +51,8 @@ class Frame:
     own_device: bool = False
     #: Seats of friends on other devices whose device is not connected now (nobody there to think).
     absent: frozenset[int] = frozenset()
+    #: Seats of friends on other devices a bot plays for now (the host's choice while one was away).
+    stand_ins: frozenset[int] = frozenset()
 
 
 def public_log(state: State) -> list[dict[str, Any]]:

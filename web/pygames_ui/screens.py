@@ -182,7 +182,7 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
                 f'<div class="panel"><h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
                 f'{table.game_over(ctx)}<p class="over-note">{esc(t("devices.again_wait"))}</p>'
-                f'<div class="row actions">{button(esc(t("nav.home")), "home", "primary")}</div></div></div>')
+                f'<div class="row actions">{button(esc(t("nav.home")), "home", "")}</div></div></div>')
         elif results_closed:
             overlay = ""
         else:

@@ -46,6 +46,7 @@ class Joining:
         self.asked = False  # the page was asked for the answer (once: a second Join would race the first)
         self.lost = False  # connected once, then the connection closed: this invite is spent
         self.spent = False  # this device joined with this invite before (a reload): it cannot again
+        self.new_game = False  # the host has just started another game (said once)
         self.ui: dict[str, Any] = {}  # the table's own state here (summaries read)
         self.log = GameLog()  # the move log beside the table
         self.effects: list[tuple[object, ...]] = []
@@ -79,6 +80,7 @@ class Joining:
         kind = self.guest.receive(text)
         if self.guest.table is not None and self.guest.table["moves"] < before:
             self.ui = {}  # the host plays again: a new game (what was read of the last one goes)
+            self.new_game = True
         if self.guest.resync:  # the log came with a gap: the whole table again (asked once)
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
         return kind not in (None, "pong")
@@ -96,11 +98,13 @@ class Joining:
                  for s in body["seats"]]
         if t is not None:
             seats = local_seats(t, seats)
+        legal = body["legal"] if self.connected else []  # (the host gone: nothing can be played)
         return Frame(game=games.get(self.invite.game), seats=tuple(seats), view=body["view"], seat=body["seat"],
-                     show_private=True, my_turn=bool(body["legal"]), legal=body["legal"], current=body["current"],
+                     show_private=True, my_turn=bool(legal), legal=legal, current=body["current"],
                      over=body["over"], pass_to=None, turn_banner=None, winners=body["winners"], ui=self.ui,
                      events=body["events"], own_device=True,
-                     absent=frozenset(s for s in body["away"] if type(s) is int))
+                     absent=frozenset(s for s in body["away"] if type(s) is int),
+                     stand_ins=frozenset(s for s in body["bots"] if type(s) is int))
 
     def take_effects(self) -> list[tuple[object, ...]]:
         effects, self.effects = self.effects, []
@@ -205,8 +209,7 @@ def presence_line(t: I18n, joining: Joining, frame: Frame) -> str:
         out.append(t("devices.refused.bot_plays"))
     if away := [frame.seats[s].name for s in seats("away") if s != frame.seat]:
         out.append(t("devices.away_now", names=", ".join(away)))
-    if bots := [frame.seats[s].name for s in seats("bots") if s != frame.seat]:
-        out.append(t("devices.bots_now", names=", ".join(bots)))
+    out += [t("devices.bot_for", name=frame.seats[s].name) for s in seats("bots") if s != frame.seat]
     return "".join(f'<p class="presence-line" role="status">{esc(line)}</p>' for line in out)
 
 

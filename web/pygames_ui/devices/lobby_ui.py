@@ -92,19 +92,27 @@ def presence(t: I18n, room: Room, site: str) -> str:
 
 
 def away_line(t: I18n, room: Room) -> str:
-    """Above the board during play: each friend away, with "Let a bot play" (his new invite is
-    in the friends' list beside the table, below it on a phone)."""
+    """Above the board during play (on a phone the friends' list is far below): each friend away,
+    with his new invite to copy and "Let a bot play"; each friend back while a bot plays for him,
+    with "Hand the seat back"."""
     out = []
     for seat in room.session.remote:
-        if room.seat_state(seat) in ("away", "other_build"):
-            name = room.session.seats[seat].name
+        state, name = room.seat_state(seat), room.session.seats[seat].name
+        if state == "bot" and room.referee.connected(seat):
+            said = t("devices.back_line", name=name)
+            tools = button(esc(t("devices.hand_back")), "p2p-hand-back", "primary", seat=seat)
+        elif state in ("away", "other_build"):
             tools = button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
-            if seat not in room.spent:
-                said = t("devices.away_line", name=name)
-            else:  # silent, his connection not closed (a locked phone): a new invite when asked for
+            if seat in room.spent:  # silent, his connection not closed (a locked phone): a new invite when asked for
                 said = t("devices.away_quiet", name=name)
                 tools += button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)
-            out.append(f'<div class="presence-line"><p role="status">{esc(said)}</p><span class="row">{tools}</span></div>')
+            else:
+                said = t("devices.away_line", name=name)
+                if seat in room.invites and seat in room.reinvited:  # (its field is in the friends' list)
+                    tools = button(esc(t("devices.copy_invite")), "p2p-copy", "", field=f"invite-{seat}") + tools
+        else:
+            continue
+        out.append(f'<div class="presence-line"><p role="status">{esc(said)}</p><span class="row">{tools}</span></div>')
     return "".join(out)
 
 

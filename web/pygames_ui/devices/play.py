@@ -135,6 +135,8 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
         elif kind == "message":
             if not j.received(payload):
                 return False
+            if j.new_game:
+                j.new_game, app.flash = False, app.t("devices.new_game")
             if j.guest.table is not None and j.guest.table["started"]:
                 app.screen = "guest"  # (until the host starts, the join screen says he is awaited)
     return True

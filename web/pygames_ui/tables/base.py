@@ -105,7 +105,12 @@ class Ctx:
     def whose_turn(self, seat: int) -> str:
         """The prompt while ``seat`` is to move and the viewer is not: "Anna is thinking…"
         at the table; in a replay, where nobody thinks, whose move comes next."""
-        key = "table.next_move" if self.replay else "table.waiting_away" if seat in self.frame.absent else "table.waiting_for"
+        if self.replay:
+            key = "table.next_move"
+        elif seat in self.frame.stand_ins:
+            key = "table.bot_plays_for"  # (not "You are thinking…" on the friend's own device)
+        else:
+            key = "table.waiting_away" if seat in self.frame.absent else "table.waiting_for"
         return self.say(key, by=seat, name=self.name(seat))
 
     def say(self, key: str, by: int | None = None, to: int | None = None, **fields: Any) -> str:

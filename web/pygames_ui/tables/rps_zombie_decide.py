@@ -215,6 +215,8 @@ def _waiting(ctx: Ctx, pend: dict[str, Any] | None, cur: int | None) -> tuple[st
     if pend is None or cur is None:
         return "", []
     decision = pend["decision"]
+    if cur in ctx.frame.absent or cur in ctx.frame.stand_ins:  # a friend not connected, or a bot for him
+        return ctx.whose_turn(cur), []
     if decision == "choose_trophy":
         return ctx.say("rz.wait.choose", by=cur), []
     if decision == "defend":
