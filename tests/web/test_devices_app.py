@@ -83,6 +83,7 @@ def connect(game: str, values: dict[str, str]) -> tuple[App, App]:
     assert 'id="lobby"' not in html and CATALOGUES["en"]["history.undo_no.devices"] in html  # no undo
     pump(host, guest)
     assert guest.screen == "guest"
+    assert 'class="game-title"' in guest.render()  # the friend's table is named as the host's is
     return host, guest
 
 

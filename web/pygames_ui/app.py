@@ -208,8 +208,8 @@ class App(TableFlow):
         lesson = self.lesson() if self.screen == "table" else None  # (a step says the flash in its own box)
         flash = (f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>'
                  if self.flash and (lesson is None or lesson.last) else "")
-        top = screens.topbar(t, self.screen, self.session, self.menu_open,
-                             self.results_closed and self.lesson() is None)
+        top = screens.topbar(t, self.screen, self.session, self.menu_open, self.results_closed and self.lesson() is None,
+                             self.joining.invite.game if self.joining is not None and self.screen == "guest" else None)
         return top + notice + flash + body
 
     def _table_screen(self) -> str:

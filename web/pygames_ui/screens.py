@@ -39,7 +39,9 @@ def history_tools(t: I18n, over: bool, check: history.UndoCheck | None, results_
             f'{history.share_box(t, shared)}')
 
 
-def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, results_closed: bool) -> str:
+def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, results_closed: bool,
+           guest_of: str | None = None) -> str:
+    """The top bar; ``guest_of``: the game at a friend's table this device plays as his guest."""
     langs = "".join(
         # The name holds the visible "EN" (WCAG 2.5.3), then the language's own name, spoken in it.
         button(f'{esc(lang.upper())}<span class="sr" lang="{lang}"> {esc(t(f"lang.{lang}"))}</span>',
@@ -51,6 +53,8 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
         nav = button(esc(t("nav.home")), "home", "nav")
     title = results = ""
     s = session
+    if guest_of is not None:
+        title = f'<span class="game-title">{esc(games.get(guest_of).title[t.lang])}</span>'
     if screen == "table" and s is not None:
         title = f'<span class="game-title">{esc(s.game.title[t.lang])}</span>'
         nav += button(esc(t("nav.rules")), "rules", "nav", game=s.game.name)
