@@ -177,10 +177,16 @@ class TablePart:
             except Exception:  # noqa: BLE001 - placing only decorates: the step shows docked at the bottom
                 box.classList.remove("placed")
                 console.error(traceback.format_exc())
-        step = (self.app.session, str(box.dataset.step))
+        step = (self.app.session, str(box.dataset.step), str(box.dataset.lit))
         if step == self.coached:
             return
+        # A step that lights its next part (a card chosen, then its place): the focus follows the
+        # light from the table, not from the coach's own buttons.
+        new_step = self.coached is None or step[:2] != self.coached[:2]
         self.coached = step
+        active = document.activeElement
+        if not new_step and focus.present(active) and focus.present(box.contains(active)) and box.contains(active):
+            return
         nearest = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
         if focus.present(target):
             target.scrollIntoView(nearest)

@@ -367,3 +367,20 @@ def test_zoomagia_between_two_devices_every_kind_of_move_on_each(page: Any, frie
     kinds = {"push", "take", "refill", "bank"}
     play_to_the_end([page, guest], move, enough=lambda: all(kinds <= done for done in made.values()))
     assert all(kinds <= done for done in made.values()), made
+
+
+def test_tab_stays_in_the_lobby_and_goes_round_it(page: Any, site_url: str) -> None:
+    """The lobby is a modal dialog: Tab and Shift+Tab go round its controls (the folded "Play
+    across the internet" ones are passed by), never out of it and never stuck on one."""
+    open_app(page, site_url, "?delay=0&seed=3")
+    start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")])
+    page.wait_for_selector("#lobby #invite-1")
+    for key in ("Tab", "Shift+Tab"):
+        seen = set()
+        for _ in range(30):
+            page.keyboard.press(key)
+            where = page.evaluate("() => [document.activeElement.closest('#lobby') !== null, "
+                                  "document.activeElement.outerHTML.slice(0, 80)]")
+            assert where[0], f"{key} left the lobby: {where[1]}"
+            seen.add(where[1])
+        assert len(seen) >= 5, (key, seen)

@@ -758,3 +758,26 @@ def test_rps_zombie_waits_for_a_friend_not_connected_rather_than_saying_he_decid
     assert s is not None and s.state.current_player == 1
     play.on_event(host, "closed", 1, "")
     assert CATALOGUES["en"]["table.waiting_away"].format(name=s.seats[1].name) in host.render()
+
+
+def test_screen_readers_hear_the_game_and_the_friends_on_both_devices() -> None:
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", "opt_target": "20"})
+    pump(host, new_app())
+    said = host.announcement() or ""
+    assert "invited" in said and "Round 1" not in said  # the lobby: who is awaited, nothing played yet
+    assert host.announcement() is None  # (said once)
+    back = come_back(host)
+    assert "here" in (host.announcement() or "")  # he came
+    click(host, "p2p-start")
+    pump(host, back)
+    assert "Round 1 begins" in (host.announcement() or "")  # the game's first line, once it starts
+    back.announcement()
+    ctx = host.ctx()
+    assert ctx is not None
+    host.play(ctx.legal[0])
+    pump(host, back)
+    assert (back.announcement() or "").startswith("Player 1 put")  # the host's move, on the friend's device
+    play.on_event(host, "closed", 1, "")
+    assert "away" in (host.announcement() or "")  # he left

@@ -89,6 +89,10 @@ class El:
         return out
 
 
+DOCUMENT.body = El(id="body")
+DOCUMENT.documentElement = El(id="html")
+
+
 def _matches(el: El, selector: str) -> bool:
     if selector.startswith("#"):
         return el.id == selector[1:]
@@ -139,6 +143,19 @@ def test_the_focus_outside_the_root_is_left_alone() -> None:
     assert kept == focus.Kept(None, None, False)
     focus.restore(root, kept)
     assert root.querySelector("#prompt").focused == 0
+
+
+def test_a_keyboard_player_whose_focus_is_nowhere_gets_the_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A friend's table drawn as his host's message came: no control had the focus; with the
+    keyboard in use the prompt takes it (a mouse player's page is not scrolled to it)."""
+    root = tree(El(id="prompt"))
+    monkeypatch.setattr(DOCUMENT, "activeElement", DOCUMENT.body)
+    kept = focus.remember(root, DOCUMENT.body)
+    focus.restore(root, kept)
+    assert root.querySelector("#prompt").focused == 0  # a mouse
+    monkeypatch.setattr(DOCUMENT.documentElement, "attrs", {"data-keyboard": "1"})
+    focus.restore(root, kept)
+    assert root.querySelector("#prompt").focused == 1  # the keyboard
 
 
 def test_the_same_control_takes_the_focus_again_after_a_render() -> None:

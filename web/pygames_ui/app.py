@@ -21,7 +21,7 @@ from typing import Any
 
 from pygames_core.base import Action
 
-from . import keeping, nav, saves, screens, tutorial_ui
+from . import announce, keeping, nav, saves, screens, tutorial_ui
 from .assist import Assist
 from .devices import lobby_ui
 from .devices import play as devices
@@ -29,13 +29,10 @@ from .dom import button, esc
 from .flow import KEEP_PENDING, TableFlow
 from .form import NewGameForm
 from .i18n import I18n
-from .log import GameLog, plain_text
+from .log import GameLog
 from .pace import Pace
 from .session import Seat, Session, Storage
 from .tables import TableSet
-
-#: The most log lines one announcement reads out (a new or resumed game says only its latest few).
-ANNOUNCED_LINES = 3
 
 
 class App(TableFlow):
@@ -68,8 +65,7 @@ class App(TableFlow):
         self.assist = Assist()  # a Hard bot searching, and the hint on the table
         self.pace = Pace()  # the bots' shared time between two decisions of a person
         self.pending: Action | None = None  # a move waiting for its second tap (confirm moves)
-        self._heard: tuple[Session | None, int] = (None, 0)  # the game and how many of its log lines were announced
-        self._heard_step: tuple[Session | None, int] = (None, -1)  # the tutorial step announced last
+        self.heard = announce.Heard()  # what the live region has said (announce.py)
         self.room: devices.Room | None = None  # friends on other devices at this game; self.joining: this
         self.joining: devices.Joining | None = None  # device as a friend's guest (devices/play.py)
         self.hang_ups: list[int] = []
@@ -256,25 +252,8 @@ class App(TableFlow):
             return self.render()
 
     def announcement(self) -> str | None:
-        """What a screen reader should hear after this render: the move-log lines added since the
-        last call (the newest :data:`ANNOUNCED_LINES` of them, as plain text), or ``None``.
-
-        Bots' moves, round ends and the end of the game are all log lines, so each is said once,
-        as it happens; a language switch or an undo, which rewrite the log, says nothing.
-        """
-        s, table, ctx = self.session, self.table, self.ctx()
-        if self.screen != "table" or s is None or table is None or ctx is None:
-            return None
-        lines = self.log.lines(s, ctx, table)
-        game, heard = self._heard
-        start = min(heard, len(lines)) if game is s else 0  # fewer lines than heard: an undo
-        self._heard = (s, len(lines))
-        new = [plain_text(html) for _, html in lines[start:][-ANNOUNCED_LINES:]]
-        lesson = self.lesson()
-        if lesson is not None and self._heard_step != (s, lesson.index) and lesson.step.say is not None:
-            self._heard_step = (s, lesson.index)  # a tutorial's new step is read out after the moves
-            new.append(tutorial_ui.step_text(lesson, ctx))
-        return " ".join(new) or None
+        """What a screen reader should hear after this render (:func:`.announce.say`)."""
+        return announce.say(self)
 
 
 # ---------------------------------------------------------------- click handlers, by data-action

@@ -87,7 +87,12 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
                 _focus(items[to])
                 return
     prompt = root.querySelector("#prompt")
-    if kept.inside and present(prompt):  # the control is gone (the move is made): the prompt says what next
+    # The control is gone (the move is made): the prompt says what next. For a keyboard player
+    # whose focus was nowhere (a friend's table drawn as his host's message came), too.
+    active = root.ownerDocument.activeElement
+    nowhere = not present(active) or active.isSameNode(root.ownerDocument.body)
+    keyboard = root.ownerDocument.documentElement.getAttribute("data-keyboard") == "1"
+    if present(prompt) and (kept.inside or (keyboard and nowhere)):
         _focus(prompt)
 
 
@@ -176,7 +181,9 @@ def _keep_tab(root: Any, event: Any, active: Any) -> None:
     dialog = root.querySelector(keys.DIALOG)
     if not present(dialog):
         return
-    items = _shown_items(dialog, keys.FOCUSABLE)
+    # (a control folded inside a closed <details> still has a box, yet Tab passes it by)
+    items = [el for el in _shown_items(dialog, keys.FOCUSABLE)
+             if not present(el.closest("details:not([open])")) or el.matches("details:not([open]) > summary")]
     to = keys.trap(not event.shiftKey, _index_of(items, active), len(items))
     if to is not None:
         event.preventDefault()

@@ -56,7 +56,7 @@ MOVE_KEYS = frozenset(ARROWS) | {"Home", "End"}
 #: A dialog that holds the keyboard while it is open (summary, pass screen, game over).
 DIALOG = '[role="dialog"][aria-modal="true"]'
 #: What Tab stops at inside a dialog.
-FOCUSABLE = 'button, [href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])'
+FOCUSABLE = 'button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])'  # (not an SVG <use href>)
 #: How many announcements the live region keeps (older ones are removed; a screen reader has said them).
 LIVE_LINES = 3
 

@@ -194,10 +194,12 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
                 f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
                 f'{table.game_over(ctx)}'
+                f'<div class="row">{history.share_buttons(t, replay=False)}</div>{history.share_box(t, shared)}'
+                # (at the foot, always in view however long the summary: the replay is one of them)
                 f'<div class="row actions">{button(esc(t("table.play_again")), "again", "primary")}'
                 f'{button(esc(t("nav.new_game")), "setup", "", game=game.name)}'
-                f'{button(esc(t("table.close_results")), "close-results", "")}</div>'
-                f'<div class="row">{history.share_buttons(t, replay=True)}</div>{history.share_box(t, shared)}</div></div>')
+                f'{button(esc(t("history.replay")), "replay", "")}'
+                f'{button(esc(t("table.close_results")), "close-results", "")}</div></div></div>')
     elif inter is not None:
         # A dialog is named by its heading: every interlude starts with one (a round's title, the throw).
         named = ' aria-labelledby="interlude-title"' if "<h2" in inter else f' aria-label="{esc(t("table.interlude"))}"'

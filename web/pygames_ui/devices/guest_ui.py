@@ -161,9 +161,10 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
                        f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big")}</div>'
                        f'{stun_box(t, storage)}</main>')
     if joining.connected:  # (the answer is taken: nothing more to send)
-        return head + refusal(t, joining) + f'<p role="status" class="join-wait">{esc(t("devices.connected"))}</p></main>'
+        return head + refusal(t, joining) + (f'<p role="status" class="join-wait" tabindex="-1" data-autofocus>'
+                                             f'{esc(t("devices.connected"))}</p></main>')
     link = f"{site}{invite.ANSWER_PREFIX}{joining.answer}"
-    return head + refusal(t, joining) + (f'<p role="status">{esc(t("devices.answer_how"))}</p>'
+    return head + refusal(t, joining) + (f'<p role="status" tabindex="-1" data-autofocus>{esc(t("devices.answer_how"))}</p>'
                    f'<div class="invite-qr">{qr_svg(link, t("devices.answer_qr"))}</div>'
                    f'{copy_field(t, "answer-link", t("devices.answer_link"), link)}'
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
@@ -199,6 +200,11 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
 def presence_line(t: I18n, joining: Joining, frame: Frame) -> str:
     """Who is not at the table now, as this device sees it: the friends away, and the seats a bot
     plays for (this device's own: "a bot plays your seat for now", unless the host just said so)."""
+    return "".join(f'<p class="presence-line" role="status">{esc(line)}</p>' for line in presence_words(t, joining, frame))
+
+
+def presence_words(t: I18n, joining: Joining, frame: Frame) -> list[str]:
+    """:func:`presence_line`'s sentences (a screen reader hears them when they change)."""
     body = joining.guest.table or {}
 
     def seats(key: str) -> list[int]:
@@ -210,7 +216,7 @@ def presence_line(t: I18n, joining: Joining, frame: Frame) -> str:
     if away := [frame.seats[s].name for s in seats("away") if s != frame.seat]:
         out.append(t("devices.away_now", names=", ".join(away)))
     out += [t("devices.bot_for", name=frame.seats[s].name) for s in seats("bots") if s != frame.seat]
-    return "".join(f'<p class="presence-line" role="status">{esc(line)}</p>' for line in out)
+    return out
 
 
 def table_click(joining: Joining, tables: TableSet, t: I18n, data: dict[str, str]) -> str | None:

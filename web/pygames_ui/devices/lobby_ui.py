@@ -95,6 +95,20 @@ def away_line(t: I18n, room: Room) -> str:
     """Above the board during play (on a phone the friends' list is far below): each friend away,
     with his new invite to copy and "Let a bot play"; each friend back while a bot plays for him,
     with "Hand the seat back"."""
+    return "".join(f'<div class="presence-line"><p role="status">{esc(said)}</p><span class="row">{tools}</span></div>'
+                   for said, tools in _away(t, room))
+
+
+def presence_words(t: I18n, room: Room, lobby_open: bool) -> list[str]:
+    """What a screen reader hears when it changes: in the lobby, each friend's seat and state; in
+    play, :func:`away_line`'s sentences."""
+    if lobby_open:
+        return [f'{t("devices.seat_of", n=seat + 1, name=room.session.seats[seat].name)}: '
+                f'{t(f"devices.state.{room.seat_state(seat)}")}' for seat in room.session.remote]
+    return [said for said, _ in _away(t, room)]
+
+
+def _away(t: I18n, room: Room) -> list[tuple[str, str]]:
     out = []
     for seat in room.session.remote:
         state, name = room.seat_state(seat), room.session.seats[seat].name
@@ -112,8 +126,8 @@ def away_line(t: I18n, room: Room) -> str:
                     tools = button(esc(t("devices.copy_invite")), "p2p-copy", "", field=f"invite-{seat}") + tools
         else:
             continue
-        out.append(f'<div class="presence-line"><p role="status">{esc(said)}</p><span class="row">{tools}</span></div>')
-    return "".join(out)
+        out.append((said, tools))
+    return out
 
 
 def problem_at(t: I18n, room: Room, seat: int | None) -> str:

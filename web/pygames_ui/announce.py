@@ -1,0 +1,78 @@
+"""What a screen reader hears after each render (the page puts it in the live region, ``#live``).
+
+The move log's new lines (bots' moves, round ends, the end of the game: each said once, as it
+happens), a tutorial's new step, and who of the friends on other devices is here, away or back
+when that changes. A language switch or an undo, which rewrite the log, says nothing; nothing
+of the game is said while the lobby is open (its first lines are said once the game starts).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .log import plain_text
+from .tables import Ctx
+
+#: The most log lines said at once (several bots may have moved): the newest of them.
+ANNOUNCED_LINES = 8
+
+
+class Heard:
+    """What the live region has said so far, for :func:`say`."""
+
+    def __init__(self) -> None:
+        self.game: object = None  # whose log lines (a session, or a guest's Joining), by identity
+        self.lines = 0  # how many of them
+        self.step: tuple[object, int] = (None, -1)  # the tutorial step said last
+        self.presence: tuple[str, ...] = ()  # the friends' states said last
+
+    def new_lines(self, game: object, lines: list[tuple[int, str]]) -> list[str]:
+        """The lines of ``game``'s log not said yet (the newest :data:`ANNOUNCED_LINES`), as plain text."""
+        start = min(self.lines, len(lines)) if game is self.game else 0  # fewer lines than heard: an undo
+        self.game, self.lines = game, len(lines)
+        return [plain_text(html) for _, html in lines[start:][-ANNOUNCED_LINES:]]
+
+    def changed_presence(self, words: list[str]) -> list[str]:
+        """``words`` when they differ from what was said last (a friend came, went, came back)."""
+        now = tuple(words)
+        if now == self.presence:
+            return []
+        self.presence = now
+        return words
+
+
+def _spoken(parts: list[str]) -> str | None:
+    """The parts as sentences read one after another (a log line has no full stop of its own)."""
+    said = [p if p.rstrip().endswith((".", "!", "?", "…", ":")) else p.rstrip() + "." for p in parts if p.strip()]
+    return " ".join(said) or None
+
+
+def say(app: Any) -> str | None:
+    """What to say after this render of ``app`` (:class:`~pygames_ui.app.App`), or ``None``."""
+    from .devices import guest_ui, lobby_ui
+    from .tutorial_ui import step_text
+
+    heard: Heard = app.heard
+    new: list[str] = []
+    j = app.joining
+    if app.screen == "guest" and j is not None:
+        frame = j.frame(app.t)
+        if frame is None:
+            return None
+        ctx, table = Ctx(app.t, frame), app.tables[j.invite.game]
+        new += heard.new_lines(j, j.log.lines(j, ctx, table))
+        new += heard.changed_presence(guest_ui.presence_words(app.t, j, frame))
+        return _spoken(new)
+    s, table, ctx = app.session, app.table, app.ctx()
+    if app.screen != "table" or s is None or table is None or ctx is None:
+        return None
+    room = app.room if app.room is not None and app.room.session is s else None
+    if room is not None:
+        new += heard.changed_presence(lobby_ui.presence_words(app.t, room, app.lobby_open()))
+    if room is None or not app.lobby_open():
+        new = heard.new_lines(s, app.log.lines(s, ctx, table)) + new
+    lesson = app.lesson()
+    if lesson is not None and heard.step != (s, lesson.index) and lesson.step.say is not None:
+        heard.step = (s, lesson.index)  # a tutorial's new step is read out after the moves
+        new.append(step_text(lesson, ctx))
+    return _spoken(new)
