@@ -164,7 +164,10 @@ class TablePart:
         target = self.root.querySelector(".taught")
         if focus.present(target) and not target.getClientRects().length:
             target = None  # not laid out yet (the page still hidden behind its loading screen): docked for now
-        if focus.present(target):
+        docked = tutorial_ui.coach_docks(float(window.innerWidth))
+        if docked:
+            box.classList.remove("placed")  # a phone: at the screen's foot, the lit part shown above it
+        elif focus.present(target):
             try:
                 box.classList.add("placed")  # positioned (absolute) from here on: its parent is known
                 t, c = target.getBoundingClientRect(), box.getBoundingClientRect()
@@ -190,7 +193,13 @@ class TablePart:
         nearest = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
         if focus.present(target):
             target.scrollIntoView(nearest)
-        box.scrollIntoView(nearest)
+            if docked:
+                t = target.getBoundingClientRect()
+                down = tutorial_ui.dock_scroll(tutorial_ui.Box(t.top, t.left, t.bottom), float(box.getBoundingClientRect().top))
+                if down:
+                    window.scrollBy(0, down)
+        if not docked:
+            box.scrollIntoView(nearest)
         control = self.root.querySelector("[data-taught]")
         if not focus.present(control):
             control = box.querySelector('[data-action="tutorial-next"]')

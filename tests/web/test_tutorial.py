@@ -15,7 +15,7 @@ from pygames_ui.app import App
 from pygames_ui.i18n import LANGS, merge_catalogues
 from pygames_ui.saves import BAD_SAVE_KEY, GUIDE_KEY, SAVE_KEY
 from pygames_ui.session import MemoryStorage
-from pygames_ui.tutorial_ui import GAP, Box, coach_place
+from pygames_ui.tutorial_ui import GAP, TOP_BAR, Box, coach_docks, coach_place, dock_scroll
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 TITLES = tutorial.names()
@@ -296,3 +296,10 @@ def test_on_a_touch_screen_one_tap_on_the_lit_arrow_pushes() -> None:
     data = dict(re.findall(r'\[data-([\w-]+)="([^"]*)"\]', selector or ""))
     a.click({**data, "taught": "1", "pointer": "touch"}, {})
     assert len(s.record["actions"]) == before + 1 and a.flash is None
+
+
+def test_on_a_phone_the_step_docks_and_the_lit_part_is_scrolled_above_it() -> None:
+    assert coach_docks(360) and not coach_docks(1280)
+    assert dock_scroll(Box(200, 0, 260), coach_top=420) == 0  # shown already
+    assert dock_scroll(Box(400, 0, 460), coach_top=420) == 460 + GAP - 420  # under the text: up it comes
+    assert dock_scroll(Box(100, 0, 600), coach_top=420) == 100 - TOP_BAR  # taller than the room: its top stays in view

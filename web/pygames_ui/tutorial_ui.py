@@ -192,6 +192,22 @@ class Box(NamedTuple):
 
 #: Space between the step's text and what it is about, and from the screen's edges.
 GAP = 8.0
+#: A screen this narrow (a phone) has the step's text docked at its foot: placed beside the lit
+#: part it would cover the rows around it that the step talks about.
+DOCK_WIDTH = 560.0
+#: The top bar's height on a phone: what is scrolled into view must come out from under it.
+TOP_BAR = 56.0
+
+
+def coach_docks(view_w: float) -> bool:
+    return view_w <= DOCK_WIDTH
+
+
+def dock_scroll(target: Box, coach_top: float) -> float:
+    """How far to scroll the page down so that the lit part shows above the docked text (never
+    so far that its top goes under the top bar); 0 when it shows already."""
+    over = target.bottom + GAP - coach_top
+    return max(0.0, min(over, target.top - TOP_BAR))
 
 
 def coach_place(target: Box, width: float, height: float, parent: Box, view_w: float, view_h: float) -> tuple[float, float]:
