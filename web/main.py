@@ -94,6 +94,9 @@ class Page(KeepPart, DevicesPart, TablePart):
             el = self.root.querySelector(f'input[data-keep][name="{name}"]')
             if focus.present(el):
                 el.value = value
+        # The confirm bar's height, for what stays at the screen's foot with it (Клац!'s own row).
+        bar = document.getElementById("confirm-bar")
+        self.html.style.setProperty("--confirm-h", f"{bar.offsetHeight}px" if focus.present(bar) else "0px")
         self._light_hint()
         self._keep_address()
         try:
