@@ -156,3 +156,32 @@ def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser, site_
     page.screenshot(path=str(SHOTS / "zoomagia-touch-push-ru-360x640.png"))
     ctx.close()
     problems.check()
+
+
+def test_klats_on_a_phone_keeps_the_waiting_move_above_the_confirm_bar(browser, site_url, problems) -> None:
+    """Four at a phone, two people passing it: your row stays at the screen's foot, and while a
+    move waits for its second tap it stands above the confirm bar (the bar must not hide it)."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url, "?delay=0&seed=2")
+    page.tap(act("setup", game="klats"))
+    while page.locator(".seat-row").count() < 4:
+        page.tap(act("add-seat"))
+    for seat, name in ((0, "Anna"), (2, "Boris")):
+        page.select_option(f'[name="seat_kind_{seat}"]', "human")
+        page.fill(f'[name="seat_name_{seat}"]', name)
+    page.tap(act("start"))
+    page.wait_for_selector(f'#pass-screen {act("show-hand")}', timeout=30_000)
+    page.tap(act("show-hand"))
+    page.wait_for_selector('#prompt[data-my-turn="true"]')
+    page.locator(".hand button.hand-card").first.tap()
+    page.locator(".seat.me button.pile.legal").first.tap()
+    page.wait_for_selector("#confirm-bar")
+    move, bar = page.locator(".pending-move").first.bounding_box(), page.locator("#confirm-bar").bounding_box()
+    hand = page.locator(".seat.me .hand").bounding_box()
+    assert move and bar and hand
+    assert move["y"] + move["height"] <= bar["y"] and hand["y"] + hand["height"] <= bar["y"] + 1, (move, hand, bar)
+    page.screenshot(path=str(SHOTS / "klats-touch-confirm-en-360x640.png"))
+    ctx.close()
+    problems.check()
