@@ -194,8 +194,12 @@ class TablePart:
         if focus.present(target):
             target.scrollIntoView(nearest)
             if docked:
-                t = target.getBoundingClientRect()
-                down = tutorial_ui.dock_scroll(tutorial_ui.Box(t.top, t.left, t.bottom), float(box.getBoundingClientRect().top))
+                t, top = target.getBoundingClientRect(), float(box.getBoundingClientRect().top)
+                seat = target.closest(".seat, .zm-seat, .rz-seat")  # (its row and hand: the step may be about them)
+                r = seat.getBoundingClientRect() if focus.present(seat) else None
+                shown = tutorial_ui.dock_area(tutorial_ui.Box(t.top, t.left, t.bottom),
+                                              tutorial_ui.Box(r.top, r.left, r.bottom) if r is not None else None, top)
+                down = tutorial_ui.dock_scroll(shown, top)
                 if down:
                     window.scrollBy(0, down)
         if not docked:

@@ -15,7 +15,7 @@ from pygames_ui.app import App
 from pygames_ui.i18n import LANGS, merge_catalogues
 from pygames_ui.saves import BAD_SAVE_KEY, GUIDE_KEY, SAVE_KEY
 from pygames_ui.session import MemoryStorage
-from pygames_ui.tutorial_ui import GAP, TOP_BAR, Box, coach_docks, coach_place, dock_scroll
+from pygames_ui.tutorial_ui import GAP, TOP_BAR, Box, coach_docks, coach_place, dock_area, dock_scroll
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 TITLES = tutorial.names()
@@ -303,3 +303,11 @@ def test_on_a_phone_the_step_docks_and_the_lit_part_is_scrolled_above_it() -> No
     assert dock_scroll(Box(200, 0, 260), coach_top=420) == 0  # shown already
     assert dock_scroll(Box(400, 0, 460), coach_top=420) == 460 + GAP - 420  # under the text: up it comes
     assert dock_scroll(Box(100, 0, 600), coach_top=420) == 100 - TOP_BAR  # taller than the room: its top stays in view
+
+
+def test_on_a_phone_the_lit_part_s_whole_seat_shows_above_the_step_when_it_fits() -> None:
+    dots = Box(300, 0, 320)
+    room = 420 - GAP - TOP_BAR  # above the docked text, under the top bar
+    assert dock_area(dots, Box(290, 0, 290 + room), coach_top=420) == Box(290, 0, 290 + room)  # row and hand fit
+    assert dock_area(dots, Box(100, 0, 101 + room), coach_top=420) == dots  # too tall: the lit part alone
+    assert dock_area(dots, None, coach_top=420) == dots

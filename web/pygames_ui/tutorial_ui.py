@@ -203,6 +203,14 @@ def coach_docks(view_w: float) -> bool:
     return view_w <= DOCK_WIDTH
 
 
+def dock_area(target: Box, around: Box | None, coach_top: float) -> Box:
+    """What to show above the docked text: the lit part's whole seat (``around``: its row and hand,
+    which the step may talk about) when it fits there, else the lit part alone."""
+    if around is not None and around.bottom - around.top <= coach_top - GAP - TOP_BAR:
+        return around
+    return target
+
+
 def dock_scroll(target: Box, coach_top: float) -> float:
     """How far to scroll the page down so that the lit part shows above the docked text (never
     so far that its top goes under the top bar); 0 when it shows already."""
