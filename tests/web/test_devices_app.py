@@ -683,16 +683,8 @@ def test_back_to_the_invite_s_address_at_the_table_keeps_the_connection() -> Non
 
 def finish_with_a_bot_for_him(host: App) -> None:
     """A bot plays the friend's seat, and the game is played to its end on the host."""
-    s = host.session
-    assert s is not None
     click(host, "p2p-stand-in", seat=1)
-    while not s.game.is_over(s.state):
-        if host.interlude() is not None:
-            click(host, "dismiss")
-        elif host.bots_pending():
-            host.step_bot()
-        else:
-            host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+    play_on(host, 0, move=lambda a, ctx: a.play(ctx.legal[0]))
 
 
 def test_play_again_hands_his_seat_back_to_a_friend_who_is_here() -> None:

@@ -103,8 +103,7 @@ class Joining:
                      show_private=True, my_turn=bool(legal), legal=legal, current=body["current"],
                      over=body["over"], pass_to=None, turn_banner=None, winners=body["winners"], ui=self.ui,
                      events=body["events"], own_device=True,
-                     absent=frozenset(s for s in body["away"] if type(s) is int),
-                     stand_ins=frozenset(s for s in body["bots"] if type(s) is int))
+                     absent=frozenset(body["away"]), stand_ins=frozenset(body["bots"]))
 
     def take_effects(self) -> list[tuple[object, ...]]:
         effects, self.effects = self.effects, []
@@ -205,17 +204,12 @@ def presence_line(t: I18n, joining: Joining, frame: Frame) -> str:
 
 def presence_words(t: I18n, joining: Joining, frame: Frame) -> list[str]:
     """:func:`presence_line`'s sentences (a screen reader hears them when they change)."""
-    body = joining.guest.table or {}
-
-    def seats(key: str) -> list[int]:
-        return [s for s in body.get(key, []) if type(s) is int and 0 <= s < len(frame.seats)]
-
-    out = []
-    if frame.seat in seats("bots") and joining.guest.refused != "bot_plays":
+    out = []  # (the frame's seats, checked as the host's message was taken: guest._table_problem)
+    if frame.seat in frame.stand_ins and joining.guest.refused != "bot_plays":
         out.append(t("devices.refused.bot_plays"))
-    if away := [frame.seats[s].name for s in seats("away") if s != frame.seat]:
+    if away := [frame.seats[s].name for s in sorted(frame.absent) if s != frame.seat]:
         out.append(t("devices.away_now", names=", ".join(away)))
-    out += [t("devices.bot_for", name=frame.seats[s].name) for s in seats("bots") if s != frame.seat]
+    out += [t("devices.bot_for", name=frame.seats[s].name) for s in sorted(frame.stand_ins) if s != frame.seat]
     return out
 
 

@@ -194,6 +194,10 @@ class Referee:
                 "moves": len(self.session.record["actions"]),
                 "away": [s for s in sorted(self.tokens) if self.seat_state(s) in ("invited", "away")],
                 "bots": sorted(self.stand_ins), "started": self.playing}
+        whole = protocol.write("table", link.seq_out + 1, self.build, events=frame.events[start:], events_from=start, **body)
+        if len(whole) <= protocol.MAX_BYTES:  # (after each move: the new events, one message)
+            link.seq_out += 1
+            return [(conn, whole)]
         most = 2**53 - 1  # (the longest numbers a message may carry: what is left for the events)
         room = protocol.MAX_BYTES - len(protocol.write("table", most, self.build, events=[], events_from=most, **body))
         return [self._send(conn, "table", events=frame.events[first:last], events_from=first, **body)

@@ -68,7 +68,7 @@ def open_invite(app: App, fragment: str) -> None:
         app.screen = "home"
         return
     j = app.joining
-    if j is not None and invite.offer_tag(j.invite.offer) == invite.offer_tag(joining.invite.offer):
+    if j is not None and j.invite == joining.invite:
         app.screen = "guest" if j.guest.table is not None and j.guest.table["started"] else "join"
         return  # the same invite again (Back to its address): the same connection, as it is
     if j is not None:  # another invite before: its connection closes (nothing of it reaches this one)

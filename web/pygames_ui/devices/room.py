@@ -149,7 +149,7 @@ class Room:
             self.problem = "devices.bad_answer"
         elif self.referee.seat_state(seat) == "here":
             self.problem = "devices.answer_not_needed"  # (his device is connected: nothing to connect)
-        elif tag != self.tags.get(seat) or seat not in self.invites or seat in self.spent:
+        elif tag != self.tags.get(seat) or seat in self.spent:  # (a seat has a tag while it has an invite)
             self.problem = "devices.old_answer"  # an answer to an invite this seat no longer has (or used)
         else:
             self.problem = None
@@ -168,8 +168,9 @@ class Room:
 
     def rematch(self, session: Session) -> None:
         """Play again with the same friends: ``session`` (the same game and seats) at this room.
-        Each friend here keeps his seat, token and connection and is sent the new table; a friend
-        away keeps his invite, and the lobby opens until every friend is here again (or a bot)."""
+        Each friend here keeps his seat, token and connection and is sent the new table (and plays
+        it himself, if a bot stood in for him); a friend away whose invite is spent gets a new one,
+        and the lobby opens until every friend is here again (or a bot)."""
         self.session = self.referee.session = session
         for link in self.referee.links.values():
             link.events_sent = 0  # (a new game's log, from its start)
