@@ -80,6 +80,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         self.slides = 0  # cards slid to their new places on this page (data-slides: for the tests)
         self.coached: object = None  # the tutorial step the focus was last sent to
         self.beat: asyncio.Task[None] | None = None  # play on several devices: the heartbeat
+        self.replay_clock: asyncio.Task[None] | None = None  # steps a playing replay (page_keep.py)
 
     def render(self, clicked: bool = False) -> None:
         """Draw the app; ``clicked``: after a click on the focused control (a card just chosen
@@ -118,6 +119,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         focus.restore(self.root, kept, clicked)
         self._coach()
         self._p2p()
+        self.keep_replay_playing()
 
     def _announce(self) -> None:
         """Say the new lines of the move log in the live region (``#live``, outside the re-rendered root)."""

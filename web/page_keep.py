@@ -1,7 +1,8 @@
 """The page's part for keeping games: record files read and saved, links and fields copied.
 
 A mixin of :class:`main.Page` (``web/main.py``): the clicks that ask the browser for a file,
-a download or the clipboard land here, then go through the app like any click.
+a download or the clipboard land here, then go through the app like any click; and the
+replay viewer's clock, which steps a playing replay forward (``Replay.playing``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from pyodide.ffi import JsException  # type: ignore[import-not-found]
 from pygames_ui import focus
 
 MAX_RECORD_BYTES = 5_000_000  # a game record file is a few kilobytes; refuse to read a huge file
+#: A playing replay's time per move, as a share of the page's bot delay (0.8 s: 1.2 s a move;
+#: the tests' ``?delay=20``: the shortest step).
+REPLAY_PACE = 1.5
+REPLAY_SHORTEST_S = 0.05
 
 
 class KeepPart:
@@ -23,7 +28,27 @@ class KeepPart:
 
     app: Any
     root: Any
+    delay: float
+    replay_clock: asyncio.Task[None] | None
 
+    def keep_replay_playing(self) -> None:
+        """After a render: a replay that plays gets its clock (one at a time)."""
+        replay = self.app.history.replay
+        if (self.app.screen == "replay" and replay is not None and replay.playing
+                and (self.replay_clock is None or self.replay_clock.done())):
+            self.replay_clock = asyncio.ensure_future(self._play_replay())
+
+    async def _play_replay(self) -> None:
+        while True:
+            await asyncio.sleep(max(REPLAY_SHORTEST_S, REPLAY_PACE * self.delay))
+            replay = self.app.history.replay
+            if replay is None or not replay.playing:
+                return
+            if self.app.screen != "replay":  # left the viewer (Back, Home): it stays where it stopped
+                replay.playing = False
+                return
+            replay.tick()
+            self.render()
 
     def on_change(self, event: Any) -> None:
         """A control that acts on ``change`` (``data-change``): the replay slider, the record file picker."""

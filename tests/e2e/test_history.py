@@ -92,8 +92,11 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     page.keyboard.press("ArrowRight")
     wait_step(page, 3)
     assert page.get_attribute("#replay-step", "value") == "3"
-    page.click('[name="replay_last"]')
+    # Play: the moves come by themselves, one by one, to the end; then the button offers Play again.
+    page.click('[name="replay_play"]')
     wait_step(page, last)
+    page.wait_for_selector('[name="replay_play"]:text-is("Play")')
+    assert page.locator("#replay-result").count() == 1
     assert page.inner_text(".replay-table .zm-table") == final_table
 
     # Copy link: the link shows (and is on the clipboard); it stays short.

@@ -215,6 +215,18 @@ def game_over(page: Any, game: str) -> None:
     assert page.locator(OVER).count() == 0
     page.click(act("show-results"))
     page.wait_for_selector(OVER)
+    # The replay viewer, a few moves in: its controls (Play among them) at the top, in view.
+    page.click(f'{OVER} {act("replay")}')
+    page.wait_for_selector('main.replay-screen[data-step="0"]')
+    page.click('[name="replay_forward"]')
+    page.click('[name="replay_forward"]')
+    page.wait_for_selector('main.replay-screen[data-step="2"]')
+    visit(page, game, "replay", must_see=('[name="replay_play"]', "#replay-step", '[name="replay_last"]'))
+    page.go_back()  # Back: the finished table again, its summary one tap away
+    page.wait_for_selector(".table-screen")
+    if not page.locator(OVER).count():
+        page.click(act("show-results"))
+    page.wait_for_selector(OVER)
 
 
 # ---------------------------------------------------------------------- Клац!

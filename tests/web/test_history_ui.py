@@ -255,6 +255,36 @@ def test_export_then_import_opens_the_same_game_in_the_viewer() -> None:
     assert c.notice == CATALOGUES["en"]["history.import_too_big"]
 
 
+def test_play_shows_the_moves_one_by_one_until_the_end_and_a_step_by_hand_pauses() -> None:
+    a = new_app()
+    click(a, "setup", game="klats")
+    click(a, "start")
+    play_to_the_end(a)
+    click(a, "replay")
+    replay = a.history.replay
+    assert replay is not None and replay.step == 0 and not replay.playing
+    assert '>Play</button>' in a.render()
+    click(a, "replay-play")
+    assert replay.playing and '>Pause</button>' in a.render()
+    assert replay.tick() and replay.step == 1  # the page's clock: one move a tick
+    click(a, "replay-go", to="forward")  # a step by hand: the player has taken over
+    assert not replay.playing and replay.step == 2 and not replay.tick() and replay.step == 2
+    click(a, "replay-play")
+    click(a, "replay-play")  # Pause
+    assert not replay.playing and replay.step == 2
+    click(a, "replay-play")
+    click(a, "replay-seek", {"replay_step": "5"})  # so does the slider
+    assert not replay.playing and replay.step == 5
+    click(a, "replay-play")
+    ticks = 0
+    while replay.tick():
+        ticks += 1
+    assert replay.step == replay.last and ticks == replay.last - 6 and not replay.playing
+    assert '>Play</button>' in a.render() and 'id="replay-result"' in a.render()
+    click(a, "replay-play")  # from the end: it starts over from the deal
+    assert replay.playing and replay.step == 0
+
+
 def test_a_link_opens_the_replay_and_a_broken_one_the_home_screen() -> None:
     a = new_app()
     click(a, "setup", game="klats")

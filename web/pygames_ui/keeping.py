@@ -131,8 +131,14 @@ def _replay_go(app: App, data: dict[str, str], values: dict[str, str]) -> None:
         app.history.replay.go(data.get("to", ""))
 
 
+def _replay_play(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    if app.history.replay is not None:
+        app.history.replay.play()
+
+
 def _replay_seek(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.history.replay is not None:
+        app.history.replay.playing = False  # the slider moved by hand: the player has taken over
         app.history.replay.seek(values.get("replay_step", ""))
 
 
@@ -151,6 +157,7 @@ HANDLERS: dict[str, Callable[[Any, dict[str, str], dict[str, str]], None]] = {
     "copy-link": _copy_link,
     "replay": _replay,
     "replay-go": _replay_go,
+    "replay-play": _replay_play,
     "replay-seek": _replay_seek,
     "import": _import,
 }

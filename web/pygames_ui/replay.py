@@ -4,7 +4,9 @@ The viewer holds every state of the game (the record replayed once) and shows
 one of them through the game's own table, exactly as the table draws a live game,
 but with every seat's view at hand (``Ctx.views``) so that hidden cards show; no
 rule of any game is known here.  First / back / forward / last buttons and a
-slider (``<input type=range name="replay_step">``) move through the states.
+slider (``<input type=range name="replay_step">``) move through the states, and
+Play shows the moves one after another by itself (:attr:`Replay.playing`; the page
+keeps the time, :meth:`Replay.tick` takes each step) until the end or Pause.
 """
 
 from __future__ import annotations
@@ -39,16 +41,35 @@ class Replay:
         self.states = record_states(record)
         self.table = TABLES[self.game.name]()  # its own table: a selection in the live game stays as it was
         self.step = 0  # a replay opens at the deal: it is watched from the start
+        self.playing = False  # Play was pressed: the page steps forward by itself (tick) until the end or Pause
 
     @property
     def last(self) -> int:
         return len(self.states) - 1
 
     def go(self, where: str) -> None:
-        """``first``, ``back``, ``forward`` or ``last``; anything else is ignored."""
+        """``first``, ``back``, ``forward`` or ``last``; anything else is ignored. A step taken
+        by hand pauses the playing: the player has taken over."""
         target = {"first": 0, "back": self.step - 1, "forward": self.step + 1, "last": self.last}.get(where)
         if target is not None:
+            self.playing = False
             self.seek(target)
+
+    def play(self) -> None:
+        """Play, or Pause when playing. Played from the end, the game starts over from the deal."""
+        if self.playing:
+            self.playing = False
+            return
+        if self.step == self.last:
+            self.step = 0
+        self.playing = self.last > 0
+
+    def tick(self) -> bool:
+        """One step of the playing (the page calls it on its clock); ``False`` once it has stopped."""
+        if self.playing:
+            self.step = min(self.last, self.step + 1)
+            self.playing = self.step < self.last
+        return self.playing
 
     def seek(self, step: object) -> None:
         """Jump to ``step`` (clamped to the game; unreadable input changes nothing)."""
@@ -99,9 +120,12 @@ class Replay:
         at_start, at_end = self.step == 0, self.step == self.last
         position = t("replay.position", n=self.step, value=self.last) if self.step else t("replay.start")
         slider = (f'<input{attrs(type="range", name="replay_step", id="replay-step", min=0, max=self.last, step=1, value=self.step, data_change="replay-seek", data_autofocus=True, aria_label=t("replay.slider"), aria_valuetext=position)}>')
+        # (its word says what it does, Play or Pause: a button whose name changes is not also a toggle)
+        play = (f'<button type="button"{attrs(class_="replay-play", name="replay_play", data_action="replay-play")}>'
+                f'{esc(t("replay.pause" if self.playing else "replay.play"))}</button>')
         return (
             f'<div class="replay-controls" role="group" aria-label="{esc(t("replay.controls"))}">'
-            + _step_button(t, "first", "⇤", at_start) + _step_button(t, "back", "◀", at_start)
+            + play + _step_button(t, "first", "⇤", at_start) + _step_button(t, "back", "◀", at_start)
             + slider
             + _step_button(t, "forward", "▶", at_end) + _step_button(t, "last", "⇥", at_end)
             + f'<output class="replay-position" id="replay-position" for="replay-step" aria-live="polite">{esc(position)}</output>'
