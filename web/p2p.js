@@ -91,11 +91,18 @@ globalThis.pygamesP2P = {
     });
   },
   accept(id, sdp) {
-    const pc = peers.get(id)?.pc;
-    // Only an offer still waiting for its answer takes one (Python checked it answers this offer).
-    if (!pc || pc.signalingState !== "have-local-offer") return Promise.resolve();
+    const peer = peers.get(id);
+    const pc = peer?.pc;
+    // Only an offer still waiting for its answer takes one (Python checked it answers this offer),
+    // and one at a time: the state changes only once the answer is set, which takes a while.
+    if (!pc || peer.accepting || pc.signalingState !== "have-local-offer") return Promise.resolve();
+    peer.accepting = true;
     return guarded(id, pc, async () => {
-      await pc.setRemoteDescription({ type: "answer", sdp });
+      try {
+        await pc.setRemoteDescription({ type: "answer", sdp });
+      } finally {
+        peer.accepting = false;
+      }
     });
   },
   answer(id, sdp) {

@@ -156,7 +156,9 @@ class TablePart:
 
     def _coach(self) -> None:
         """A tutorial's step beside what it is about: the text under (or over) the lit part of the
-        table, both scrolled into view, and on a new step the focus on the control to press."""
+        table, both scrolled into view (on a phone the step docks at the screen's foot, the lit
+        part and its seat shown above it), and on a new step, or a newly lit part, the focus on
+        the control to press."""
         box = document.getElementById("coach")
         if not focus.present(box):
             self.coached = None
@@ -188,7 +190,7 @@ class TablePart:
         new_step = self.coached is None or step[:2] != self.coached[:2]
         self.coached = step
         active = document.activeElement
-        if not new_step and focus.present(active) and focus.present(box.contains(active)) and box.contains(active):
+        if not new_step and focus.present(active) and box.contains(active):
             return
         nearest = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
         if focus.present(target):

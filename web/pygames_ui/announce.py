@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .devices import guest_ui, lobby_ui
 from .log import plain_text
 from .tables import Ctx
+from .tutorial_ui import step_text
 
 #: The most log lines said at once (several bots may have moved): the newest of them.
 ANNOUNCED_LINES = 8
@@ -22,14 +24,16 @@ class Heard:
 
     def __init__(self) -> None:
         self.game: object = None  # whose log lines (a session, or a guest's Joining), by identity
+        self.edition = 0  # which of its games (a guest's Joining counts the host's "Play again"s)
         self.lines = 0  # how many of them
         self.step: tuple[object, int] = (None, -1)  # the tutorial step said last
         self.presence: tuple[str, ...] = ()  # the friends' states said last
 
-    def new_lines(self, game: object, lines: list[tuple[int, str]]) -> list[str]:
+    def new_lines(self, game: object, lines: list[tuple[int, str]], edition: int = 0) -> list[str]:
         """The lines of ``game``'s log not said yet (the newest :data:`ANNOUNCED_LINES`), as plain text."""
-        start = min(self.lines, len(lines)) if game is self.game else 0  # fewer lines than heard: an undo
-        self.game, self.lines = game, len(lines)
+        same = game is self.game and edition == self.edition
+        start = min(self.lines, len(lines)) if same else 0  # fewer lines than heard: an undo
+        self.game, self.edition, self.lines = game, edition, len(lines)
         return [plain_text(html) for _, html in lines[start:][-ANNOUNCED_LINES:]]
 
     def changed_presence(self, words: list[str]) -> list[str]:
@@ -49,9 +53,6 @@ def _spoken(parts: list[str]) -> str | None:
 
 def say(app: Any) -> str | None:
     """What to say after this render of ``app`` (:class:`~pygames_ui.app.App`), or ``None``."""
-    from .devices import guest_ui, lobby_ui
-    from .tutorial_ui import step_text
-
     heard: Heard = app.heard
     new: list[str] = []
     j = app.joining
@@ -60,7 +61,10 @@ def say(app: Any) -> str | None:
         if frame is None:
             return None
         ctx, table = Ctx(app.t, frame), app.tables[j.invite.game]
-        new += heard.new_lines(j, j.log.lines(j, ctx, table))
+        try:
+            new += heard.new_lines(j, j.log.lines(j, ctx, table), j.games)
+        except Exception:  # noqa: BLE001 - a log the host made up: the screen says it cannot be drawn (guest_ui)
+            return None
         new += heard.changed_presence(guest_ui.presence_words(app.t, j, frame))
         return _spoken(new)
     s, table, ctx = app.session, app.table, app.ctx()

@@ -65,7 +65,8 @@ class TableFlow:
 
         Computed once per position: the screen, the lit control, the words for a screen reader
         and the bots' turn all ask for it after each change, and get the same frame until the
-        game, the person holding the device, the seats or the language change (a state is never
+        game, the person holding the device, the seats, the language or (in a game with friends
+        on other devices) who of them is absent or played by a bot changes (a state is never
         changed in place: a move or an undo puts another in the session)."""
         s = self.session
         if s is None:

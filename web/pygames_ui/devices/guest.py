@@ -95,6 +95,8 @@ def _table_problem(body: dict[str, Any], seat: int) -> str | None:
         return "bad seats"
     if not all(type(a) is dict for a in body["legal"]):
         return "bad moves"
+    if not all(type(e) is dict for e in body["events"]):
+        return "bad events"
     if not all(type(w) is int and 0 <= w < len(seats) for w in (*body["winners"], *body["away"], *body["bots"])):
         return "bad seat numbers"
     if body["events_from"] < 0 or (body["current"] is not None and not 0 <= body["current"] < len(seats)):

@@ -45,8 +45,10 @@ class Joining:
         self.connected = False
         self.asked = False  # the page was asked for the answer (once: a second Join would race the first)
         self.lost = False  # connected once, then the connection closed: this invite is spent
+        self.unreached = False  # the answer was made, but the connection closed before it opened
         self.spent = False  # this device joined with this invite before (a reload): it cannot again
         self.new_game = False  # the host has just started another game (said once)
+        self.games = 0  # how many times the host has played again (a new game's log starts over)
         self.ui: dict[str, Any] = {}  # the table's own state here (summaries read)
         self.log = GameLog()  # the move log beside the table
         self.effects: list[tuple[object, ...]] = []
@@ -72,6 +74,8 @@ class Joining:
 
     def closed(self) -> None:
         self.lost = self.lost or self.connected
+        # (never opened: the host's side failed too, and it has made a new invite; this answer is dead)
+        self.unreached = self.unreached or (not self.lost and self.answer is not None)
         self.connected = False
 
     def received(self, text: str) -> bool:
@@ -81,6 +85,7 @@ class Joining:
         if self.guest.table is not None and self.guest.table["moves"] < before:
             self.ui = {}  # the host plays again: a new game (what was read of the last one goes)
             self.new_game = True
+            self.games += 1
         if self.guest.resync:  # the log came with a gap: the whole table again (asked once)
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
         return kind not in (None, "pong")
@@ -153,6 +158,8 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
         return head + f'<p class="notice" role="alert">{esc(t("devices.other_build"))}</p></main>'
     if joining.lost and not joining.connected:  # (the host has made a new invite for this seat already)
         return head + f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p></main>'
+    if joining.unreached:
+        return head + f'<p class="notice" role="alert">{esc(t("devices.unreached"))}</p>{stun_box(t, storage)}</main>'
     if joining.spent and joining.answer is None:  # (a reload at the table: its connection is gone)
         return head + f'<p class="notice" role="alert">{esc(t("devices.invite_spent"))}</p></main>'
     if joining.answer is None:
@@ -160,7 +167,7 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
                        f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big")}</div>'
                        f'{stun_box(t, storage)}</main>')
     if joining.connected:  # (the answer is taken: nothing more to send)
-        return head + refusal(t, joining) + (f'<p role="status" class="join-wait" tabindex="-1" data-autofocus>'
+        return head + refusal(t, joining) + (f'<p role="status" tabindex="-1" data-autofocus>'
                                              f'{esc(t("devices.connected"))}</p></main>')
     link = f"{site}{invite.ANSWER_PREFIX}{joining.answer}"
     return head + refusal(t, joining) + (f'<p role="status" tabindex="-1" data-autofocus>{esc(t("devices.answer_how"))}</p>'

@@ -81,7 +81,8 @@ class Referee:
         return {seat for seat in self.tokens if self.seat_state(seat) == "here"}
 
     def connected(self, seat: int) -> bool:
-        """``seat``'s device is connected and has been heard from lately (a bot may play it)."""
+        """``seat``'s device is connected and has been heard from lately (whether or not a bot plays
+        for him: a friend back while one does is offered his seat back)."""
         conn = self.holder(seat)
         return conn is not None and self.clock() - self.links[conn].last <= AWAY_S
 

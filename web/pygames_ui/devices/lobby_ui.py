@@ -2,8 +2,9 @@
 
 Shown over the table of a game with friends on other devices until the host starts it
 (every friend here). Each seat not here yet shows its invite and a box for the answer the
-guest sends back (a code, or its ``#a=`` link). During play a line beside the table says
-which friends are here or away.
+guest sends back (a code, or its ``#a=`` link). During play the friends' list beside the
+table says which friends are here or away (:func:`presence`), and a line above the board
+says who is away or back, with what the host can do about it (:func:`away_line`).
 """
 
 from __future__ import annotations
@@ -139,8 +140,10 @@ def problem_at(t: I18n, room: Room, seat: int | None) -> str:
 
 def making(t: I18n, room: Room, seat: int) -> str:
     """A seat whose invite is being made, or could not be (why, and "Try again")."""
-    if room.problem_at == seat and room.problem in ("devices.offer_failed", "devices.no_offer"):
-        return problem_at(t, room, seat) + f'<p class="row">{button(esc(t("devices.retry")), "p2p-reinvite", "", seat=seat)}</p>'
+    why = room.offer_problems.get(seat)
+    if why is not None:
+        return (f'<p class="flash" role="alert">{esc(t(why))}</p>'
+                f'<p class="row">{button(esc(t("devices.retry")), "p2p-reinvite", "", seat=seat)}</p>')
     return f'<p role="status">{esc(t("devices.making_invite"))}</p>'
 
 
@@ -229,7 +232,7 @@ def _scan_stop(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 def _reinvite(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     seat = _seat(app, data)  # (a click drawn while he was away, taken once he is back, closes nothing)
-    if seat is not None and app.room is not None and app.room.referee.seat_state(seat) != "here":
+    if seat is not None and app.room is not None and not app.room.referee.connected(seat):
         app.room.reinvite(seat)
 
 

@@ -137,8 +137,11 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
                 return False
             if j.new_game:
                 j.new_game, app.flash = False, app.t("devices.new_game")
-            if j.guest.table is not None and j.guest.table["started"]:
-                app.screen = "guest"  # (until the host starts, the join screen says he is awaited)
+            if j.guest.table is not None and app.screen in ("join", "guest"):
+                # Until the host starts (or while his lobby is open again, after "Play again"), the join
+                # screen says he is awaited. (A guest reading the rules is left there: Back to the
+                # invite's address shows the table.)
+                app.screen = "guest" if j.guest.table["started"] else "join"
     return True
 
 
@@ -151,6 +154,7 @@ def failed(app: App, peer: int) -> None:
         if peer in room.session.remote and peer not in room.invites:
             room.offer_failed(peer)
             return
+        room.accept_failed(peer)
     if j is not None and peer == GUEST_PEER:
         j.failed()
     app.flash = app.t("devices.failed")

@@ -38,7 +38,8 @@ from ..saves import check_nesting
 
 #: The protocol's version: bump it when a message changes shape.
 PROTOCOL = 2
-#: The largest message either side reads (a six-seat Зоомагия table is about 6 kB).
+#: The largest message either side reads (a six-seat Зоомагия table is about 6 kB), counted in
+#: characters by both sides alike (a name's Cyrillic letter is one, though two bytes on the wire).
 MAX_BYTES = 64_000
 #: Deepest nesting of lists and objects in a message (a frame is about 7 levels deep).
 MAX_DEPTH = 12

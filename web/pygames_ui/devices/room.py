@@ -45,8 +45,10 @@ class Room:
     invites: dict[int, str] = field(default_factory=dict)  # seat -> the text after #j=
     tags: dict[int, bytes] = field(default_factory=dict)  # seat -> its invite's offer tag (an answer names it)
     effects: list[tuple[object, ...]] = field(default_factory=list)  # for page_devices.py: p2p-offer, -accept, -send
-    problem: str | None = None  # the last answer that could not be read, for the lobby to say
+    problem: str | None = None  # why the last answer taken was not connected, for the lobby to say
     problem_at: int | None = None  # the seat whose answer box it is said under (None: atop the lobby)
+    offer_problems: dict[int, str] = field(default_factory=dict)  # seat -> why its invite could not be made
+    accepted: dict[int, bytes] = field(default_factory=dict)  # seat -> the offer tag of the answer being connected
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
     reinvited: set[int] = field(default_factory=set)  # seats whose new invite shows beside the table
     spent: set[int] = field(default_factory=set)  # seats whose invite has connected: it cannot again
@@ -120,18 +122,21 @@ class Room:
         try:
             offer = invite.parse(sdp)
         except ValueError:  # a browser's offer the invite cannot carry: said in the lobby, not lost in the console
-            self.problem, self.problem_at = "devices.no_offer", seat
+            self.offer_problems[seat] = "devices.no_offer"
             return
         spec = invite.Invite(self.session.game.name, seat, len(self.session.seats), self.host_name, token, offer)
         self.invites[seat] = invite.write_invite(spec, games.names())
         self.tags[seat] = invite.offer_tag(offer)
-        if self.problem_at == seat:
-            self.problem = None
+        self.offer_problems.pop(seat, None)
 
     def offer_failed(self, seat: int) -> None:
         """The page could not make ``seat``'s offer: said where its invite would be, with "Try again"."""
         if seat in self.session.remote and seat not in self.invites:
-            self.problem, self.problem_at = "devices.offer_failed", seat
+            self.offer_problems[seat] = "devices.offer_failed"
+
+    def accept_failed(self, seat: int) -> None:
+        """The page could not take the answer it was given for ``seat``: it may be given again."""
+        self.accepted.pop(seat, None)
 
     def answer_text(self, text: str, at: int | None = None) -> None:
         """A guest's answer (the code, or the text after ``#a=``): connect its seat. ``at``: the
@@ -151,14 +156,19 @@ class Room:
             self.problem = "devices.answer_not_needed"  # (his device is connected: nothing to connect)
         elif tag != self.tags.get(seat) or seat in self.spent:  # (a seat has a tag while it has an invite)
             self.problem = "devices.old_answer"  # an answer to an invite this seat no longer has (or used)
+        elif self.accepted.get(seat) == tag:  # (Connect twice, or the code and the link: once is enough)
+            self.problem = "devices.answer_taken"
         else:
             self.problem = None
+            self.accepted[seat] = tag
             self.effects.append(("p2p-accept", seat, invite.expand(answer)))
 
     def reinvite(self, seat: int) -> None:
         """A fresh invite for ``seat`` (its guest reloaded, or lost the link): a new offer, the same token."""
         self.invites.pop(seat, None)
         self.tags.pop(seat, None)
+        self.offer_problems.pop(seat, None)
+        self.accepted.pop(seat, None)
         if self.problem_at == seat:
             self.problem = None
         self.referee.closed(conn_of(seat))  # the page drops its old connection, which says nothing more

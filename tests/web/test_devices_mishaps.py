@@ -1,0 +1,185 @@
+"""Play on several devices when things go a little wrong: a double tap, a failed offer beside
+another friend's answer, a connection that never opens, a stale button, the lobby open again.
+
+Two (or three) apps, as in ``test_devices_app.py``, with the page's part done by its helpers.
+"""
+
+from __future__ import annotations
+
+import json
+
+from apptools import click
+from test_devices_app import CATALOGUES, SITE, come_back, connect, lobby_with_a_friend, new_app, pump
+from test_devices_invite import OFFER
+
+from pygames_ui.app import App
+from pygames_ui.devices import play, protocol
+from pygames_ui.devices.guest_ui import GUEST_PEER
+from pygames_ui.devices.loopback import Clock
+from pygames_ui.dom import esc
+
+EN = CATALOGUES["en"]
+
+
+def test_the_same_answer_given_twice_is_connected_once_and_said_so() -> None:
+    """Connect pressed twice, or the code pasted and the link opened: one accept, and a word."""
+    host, guest = lobby_with_a_friend()
+    room, answer = host.room, guest.joining.answer  # type: ignore[union-attr]
+    assert room is not None and answer is not None
+    click(host, "p2p-connect", {"answer_1": answer}, seat=1)
+    click(host, "p2p-connect", {"answer_1": SITE + "#a=" + answer}, seat=1)
+    assert [e[0] for e in play.effects(host)] == ["p2p-accept"]
+    assert room.problem == "devices.answer_taken" and EN["devices.answer_taken"] in host.render()
+    play.failed(host, 1)  # the browser could not take it after all: it may be given again
+    click(host, "p2p-connect", {"answer_1": answer}, seat=1)
+    assert [e[0] for e in play.effects(host)] == ["p2p-accept"] and room.problem is None
+
+
+def three_seats(values: dict[str, str] | None = None) -> App:
+    """A host's lobby for two friends (seats 2 and 3)."""
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "add-seat")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", "seat_kind_2": "remote", **(values or {})})
+    return host
+
+
+def test_a_failed_invite_keeps_its_try_again_whatever_another_friend_s_answer_says() -> None:
+    host = three_seats()
+    for kind, peer, *_ in play.effects(host):
+        assert kind == "p2p-offer"
+        if peer == 1:
+            play.on_event(host, "offer", 1, OFFER)
+        else:
+            play.failed(host, 2)  # seat 3's invite could not be made …
+    click(host, "p2p-connect", {"answer_1": "not an answer"}, seat=1)  # … and a bad answer for seat 2
+    html = host.render()
+    seat_3 = html[html.index('class="lobby-seat" data-seat="2"'):]
+    seat_3 = seat_3[:seat_3.index("</section>")]
+    assert EN["devices.offer_failed"] in seat_3 and 'data-action="p2p-reinvite"' in seat_3
+    assert EN["devices.bad_answer"] in html
+    click(host, "p2p-reinvite", seat=2)  # Try again: asked for, and said as being made
+    assert ("p2p-offer", 2) in play.effects(host) and EN["devices.offer_failed"] not in host.render()
+
+
+def test_a_connection_that_never_opens_tells_the_guest_to_ask_for_a_new_invite() -> None:
+    host, guest = lobby_with_a_friend()
+    j = guest.joining
+    assert j is not None and j.answer is not None
+    assert esc(EN["devices.answer_how"]) in guest.render()
+    play.on_event(guest, "closed", GUEST_PEER, "")  # the devices could not reach each other
+    html = guest.render()
+    assert esc(EN["devices.unreached"]) in html and esc(EN["devices.answer_how"]) not in html  # (that answer is dead)
+    assert 'name="stun"' in html  # (across the internet: the STUN setting is at hand)
+
+
+def test_a_stale_new_invite_click_never_hangs_up_a_friend_who_is_back() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    play.on_event(host, "closed", 1, "")
+    click(host, "p2p-stand-in", seat=1)
+    pump(host, guest)  # (his new invite)
+    back = come_back(host)  # he is back while a bot plays for him: "Hand the seat back" is offered
+    assert room.seat_state(1) == "bot" and room.referee.connected(1)
+    play.effects(host)
+    click(host, "p2p-reinvite", seat=1)  # a button drawn while he was away, pressed now
+    assert play.effects(host) == [] and room.referee.connected(1) and back.joining.connected  # type: ignore[union-attr]
+
+
+def pump_all(host: App, guests: dict[int, App]) -> None:
+    """The page's part for a host and a guest per seat: each message to its own device."""
+    for _ in range(100):
+        moved = False
+        for kind, peer, *rest in play.effects(host):
+            moved = True
+            if kind == "p2p-send" and peer in guests:
+                play.on_event(guests[int(peer)], "message", GUEST_PEER, str(rest[0]))  # type: ignore[call-overload]
+        for seat, guest in guests.items():
+            for kind, _peer, *rest in play.effects(guest):
+                moved = True
+                if kind == "p2p-send":
+                    play.on_event(host, "message", seat, str(rest[0]))
+        if not moved:
+            return
+    raise AssertionError("the effects never settle")
+
+
+def test_the_lobby_open_again_after_play_again_shows_the_friend_here_the_waiting_screen() -> None:
+    host = three_seats({"opt_target": "20"})
+    pump(host, new_app())  # (the two invites)
+    a, b = come_back(host, 1), come_back(host, 2)
+    friends = {1: a, 2: b}
+    click(host, "p2p-start")
+    pump_all(host, friends)
+    s, room = host.session, host.room
+    assert s is not None and room is not None and a.screen == b.screen == "guest"
+    clock = Clock()
+    clock.now, room.referee.clock = room.referee.clock(), clock
+    while not s.game.is_over(s.state):
+        clock.now += 0.1
+        if host.interlude() is not None:
+            click(host, "dismiss")
+        elif s.state.current_player in friends:
+            j = friends[s.state.current_player].joining
+            j.act(j.frame().legal[0])  # type: ignore[union-attr]
+        else:
+            host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+        pump_all(host, friends)
+    play.on_event(host, "closed", 2, "")  # the third player has gone home
+    pump_all(host, friends)
+    click(host, "again")  # the lobby opens again, to wait for him (or a bot) …
+    pump_all(host, {1: a})
+    assert not room.started and 'id="lobby"' in host.render()
+    assert a.screen == "join" and EN["devices.connected"] in a.render()  # … and the friend here is told so
+    click(host, "p2p-stand-in", seat=2)
+    click(host, "p2p-start")
+    pump_all(host, {1: a})
+    assert a.screen == "guest" and a.joining.guest.table["moves"] == 0  # type: ignore[union-attr,index]
+
+
+def test_a_guest_reading_the_rules_is_not_pulled_back_by_each_move() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    click(guest, "rules", game="klats")
+    assert guest.screen == "rules"
+    ctx = host.ctx()
+    assert ctx is not None and ctx.my_turn
+    host.play(ctx.legal[0])
+    pump(host, guest)
+    assert guest.screen == "rules"  # the move came; he reads on
+    assert guest.joining is not None and guest.joining.guest.table["moves"] == 1  # type: ignore[index]
+
+
+def test_a_table_whose_log_cannot_be_read_breaks_neither_the_screen_nor_what_is_said() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None and j.guest.table is not None
+    odd = dict(j.guest.table, events=[{"type": "no such event", "x": [1, 2]}], events_from=len(j.guest.events))
+    play.on_event(guest, "message", GUEST_PEER, json.dumps({"v": protocol.PROTOCOL, "build": "b1",
+                                                           "seq": j.guest.seq_in + 1, "type": "table", **odd}))
+    guest.render()
+    guest.announcement()  # (the live region: nothing to say, and no fault)
+
+
+def test_after_play_again_a_friend_hears_the_new_game_s_first_lines() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    s = host.session
+    assert s is not None
+    clock = Clock()
+    clock.now, host.room.referee.clock = host.room.referee.clock(), clock  # type: ignore[union-attr]
+    while not s.game.is_over(s.state):
+        clock.now += 0.1
+        if host.interlude() is not None:
+            click(host, "dismiss")
+        elif s.state.current_player == 1:
+            guest.joining.act(guest.joining.frame().legal[0])  # type: ignore[union-attr]
+        else:
+            host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+        pump(host, guest)
+        guest.render()
+        guest.announcement()
+    click(host, "again")
+    pump(host, guest)
+    guest.render()
+    said = guest.announcement() or ""
+    assert "Round 1 begins" in said, said  # the new game's first line
