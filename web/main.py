@@ -79,6 +79,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         self.bot_moves = 0  # bot moves played on this page (data-bot-moves: for make bench's waits)
         self.slides = 0  # cards slid to their new places on this page (data-slides: for the tests)
         self.coached: object = None  # the tutorial step the focus was last sent to
+        self.decision_shown: object = None  # the decision's main button last brought into view (page_table.py)
         self.beat: asyncio.Task[None] | None = None  # play on several devices: the heartbeat
         self.replay_clock: asyncio.Task[None] | None = None  # steps a playing replay (page_keep.py)
 
@@ -118,6 +119,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         self._announce()
         focus.restore(self.root, kept, clicked)
         self._coach()
+        self._show_decision()
         self._p2p()
         self.keep_replay_playing()
 

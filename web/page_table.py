@@ -35,6 +35,7 @@ class TablePart:
     bot_task: asyncio.Task[None] | None
     bot_moves: int
     coached: object
+    decision_shown: object
 
 
     def kick_bots(self) -> None:
@@ -134,6 +135,18 @@ class TablePart:
         lit = self.root.querySelector(".hint-lit") if kept else None
         if focus.present(lit):  # on a phone the Hint button is far below the table: show what it lights
             lit.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+
+    def _show_decision(self) -> None:
+        """A decision's main button that has just become pressable (Зоомагия's End turn, its
+        Confirm once the row is filled) is scrolled into view if it is below the screen (on a
+        phone the panel is under the field): once, so a player who scrolls away is left there.
+        Not in a lesson: the coach shows what its step is about."""
+        button = self.root.querySelector("#decide button.primary:enabled")
+        shown = (self.app.screen_key(), str(button.dataset.action)) if focus.present(button) else None
+        if shown is not None and shown != self.decision_shown and self.app.lesson() is None:
+            if float(button.getBoundingClientRect().bottom) > float(window.innerHeight):
+                button.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+        self.decision_shown = shown
 
     def _light_hint(self) -> None:
         """Light the control of the hinted move (the hint on the table names the move too), and

@@ -62,7 +62,9 @@ MEASURE = """(mustSee) => {
     if (!items.length || getComputedStyle(ol).listStyleType === 'none') continue;
     const st = getComputedStyle(items[0]);
     if (st.display !== 'list-item' || st.listStylePosition === 'inside') continue;
-    const biggest = ol.reversed ? (ol.hasAttribute('start') ? ol.start : items.length) : ol.start + items.length - 1;
+    // (an item may carry its own number: the move log's lines keep their numbers in the game)
+    const biggest = Math.max(ol.reversed ? (ol.hasAttribute('start') ? ol.start : items.length) : ol.start + items.length - 1,
+                             ...[...items].map(li => li.hasAttribute('value') ? li.value : 0));
     canvas.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
     const need = canvas.measureText(`${biggest}. `).width;
     const room = parseFloat(getComputedStyle(ol).paddingLeft) + parseFloat(st.marginLeft);
@@ -222,6 +224,8 @@ def game_over(page: Any, game: str) -> None:
     page.click('[name="replay_forward"]')
     page.wait_for_selector('main.replay-screen[data-step="2"]')
     visit(page, game, "replay", must_see=('[name="replay_play"]', "#replay-step", '[name="replay_last"]'))
+    page.click('[name="replay_last"]')  # the end: how the game ended, at once under the controls
+    visit(page, game, "replay-end", must_see=("#replay-result-title",))
     page.go_back()  # Back: the finished table again, its summary one tap away
     page.wait_for_selector(".table-screen")
     if not page.locator(OVER).count():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import urllib.request
 
-from conftest import DIST, ROOT, open_app, reload_app
+from conftest import DIST, ROOT, open_app, reload_app, wait_for_player
 from pages import act
 
 
@@ -154,6 +154,45 @@ def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser, site_
     words = page.inner_text(".zm-table")
     assert "Коснитесь" in words and "Наведите" not in words
     page.screenshot(path=str(SHOTS / "zoomagia-touch-push-ru-360x640.png"))
+    ctx.close()
+    problems.check()
+
+
+def test_zoomagia_on_a_phone_brings_the_button_that_ends_a_decision_into_view(browser, site_url, problems) -> None:
+    """360×640: the panel is under the field, below the screen. Once the emptied row is filled, its
+    Confirm comes into view (and so does End turn when an animal may be banked), with no scrolling."""
+    from test_zoomagia import decide, phase
+
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    problems.attach(page)
+    page.emulate_media(reduced_motion="reduce")  # (the screenshots show the table at rest)
+    open_app(page, site_url)
+    page.click(act("setup", game="zoomagia"))
+    page.click(act("start"))
+    seen: set[str] = set()
+    for turn in range(200):
+        if wait_for_player(page) != "turn":
+            break
+        now = phase(page)
+        if now == "refill":
+            while page.locator("#to-place button.zm-pick").count():
+                page.locator("#to-place button.zm-pick").first.tap()
+            while page.locator(f'#decide {act("zm-empty")}').count():
+                page.locator(f'#decide {act("zm-empty")}').tap()
+        if now in ("refill", "bank"):
+            button = page.locator('#decide button.primary:enabled')
+            box = button.bounding_box()
+            assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 641, (now, box)  # (a fraction of a pixel)
+            page.screenshot(path=str(SHOTS / f"zoomagia-touch-{now}-ru-360x640.png"))
+            seen.add(now)
+            if now == "refill":
+                button.tap()
+                continue
+        if seen == {"refill", "bank"}:
+            break
+        decide(page, turn)
+    assert seen == {"refill", "bank"}, seen
     ctx.close()
     problems.check()
 

@@ -274,7 +274,7 @@ def test_a_stun_server_is_kept_only_when_it_is_one() -> None:
 
     a = new_app()
     click(a, "p2p-stun", {"stun": "stun:stun.example.org:3478"})
-    assert a.storage.getItem(STUN_KEY) == "stun:stun.example.org:3478"
+    assert a.storage.getItem(STUN_KEY) == "stun:stun.example.org:3478" and a.news and a.flash is None  # (kept: good news)
     click(a, "p2p-stun", {"stun": "http://evil.example/"})
     assert a.flash == CATALOGUES["en"]["devices.stun_bad"] and a.storage.getItem(STUN_KEY) == "stun:stun.example.org:3478"
     click(a, "p2p-stun", {"stun": ""})
@@ -320,6 +320,19 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     assert guest_says[winners] in html
     if winners in host_says:
         assert host_says[winners] in host.render()
+    # The summary put away, as at any table: the final table, and the top bar's way back to it.
+    over = html[html.index('id="game-over"'):]
+    assert over.index(esc(en["devices.again_wait"])) < over.index("<table")  # (said before the summary: in view on a phone)
+    click(guest, "close-results")
+    html = guest.render()
+    assert 'id="game-over"' not in html and 'data-action="show-results"' in html and guest.screen == "guest"
+    click(guest, "show-results")
+    assert 'id="game-over"' in guest.render()
+    click(guest, "close-results")
+    click(host, "again")  # the next game: its own summary, when it ends, shows again
+    pump(host, guest)
+    assert guest.joining is not None and not guest.joining.results_closed
+    assert 'data-action="show-results"' not in guest.render()
 
 
 def play_both(host: App, guest: App, moves: int = 10_000) -> None:
@@ -741,7 +754,8 @@ def test_the_guest_is_told_when_the_host_starts_another_game() -> None:
     play_both(host, guest)
     click(host, "again")
     pump(host, guest)
-    assert guest.flash == CATALOGUES["en"]["devices.new_game"]
+    assert guest.news == CATALOGUES["en"]["devices.new_game"] and guest.flash is None  # (news, not a fault)
+    assert 'class="flash news" role="status"' in guest.render()
 
 
 def test_rps_zombie_waits_for_a_friend_not_connected_rather_than_saying_he_decides() -> None:

@@ -26,7 +26,7 @@ from .assist import Assist
 from .devices import lobby_ui
 from .devices import play as devices
 from .dom import button, esc
-from .flow import KEEP_PENDING, TableFlow
+from .flow import GUEST_OWN, KEEP_PENDING, TableFlow
 from .form import NewGameForm
 from .i18n import I18n
 from .log import GameLog
@@ -52,6 +52,7 @@ class App(TableFlow):
         self.save_error: str | None = None  # the traceback that made the app set a save aside, for the console
         self._unproven_save: str | None = None  # the text of a resumed save until its table has rendered once
         self.flash: str | None = None  # one-off message about the last click
+        self.news: str | None = None  # one-off good news (the host plays again, a setting kept), until the next click
         self.menu_open = False  # the top bar's menu on a narrow screen
         self.results_closed = False  # the player closed the game-over dialog to look at the final table
         self.viewer: int | None = None  # the person holding the device (see moved())
@@ -124,7 +125,7 @@ class App(TableFlow):
     # ------------------------------------------------------------ clicks
     def click(self, data: dict[str, str], values: dict[str, str]) -> None:
         """Handle a click on an element with ``data-action``; ``values`` are the form inputs."""
-        self.flash = None
+        self.flash = self.news = None
         self.history.shared = None
         action = data.get("action", "")
         if action != "menu":
@@ -135,7 +136,7 @@ class App(TableFlow):
         handler = HANDLERS.get(action)
         if action == "confirm-move":  # … but "Play it"
             self.commit(pending)
-        elif self.screen == "guest" and (handler is None or action == "dismiss"):
+        elif self.screen == "guest" and (handler is None or action in GUEST_OWN):
             devices.guest_click(self, data)  # a guest's table: its moves go to the host
         elif handler is not None:
             handler(self, data, values)
@@ -204,8 +205,12 @@ class App(TableFlow):
         lesson = self.lesson() if self.screen == "table" else None  # (a step says the flash in its own box)
         flash = (f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>'
                  if self.flash and (lesson is None or lesson.last) else "")
-        top = screens.topbar(t, self.screen, self.session, self.menu_open, self.results_closed and self.lesson() is None,
-                             self.joining.invite.game if self.joining is not None and self.screen == "guest" else None)
+        if self.news and not flash:
+            flash = f'<p class="flash news" role="status" id="news">{esc(self.news)}</p>'
+        guest = self.joining if self.screen == "guest" else None
+        closed = guest.results_closed if guest is not None else self.results_closed and self.lesson() is None
+        top = screens.topbar(t, self.screen, self.session, self.menu_open, closed,
+                             guest.invite.game if guest is not None else None)
         return top + notice + flash + body
 
     def _table_screen(self) -> str:

@@ -31,6 +31,8 @@ from .tutorial_ui import refusal
 STAND_IN = "medium"
 #: Clicks that leave a move waiting for its second tap (they change nothing at the table).
 KEEP_PENDING = frozenset({"lang", "menu"})
+#: The clicks a guest's table answers itself (the rest with a handler are the app's: the menu, the language …).
+GUEST_OWN = frozenset({"dismiss", "close-results", "show-results"})
 
 
 #: No friend away, no bot standing in for one (a game without friends on other devices).

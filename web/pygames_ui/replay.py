@@ -111,9 +111,11 @@ class Replay:
             f'<main class="replay-screen" data-game="{game.name}" data-step="{self.step}" data-last="{self.last}">'
             f'<header class="replay-head"><h1>{esc(t("replay.title", game=game.title[t.lang]))}</h1>'
             f'<p class="replay-players">{names}</p></header>'
-            f'{self._controls(t)}{share}'
+            # (the result under the controls: on a phone the table and the log are long, and "To the end"
+            # must show how the game ended without a search for it)
+            f'{self._controls(t)}{share}{result}'
             f'<div class="table-screen replay-table">{self.table.render(ctx)}{log.render(t, lines, self.table.told_at_table(ctx))}</div>'
-            f'{result}</main>'
+            f'</main>'
         )
 
     def _controls(self, t: I18n) -> str:

@@ -55,6 +55,8 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
     s = session
     if guest_of is not None:
         title = f'<span class="game-title">{esc(games.get(guest_of).title[t.lang])}</span>'
+        if results_closed:  # (his summary put away: the final table, and the way back to it)
+            results = button(esc(t("table.show_results")), "show-results", "primary results")
     if screen == "table" and s is not None:
         title = f'<span class="game-title">{esc(s.game.title[t.lang])}</span>'
         nav += button(esc(t("nav.rules")), "rules", "nav", game=s.game.name)
@@ -184,9 +186,10 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
         if not own_game:  # a friend's game seen from his guest's device: its record and next game are the host's
             overlay = "" if results_closed else (
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
-                f'<div class="panel"><h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
-                f'{table.game_over(ctx)}<p class="over-note">{esc(t("devices.again_wait"))}</p>'
-                f'<div class="row actions">{button(esc(t("nav.home")), "home", "")}</div></div></div>')
+                f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
+                f'<p class="over-note">{esc(t("devices.again_wait"))}</p>{table.game_over(ctx)}'
+                f'<div class="row actions">{button(esc(t("table.close_results")), "close-results", "primary")}'
+                f'{button(esc(t("nav.home")), "home", "")}</div></div></div>')
         elif results_closed:
             overlay = ""
         else:

@@ -49,6 +49,7 @@ class Joining:
         self.spent = False  # this device joined with this invite before (a reload): it cannot again
         self.new_game = False  # the host has just started another game (said once)
         self.games = 0  # how many times the host has played again (a new game's log starts over)
+        self.results_closed = False  # the game-over summary put away, to look at the final table
         self.ui: dict[str, Any] = {}  # the table's own state here (summaries read)
         self.log = GameLog()  # the move log beside the table
         self.effects: list[tuple[object, ...]] = []
@@ -86,6 +87,7 @@ class Joining:
             self.ui = {}  # the host plays again: a new game (what was read of the last one goes)
             self.new_game = True
             self.games += 1
+            self.results_closed = False
         if self.guest.resync:  # the log came with a gap: the whole table again (asked once)
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
         return kind not in (None, "pong")
@@ -196,7 +198,7 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
         where += presence_line(t, joining, frame)
     try:
         side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
-        return screens.table_screen(ctx, table, side, False, None, own_game=False, notes=where)
+        return screens.table_screen(ctx, table, side, joining.results_closed, None, own_game=False, notes=where)
     except Exception:  # noqa: BLE001 - a view the host made up must not stop this device
         joining.guest.dropped["a table that cannot be drawn"] += 1
         return f'<main class="join"><p class="notice" role="alert">{esc(t("devices.bad_table"))}</p></main>'
@@ -229,6 +231,9 @@ def table_click(joining: Joining, tables: TableSet, t: I18n, data: dict[str, str
     table = tables[joining.invite.game]
     if data.get("action") == "dismiss":
         joining.ui.update(table.dismiss_interlude(ctx))
+        return None
+    if data.get("action") in ("close-results", "show-results"):  # the game-over summary, put away and back
+        joining.results_closed = frame.over and data["action"] == "close-results"
         return None
     if not ctx.my_turn:
         return t("flash.not_your_turn")

@@ -31,6 +31,7 @@ class App(Protocol):
     session: Session | None
     room: Room | None
     flash: str | None
+    news: str | None
 
     def moved(self) -> None: ...
 
@@ -241,10 +242,10 @@ def _stun(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     text = values.get("stun", "").strip()
     if not text:
         app.storage.removeItem(STUN_KEY)
-        app.flash = app.t("devices.stun_off")
+        app.news = app.t("devices.stun_off")
     elif (server := stun_server(text)) is not None:
         app.storage.setItem(STUN_KEY, server)
-        app.flash = app.t("devices.stun_on", server=server)
+        app.news = app.t("devices.stun_on", server=server)
     else:
         app.flash = app.t("devices.stun_bad")
 

@@ -27,6 +27,7 @@ class App(Protocol):
     session: Session | None
     screen: str
     flash: str | None
+    news: str | None
     viewer: int | None
     room: Room | None
     joining: Joining | None
@@ -136,7 +137,7 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
             if not j.received(payload):
                 return False
             if j.new_game:
-                j.new_game, app.flash = False, app.t("devices.new_game")
+                j.new_game, app.news = False, app.t("devices.new_game")
             if j.guest.table is not None and app.screen in ("join", "guest"):
                 # Until the host starts (or while his lobby is open again, after "Play again"), the join
                 # screen says he is awaited. (A guest reading the rules is left there: Back to the

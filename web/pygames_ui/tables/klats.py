@@ -255,9 +255,11 @@ class KlatsTable(Table):
         reached = [seat for seat, total in enumerate(v["totals"]) if total >= v["target"]]
         if not reached:
             return ""
+        t, target = ctx.t, v["target"]
+        goal = t.plural("klats.points", target)  # ("цель в 21 очко", "в 25 очков": the number decides the word)
         if len(reached) == 1:
-            why = ctx.say("klats.reached", by=reached[0], n=v["totals"][reached[0]], target=v["target"])
+            n = v["totals"][reached[0]]
+            why = ctx.say("klats.reached", by=reached[0], n=n, total=t.plural("klats.points", n), target=target, goal=goal)
         else:
-            why = ctx.t("klats.reached.shared", who=names_and(ctx, [ctx.name(s) for s in reached]),
-                        target=v["target"])
+            why = t("klats.reached.shared", who=names_and(ctx, [ctx.name(s) for s in reached]), target=target, goal=goal)
         return f'<p class="why match-why">{why}</p>'
