@@ -188,9 +188,15 @@ class TablePart:
                 t, c = target.getBoundingClientRect(), box.getBoundingClientRect()
                 parent = box.offsetParent if focus.present(box.offsetParent) else document.body
                 p = parent.getBoundingClientRect()
+                # The choices the step asks to choose among (Зоомагия's panel) stay in view, unless the lit part is one.
+                panel = self.root.querySelector("#decide")
+                clear = None
+                if focus.present(panel) and not panel.contains(target):
+                    d = panel.getBoundingClientRect()
+                    clear = (tutorial_ui.Box(d.top, d.left, d.bottom), float(d.right))
                 top, left = tutorial_ui.coach_place(
                     tutorial_ui.Box(t.top, t.left, t.bottom), float(c.width), float(c.height),
-                    tutorial_ui.Box(p.top, p.left, p.bottom), float(window.innerWidth), float(window.innerHeight))
+                    tutorial_ui.Box(p.top, p.left, p.bottom), float(window.innerWidth), float(window.innerHeight), clear)
                 box.style.top, box.style.left = f"{top}px", f"{left}px"
             except Exception:  # noqa: BLE001 - placing only decorates: the step shows docked at the bottom
                 box.classList.remove("placed")

@@ -205,6 +205,14 @@ def test_the_step_goes_under_what_it_is_about_or_over_it_where_the_page_ends() -
     assert coach_place(Box(600, 50, 700), 300, 150, Box(0, 0, 760), 1280, 800) == (600 - GAP - 150, 50)
     # kept within the screen's width (a phone), and relative to its positioned parent
     assert coach_place(Box(100, 300, 140), 344, 150, Box(-50, 0, 900), 360, 640) == (140 + GAP + 50, 8)
+    # Under it would cover the choices the step asks about (Зоомагия's panel to the right): over it.
+    panel = (Box(340, 370, 530), 960.0)
+    assert coach_place(Box(265, 50, 375), 380, 185, parent, 1280, 800, panel) == (265 - GAP - 185, 50)
+    # … not when over it would cover them too, nor when there is no room over it
+    assert coach_place(Box(265, 50, 375), 380, 185, parent, 1280, 800, (Box(0, 370, 530), 960.0)) == (375 + GAP, 50)
+    assert coach_place(Box(100, 50, 140), 380, 185, parent, 1280, 800, (Box(120, 370, 400), 960.0)) == (140 + GAP, 50)
+    # … and a panel beside, clear of the text's width, changes nothing
+    assert coach_place(Box(265, 50, 375), 300, 185, parent, 1280, 800, panel) == (375 + GAP, 50)
 
 
 #: A sentence ends at ".", "!" or "?" before the next one's capital letter (numbers like "1." do not).

@@ -218,13 +218,24 @@ def dock_scroll(target: Box, coach_top: float) -> float:
     return max(0.0, min(over, target.top - TOP_BAR))
 
 
-def coach_place(target: Box, width: float, height: float, parent: Box, view_w: float, view_h: float) -> tuple[float, float]:
+def coach_place(target: Box, width: float, height: float, parent: Box, view_w: float, view_h: float,
+                clear: tuple[Box, float] | None = None) -> tuple[float, float]:
     """Where the step's text goes (``top``, ``left`` within its positioned ``parent``): under the
     lit part of the table, where the page goes on (the page scrolls to show it: over the part
-    it would hide the rows the step is about, as on a phone); over it only where the page ends
-    too soon; as far left as the part, kept within the screen's width."""
+    it would hide the rows the step is about, as on a phone); over it where the page ends too
+    soon, or where under it would cover ``clear`` (a box and its right edge: the choices the
+    step asks to choose among) and over it does not; as far left as the part, kept within the
+    screen's width."""
     below = target.bottom + GAP
     above = target.top - GAP - height
-    top = above if below + height > max(view_h, parent.bottom) and above >= 0 else below
     left = min(max(target.left, GAP), max(GAP, view_w - width - GAP))
+
+    def covers(top: float) -> bool:
+        if clear is None:
+            return False
+        box, right = clear
+        return top < box.bottom and top + height > box.top and left < right and left + width > box.left
+
+    too_soon = below + height > max(view_h, parent.bottom)
+    top = above if above >= 0 and (too_soon or (covers(below) and not covers(above))) else below
     return round(top - parent.top), round(left - parent.left)
