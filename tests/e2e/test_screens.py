@@ -249,7 +249,7 @@ def test_klats_screens(page: Any, site_url: str) -> None:
     fill_form(page, "klats", [("Anna", "human"), (LONG_NAME, "human"), ("Bot 1", BOT)],
               fills={"opt_target": "100"})
     assert page.locator('[name="opt_first_player"] option').all_inner_texts() == ["Anna", LONG_NAME, "Bot 1"]
-    visit(page, "klats", "setup")
+    visit(page, "klats", "setup", phone_must_see=(act("start"),))  # (Start at a phone's foot, however long the form)
     page.click(act("start"))
     assert wait_for_player(page) == "pass"
     visit(page, "klats", "pass", must_see=(f'{PASS} {act("show-hand")}',))
@@ -308,7 +308,7 @@ def test_zoomagia_screens(page: Any, site_url: str) -> None:
     open_site(page, site_url)
     rules_page(page, "zoomagia")
     fill_form(page, "zoomagia", [("Anna", "human"), (LONG_NAME, BOT)], selects={"opt_dealer": "1"})
-    visit(page, "zoomagia", "setup")
+    visit(page, "zoomagia", "setup", phone_must_see=(act("start"),))  # (Start at a phone's foot, however long the form)
     page.click(act("start"))
     pushed, seen = False, set()
     for turn in range(600):
@@ -342,7 +342,7 @@ def test_rps_zombie_screens(page: Any, site_url: str) -> None:
     rules_page(page, "rps_zombie")
     fill_form(page, "rps_zombie", [("Anna", "human"), (LONG_NAME, BOT), ("Bot 2", BOT)],
               selects={"opt_first_player": "throw"})
-    visit(page, "rps_zombie", "setup")
+    visit(page, "rps_zombie", "setup", phone_must_see=(act("start"),))  # (Start at a phone's foot, however long the form)
     page.click(act("start"))
     page.wait_for_selector(f"{INTERLUDE} .rz-throw")
     visit(page, "rps_zombie", "throw", must_see=(f'{INTERLUDE} {act("dismiss")}',))

@@ -131,7 +131,7 @@ def setup_form(t: I18n, form: NewGameForm, table: Table, replaces: Session | Non
         f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
         f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>{levels_about(t)}'
         f'<div class="options">{options}{confirm_field(t, form.confirm)}</div>'
-        f'{replaced(t, replaces)}<div class="row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
+        f'{replaced(t, replaces)}<div class="row start-row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
     )
 
 
