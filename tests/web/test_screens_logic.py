@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from apptools import click, play_on
 
 from pygames_ui.app import App
 from pygames_ui.frame import seat_has_secrets
@@ -21,10 +22,6 @@ def app(lang: str = "en", seed: int = 5) -> App:
     a = App(CATALOGUES, lang, MemoryStorage(), seed=seed)
     a.boot()
     return a
-
-
-def click(a: App, action: str, values: dict[str, str] | None = None, **data: object) -> None:
-    a.click({"action": action, **{k: str(v) for k, v in data.items()}}, values or {})
 
 
 def two_humans(a: App, game: str, names: tuple[str, str] = ("Ann", "Bob")) -> None:
@@ -226,15 +223,7 @@ def finished(game: str = "rps_zombie") -> App:
     a = app()
     click(a, "setup", game=game)
     click(a, "start")
-    rng = random.Random(4)
-    s = a.session
-    while not s.game.is_over(s.state):
-        if a.interlude() is not None:
-            click(a, "dismiss")
-        elif a.bots_pending():
-            a.step_bot()
-        else:
-            a.play(rng.choice(a.ctx().legal))
+    play_on(a, seed=4)
     return a
 
 
