@@ -28,7 +28,8 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
         line = ctx.say("log.zm.push", by=by, card=chip(t, event["card"]),
                        value=esc(where(t, event["line"], event["index"], event["from"])), cards=chip(t, event["out"]))
         if event["new"]:
-            line += " " + t("log.zm.new_animals", value=", ".join(str(r + 1) for r in event["new"]))
+            key = "log.zm.new_animals" if len(event["new"]) == 1 else "log.zm.new_animals.several"
+            line += " " + t(key, value=", ".join(str(r + 1) for r in event["new"]))
         return line
     if e == "take_card":
         key = "log.zm.get_card" if event["auto"] else "log.zm.take_card"
