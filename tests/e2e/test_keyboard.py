@@ -94,6 +94,10 @@ def finish(page: Any) -> None:
     page.keyboard.press("Space")
     page.wait_for_selector(OVER)
     assert focused(page, f"{OVER} button")
+    # "See the table" by keyboard: the focus goes where the summary comes back from, not nowhere.
+    press_on(page, f'{OVER} .actions {act("close-results")}')
+    page.wait_for_selector(OVER, state="detached")
+    assert focused(page, act("show-results"))
 
 
 def summary(page: Any) -> None:
@@ -123,7 +127,15 @@ def test_klats_by_keyboard(page: Any, site_url: str) -> None:
     page.wait_for_selector("#key-guide", state="visible")  # keys were pressed: the one-line guide shows
     assert "Enter" in page.inner_text("#key-guide")
     walked = crossed = False
+    # Each time the prompt takes the focus a screen reader reads it again: once after each move,
+    # not again with every bot move drawn (the page must not drop its focus and take it back).
+    page.evaluate("""() => { window.promptFocus = 0;
+        document.addEventListener('focusin', (e) => { if (e.target.id === 'prompt') window.promptFocus++; }); }""")
+    moves = 0
     for _ in my_turns(page, 300):
+        if moves == 1:
+            assert focused(page, "#prompt") and page.evaluate("window.promptFocus") == 1
+        moves += 1
         if not focused(page, ".hand button.hand-card"):
             tab_to(page, ".hand button.hand-card")
         if not walked:

@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from .devices import guest_ui, lobby_ui
-from .log import plain_text
+from .log import GameLog, plain_text
 from .tables import Ctx
 from .tutorial_ui import step_text
 
 #: The most log lines said at once (several bots may have moved): the newest of them.
 ANNOUNCED_LINES = 8
+#: The lines said of a game seen here for the first time (a save resumed, a friend's table
+#: joined): where it stands, not its story.
+FIRST_LINES = 2
 
 
 class Heard:
@@ -28,13 +31,31 @@ class Heard:
         self.lines = 0  # how many of them
         self.step: tuple[object, int] = (None, -1)  # the tutorial step said last
         self.presence: tuple[str, ...] = ()  # the friends' states said last
+        self.turn: tuple[object, bool] = (None, False)  # whose game, and whether its viewer was to move
+        self.replay: tuple[object, int, int] = (None, -1, 0)  # the replay, its step and its log lines then
 
     def new_lines(self, game: object, lines: list[tuple[int, str]], edition: int = 0) -> list[str]:
         """The lines of ``game``'s log not said yet (the newest :data:`ANNOUNCED_LINES`), as plain text."""
         same = game is self.game and edition == self.edition
-        start = min(self.lines, len(lines)) if same else 0  # fewer lines than heard: an undo
+        # (fewer lines than heard: an undo; a game not seen before: its latest lines only)
+        start = min(self.lines, len(lines)) if same else max(0, len(lines) - FIRST_LINES)
         self.game, self.edition, self.lines = game, edition, len(lines)
         return [plain_text(html) for _, html in lines[start:][-ANNOUNCED_LINES:]]
+
+    def turn_came(self, game: object, mine: bool) -> bool:
+        """The viewer of ``game`` is to move now and was not at the last render (the bots have moved,
+        the friend has played): "your turn" is said, as the prompt is, which sighted players see."""
+        came = mine and self.turn != (game, True)
+        self.turn = (game, mine)
+        return came
+
+    def stepped(self, replay: object, step: int, lines: list[tuple[int, str]]) -> list[str]:
+        """In the replay viewer, the lines of the move just shown when it stepped one move forward
+        (by a button, a key or Play); a jump says nothing (the slider says where it is)."""
+        was, self.replay = self.replay, (replay, step, len(lines))
+        if was[0] is not replay or step != was[1] + 1:
+            return []
+        return [plain_text(html) for _, html in lines[was[2]:][-ANNOUNCED_LINES:]]
 
     def changed_presence(self, words: list[str]) -> list[str]:
         """``words`` when they differ from what was said last (a friend came, went, came back)."""
@@ -56,6 +77,9 @@ def say(app: Any) -> str | None:
     heard: Heard = app.heard
     new: list[str] = []
     j = app.joining
+    if app.screen == "replay" and app.history.replay is not None:
+        r = app.history.replay
+        return _spoken(heard.stepped(r, r.step, GameLog().lines(r, r.ctx(app.t), r.table)))
     if app.screen == "guest" and j is not None:
         frame = j.frame(app.t)
         if frame is None:
@@ -66,6 +90,8 @@ def say(app: Any) -> str | None:
         except Exception:  # noqa: BLE001 - a log the host made up: the screen says it cannot be drawn (guest_ui)
             return None
         new += heard.changed_presence(guest_ui.presence_words(app.t, j, frame))
+        if heard.turn_came((j, j.games), ctx.my_turn and table.interlude(ctx) is None):
+            new.append(app.t("table.your_turn_now"))
         return _spoken(new)
     s, table, ctx = app.session, app.table, app.ctx()
     if app.screen != "table" or s is None or table is None or ctx is None:
@@ -76,6 +102,12 @@ def say(app: Any) -> str | None:
     if room is None or not app.lobby_open():
         new = heard.new_lines(s, app.log.lines(s, ctx, table)) + new
     lesson = app.lesson()
+    # (not while the device is being handed on, a summary is up, the lobby is open, nor in a
+    # lesson, whose step says what to do: the next time after those, it is said)
+    quiet = lesson is not None or ctx.frame.pass_to is not None or app.interlude() is not None or (
+        room is not None and app.lobby_open())
+    if heard.turn_came((s, ctx.seat), ctx.my_turn and not quiet):
+        new.append(app.t("table.your_turn_now"))
     if lesson is not None and heard.step != (s, lesson.index) and lesson.step.say is not None:
         heard.step = (s, lesson.index)  # a tutorial's new step is read out after the moves
         new.append(step_text(lesson, ctx))

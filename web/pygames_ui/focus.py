@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from . import keys
 
 #: The ``data-*`` attributes that, together, name "the same" control after a re-render.
-FOCUS_KEYS = ("action", "card", "cards", "target", "pile", "seat", "game", "lang", "choice", "line", "index", "from", "what", "row")
+FOCUS_KEYS = ("action", "card", "cards", "target", "pile", "seat", "game", "lang", "choice", "ask", "line", "index", "from", "what", "row")
 
 #: Where a control stands among like controls (``keys.GROUPS``): (group, which container, index).
 Place = tuple[int, int, int]
@@ -72,6 +72,10 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
         if not present(first):
             first = dialog.querySelector("button")
         _focus(first if present(first) else dialog)
+        return
+    gone_to = root.querySelector(keys.GONE_THEN[kept.selector]) if kept.selector in keys.GONE_THEN else None
+    if present(gone_to):  # (the control pressed went away: where its work goes on)
+        _focus(gone_to)
         return
     auto = root.querySelector("[data-autofocus]")
     if present(auto):

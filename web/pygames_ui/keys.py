@@ -64,6 +64,10 @@ LIVE_LINES = 3
 #: What Escape presses, topmost first: (the control to press, where the focus goes after; ""
 #: where the render keeps it). A move waiting for its second tap is taken back, then a card
 #: picked from the hand is put back.
+#: A control that goes away when pressed, and where the focus goes then: (its selector as
+#: ``focus`` keeps it, where to).  The game-over summary put away: the top bar's way back to it.
+GONE_THEN: dict[str, str] = {'[data-action="close-results"]': '[data-action="show-results"]'}
+
 ESCAPES: tuple[tuple[str, str], ...] = (
     ('.menu-toggle[aria-expanded="true"]', ".menu-toggle"),
     ('#game-over [data-action="close-results"]', '[data-action="show-results"]'),

@@ -82,6 +82,35 @@ class GameLog:
                 f'<ol reversed>{items}</ol>{more}</aside>')
 
 
+#: A tag of the markup this app writes (well-formed: every element closed, ``/>`` on SVG's empty ones).
+_TAG = re.compile(r"<(/?)([a-zA-Z][\w-]*)([^>]*?)(/?)>")
+_VOID = frozenset({"br", "img", "input", "hr", "wbr"})
+_LABEL = re.compile(r'\baria-label="([^"]*)"')
+
+
 def plain_text(html: str) -> str:
-    """Plain text of a log line, for the screen-reader live region."""
-    return unesc(re.sub(r"<[^>]+>", "", html))
+    """A log line as a screen reader would read it on the page, for the live region: an element
+    with an ``aria-label`` (a card: "10, orange") is its label, one hidden from screen readers
+    (``aria-hidden``: a picture) is nothing, and each element is a word of its own ("horse head,
+    cow body" never runs together as "horse headcow body")."""
+    out: list[str] = []
+    pos = skip = 0  # skip: how deep inside an element that is said by its label, or not at all
+    for m in _TAG.finditer(html):
+        if not skip:
+            out.append(html[pos:m.start()])
+        pos = m.end()
+        closing, name, attrs, empty = m.groups()
+        void = bool(empty) or name.lower() in _VOID
+        if skip:
+            skip += 0 if void else -1 if closing else 1
+            continue
+        out.append(" ")
+        label = _LABEL.search(attrs)
+        if not closing and (label is not None or 'aria-hidden="true"' in attrs):
+            if label is not None and 'aria-hidden="true"' not in attrs:
+                out.append(label.group(1))
+            skip = 0 if void else 1
+    if not skip:
+        out.append(html[pos:])
+    text = " ".join(unesc("".join(out)).split())
+    return re.sub(r"\s+([.,:;!?…)])", r"\1", text).replace("( ", "(")

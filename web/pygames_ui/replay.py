@@ -130,7 +130,8 @@ class Replay:
             + play + _step_button(t, "first", "⇤", at_start) + _step_button(t, "back", "◀", at_start)
             + slider
             + _step_button(t, "forward", "▶", at_end) + _step_button(t, "last", "⇥", at_end)
-            + f'<output class="replay-position" id="replay-position" for="replay-step" aria-live="polite">{esc(position)}</output>'
+            # (not a live region: the slider says where it is, and the page says each move shown, announce.py)
+            + f'<output class="replay-position" id="replay-position" for="replay-step">{esc(position)}</output>'
             + '</div>'
         )
 

@@ -95,7 +95,7 @@ def home(t: I18n, session: Session | None, waiting: str | None = None) -> str:
         key = "home.resume_guide" if guided else "home.resume"
         resume += button(esc(t(key, game=games.get(name).title[t.lang])), action, "" if resume else "primary")
     resume = f'<div class="resume row">{resume}</div>' if resume else ""
-    return (f'<main class="home"><h1>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>'
+    return (f'<main class="home"><h1 tabindex="-1" data-autofocus>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>'
             f'{history.import_box(t)}{credits_html(t)}</main>')
 
 

@@ -166,7 +166,7 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
         return head + f'<p class="notice" role="alert">{esc(t("devices.invite_spent"))}</p></main>'
     if joining.answer is None:
         return head + (f'<p>{esc(t("devices.join_how"))}</p>'
-                       f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big")}</div>'
+                       f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big", autofocus=True)}</div>'
                        f'{stun_box(t, storage)}</main>')
     if joining.connected:  # (the answer is taken: nothing more to send)
         return head + refusal(t, joining) + (f'<p role="status" tabindex="-1" data-autofocus>'

@@ -38,6 +38,10 @@ class App(Protocol):
     def leave_room(self) -> None: ...
 
 
+#: "Start" takes the keyboard focus once it may be pressed (``data-autofocus``).
+START_FOCUS: dict[bool, dict[str, Any]] = {True: {"autofocus": True}, False: {}}
+
+
 def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
     """The lobby over the table: each friend's seat, its state, its invite and answer box."""
     s = room.session
@@ -61,11 +65,14 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
         rows.append(f'<section class="lobby-seat" data-seat="{seat}" aria-labelledby="lobby-seat-{seat}">{head}{body}</section>')
     problem = problem_at(t, room, None)
     ready = not room.missing()
-    start = (button(esc(t("devices.start")), "p2p-start", "primary big", disabled=not ready)
+    # The keyboard's first stop: the heading while friends are awaited (not "Connect", with no
+    # answer pasted yet), "Start" once everyone is here.
+    start = (button(esc(t("devices.start")), "p2p-start", "primary big", disabled=not ready, **START_FOCUS[ready])
              + button(esc(t("devices.cancel")), "p2p-cancel", ""))
+    heading = "" if ready else ' tabindex="-1" data-autofocus'
     why = "" if ready else f'<p class="lobby-wait">{esc(t("devices.start_when"))}</p>'
     return (f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="lobby-title" id="lobby">'
-            f'<div class="panel lobby"><h2 id="lobby-title">{esc(t("devices.lobby"))}</h2>'
+            f'<div class="panel lobby"><h2 id="lobby-title"{heading}>{esc(t("devices.lobby"))}</h2>'
             f'<p>{esc(t("devices.lobby_how"))}</p>{problem}{"".join(rows)}{why}<div class="row">{start}</div>'
             f'{stun_box(t, storage)}</div></div>')
 

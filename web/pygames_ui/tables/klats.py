@@ -91,7 +91,7 @@ class KlatsTable(Table):
         return (
             f'<div class="klats-table">'
             f'<div class="status-line">{" · ".join(esc(s) for s in status)}</div>'
-            f'<p class="prompt" id="prompt" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
+            f'<p class="prompt" id="prompt" tabindex="-1" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
             f'<div class="seats">{seats_html}</div>'
             f"</div>"
         )

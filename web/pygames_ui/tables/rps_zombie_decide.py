@@ -9,6 +9,8 @@ rules beyond wording them.
 
 from __future__ import annotations
 
+import json
+import zlib
 from typing import Any
 
 from pygames_core.base import Action
@@ -61,8 +63,11 @@ def decision(ctx: Ctx) -> str:
         prompt = esc(t("rz.game_over"))
     elif ctx.my_turn and pend is not None:
         prompt, lines, choices = _ask(ctx, pend)
+        # Which question the buttons answer: the next question's "Pass" is another button, and the
+        # keyboard focus must not stay on it as if it were the one just pressed (focus.FOCUS_KEYS).
+        ask = format(zlib.crc32(json.dumps(pend, sort_keys=True).encode()), "x")
         buttons = (f'<div class="rz-choices" role="group" aria-label="{esc(t("rz.choices"))}">'
-                   f'{"".join(_button(c) for c in choices)}</div>')
+                   f'{"".join(_button(c, ask) for c in choices)}</div>')
     else:
         prompt, lines = _waiting(ctx, pend, cur)
         if v["players"][ctx.seat]["out"] and ctx.seats[ctx.seat].is_human:
@@ -70,7 +75,7 @@ def decision(ctx: Ctx) -> str:
     body = "".join(f'<p class="rz-line">{x}</p>' for x in lines)
     cls = "rz-decision" + (" mine" if ctx.my_turn else "")
     return (f'<section class="{cls}" aria-label="{esc(t("rz.decision"))}">'
-            f'<p class="prompt" id="prompt" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
+            f'<p class="prompt" id="prompt" tabindex="-1" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
             f"{body}{buttons}</section>")
 
 
@@ -82,11 +87,11 @@ def _choice(action: Action, label: str, note: str = "", cls: str = "") -> Choice
     return action, label, note, cls
 
 
-def _button(choice: Choice) -> str:
+def _button(choice: Choice, ask: str) -> str:
     action, label, note, cls = choice
     extra = f'<span class="rz-note">{note}</span>' if note else ""
     return button(f'<span class="rz-label">{label}</span>{extra}', "decide", ("rz-choice " + cls).strip(),
-                  choice=choice_key(action))
+                  choice=choice_key(action), ask=ask)
 
 
 def all_out(view: dict[str, Any]) -> bool:

@@ -197,7 +197,7 @@ class ZoomagiaTable(Table):
         return (
             f'<div class="zm-table" data-phase="{esc(phase)}" data-my-turn="{str(ctx.my_turn).lower()}">'
             f'<div class="status-line">{" · ".join(esc(s) for s in status)}</div>'
-            f'<p class="prompt" id="prompt" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
+            f'<p class="prompt" id="prompt" tabindex="-1" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
             f'<div class="zm-board">{field(ctx, pushes, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing, pushes)}{self._decide(ctx)}</div></div>'
             f'<div class="zm-seats">{"".join(seat_html(ctx, s) for s in range(v["player_count"]))}</div>'
             f"</div>"

@@ -79,6 +79,8 @@ def field(ctx: Ctx, pushes: dict[Push, Outcome], armed: tuple[int, str, int, str
                 legal = outcome is not None
                 makes = outcome is not None and bool(outcome[1])
                 label = t("zm.push_label", value=where(t, line, index, side))
+                if outcome is not None and outcome[0] is not None:  # (what a sighted player sees previewed: the card he would get)
+                    label += " — " + t("zm.push_gets", card=card_name(t, outcome[0]))
                 if makes:
                     label += " — " + t("zm.makes_animal")
                 lit_arrow = armed == (v["turn"], line, index, side)

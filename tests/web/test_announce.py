@@ -1,0 +1,108 @@
+"""What a screen reader hears: log lines as the page reads them, "your turn", a game seen anew, the replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from apptools import click
+
+from pygames_ui.announce import FIRST_LINES, Heard
+from pygames_ui.app import App
+from pygames_ui.i18n import merge_catalogues
+from pygames_ui.log import plain_text
+from pygames_ui.session import MemoryStorage
+from pygames_ui.tables.klats_cards import card_html as klats_card
+from pygames_ui.tables.zoomagia_cards import chip as zm_chip
+
+CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
+YOUR_TURN = CATALOGUES["en"]["table.your_turn_now"]
+
+
+def new_app(storage: MemoryStorage | None = None) -> App:
+    a = App(CATALOGUES, "en", storage or MemoryStorage(), seed=3)
+    a.boot()
+    return a
+
+
+def test_a_line_is_read_as_the_page_reads_it() -> None:
+    a = new_app()
+    t = a.t
+    # A card is its label (the colour decides the score; "10" alone would not say it) …
+    line = f"Bot 1 put {klats_card(t, 10, 'mini')} on your pile 2."
+    said = plain_text(line)
+    assert "10" in said and "orange" in said.lower() and said.endswith("pile 2."), said
+    # … chips side by side are words apart, a picture says nothing, no space before a full stop.
+    chips = "".join(zm_chip(t, c) for c in ("horse:head", "cow:body", "tiger:tail"))
+    said = plain_text(f"Bot 1 banked an animal for 1 point: {chips}.")
+    assert said == "Bot 1 banked an animal for 1 point: horse head cow body tiger tail.", said
+    assert plain_text("You drew <span class='x'>fish head</span> .") == "You drew fish head."
+    assert plain_text("a &lt;b&gt; &amp; c") == "a <b> & c"
+
+
+def test_a_game_seen_here_for_the_first_time_says_where_it_stands_not_its_story() -> None:
+    heard = Heard()
+    game = object()
+    lines = [(i, f"line {i}") for i in range(12)]
+    assert heard.new_lines(game, lines) == [f"line {i}" for i in range(12 - FIRST_LINES, 12)]
+    assert heard.new_lines(game, [*lines, (12, "line 12")]) == ["line 12"]
+
+
+def test_your_turn_is_said_when_it_comes_and_once() -> None:
+    a = new_app()
+    click(a, "setup", game="klats")
+    click(a, "add-seat")
+    click(a, "start", {"seat_kind_1": "easy", "seat_kind_2": "easy"})
+    said = a.announcement() or ""
+    assert said.endswith(YOUR_TURN), said  # the game starts with your move
+    a.render()
+    assert a.announcement() is None  # (once)
+    ctx = a.ctx()
+    assert ctx is not None
+    a.play(ctx.legal[0])
+    assert YOUR_TURN not in (a.announcement() or "")  # the bots' turn
+    while a.bots_pending():
+        a.step_bot()
+        said = a.announcement() or ""
+        if a.bots_pending():
+            assert YOUR_TURN not in said
+    assert said.endswith(YOUR_TURN), said  # after the bots' last move, with it
+
+
+def test_the_pass_screen_is_not_your_turn_yet() -> None:
+    a = new_app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "human", "confirm_moves": "off"})
+    assert a.pass_to() is not None and YOUR_TURN not in (a.announcement() or "")  # the device to the first player
+    click(a, "show-hand")
+    assert YOUR_TURN in (a.announcement() or "")
+    ctx = a.ctx()
+    assert ctx is not None
+    a.play(ctx.legal[0])
+    assert a.pass_to() is not None and YOUR_TURN not in (a.announcement() or "")
+    click(a, "show-hand")
+    assert YOUR_TURN in (a.announcement() or "")
+
+
+def test_the_replay_says_each_move_it_steps_to_and_nothing_on_a_jump() -> None:
+    a = new_app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"opt_target": "20"})
+    while not a.session.game.is_over(a.session.state):  # type: ignore[union-attr]
+        if a.interlude() is not None:
+            click(a, "dismiss")
+        elif a.bots_pending():
+            a.step_bot()
+        else:
+            a.play(a.ctx().legal[0])  # type: ignore[union-attr]
+    click(a, "replay")
+    assert a.announcement() is None  # it opens at the deal: the slider says where
+    click(a, "replay-go", to="forward")
+    first = a.announcement()
+    assert first and "put" in first, first
+    click(a, "replay-play")
+    assert a.history.replay is not None and a.history.replay.tick()
+    assert a.announcement()  # Play: each move as it is shown
+    click(a, "replay-go", to="last")
+    assert a.announcement() is None  # a jump: nothing
+    click(a, "replay-go", to="back")
+    assert a.announcement() is None
