@@ -281,7 +281,7 @@ def share_buttons(t: I18n, replay: bool) -> str:
 
 def export_button(t: I18n) -> str:
     """"Save the record", named by what it shows and then what it does (WCAG 2.5.3)."""
-    return button(f'{esc(t("history.export"))}<span class="sr">: {esc(t("history.export_label"))}</span>', "export", "")
+    return button(f'{esc(t("history.export"))}<span class="sr"> — {esc(t("history.export_label"))}</span>', "export", "")
 
 
 def share_box(t: I18n, shared: tuple[str, bool] | None) -> str:

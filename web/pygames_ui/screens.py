@@ -8,7 +8,7 @@ table draws the board. Nothing here reads the app.
 from __future__ import annotations
 
 from pygames_core import games
-from pygames_core.base import Action
+from pygames_core.base import Action, Game
 
 from . import history, tutorial
 from .art import credits_html
@@ -71,6 +71,11 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
             f'<span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></div></header>')
 
 
+def of_game(t: I18n, key: str, game: Game) -> str:
+    """A button's name with its game: the words shown first (WCAG 2.5.3), then which game."""
+    return t("home.of_game", value=t(key), game=game.title[t.lang])
+
+
 def home(t: I18n, session: Session | None, waiting: str | None = None) -> str:
     """The home screen: each game, and "Continue" for the game at the table (``waiting``: the
     name of the other kept game, a game in progress or a guided one, offered too)."""
@@ -83,8 +88,9 @@ def home(t: I18n, session: Session | None, waiting: str | None = None) -> str:
             f'<article class="game-card" data-game="{name}"><h2>{esc(game.title[t.lang])}</h2>'
             f'<p>{esc(t(f"home.about.{name}"))}</p>'
             f'<p class="players">{esc(t("home.players", lo=game.min_players, hi=game.max_players))}</p>'
-            f'<div class="row">{button(esc(t("home.new_game")), "setup", "primary", game=name)}'
-            f'{button(esc(t("nav.rules")), "rules", "", game=name)}{learn_button(t, name)}</div></article>'
+            # (each button named with its game: a screen reader's list of buttons has three of each)
+            f'<div class="row">{button(esc(t("home.new_game")), "setup", "primary", aria_label=of_game(t, "home.new_game", game), game=name)}'
+            f'{button(esc(t("nav.rules")), "rules", "", aria_label=of_game(t, "nav.rules", game), game=name)}{learn_button(t, name)}</div></article>'
         )
     resume = ""
     kept = [] if session is None or session.game.is_over(session.state) else [

@@ -47,7 +47,8 @@ def learn_button(t: I18n, game: str, cls: str = "") -> str:
     """"Learn by playing" for ``game`` (home screen, rules page), if it has a tutorial."""
     if game not in names():
         return ""
-    return button(esc(t("tutorial.learn")), "tutorial", cls, game=game)
+    return button(esc(t("tutorial.learn")), "tutorial", cls, game=game,  # (named with its game: see screens.of_game)
+                  aria_label=t("home.of_game", value=t("tutorial.learn"), game=games.get(game).title[t.lang]))
 
 
 def taught_selector(lesson: Lesson, ctx: Ctx, table: Table) -> str | None:
