@@ -31,7 +31,7 @@ class Heard:
         self.lines = 0  # how many of them
         self.step: tuple[object, int] = (None, -1)  # the tutorial step said last
         self.presence: tuple[str, ...] = ()  # the friends' states said last
-        self.turn: tuple[object, bool] = (None, False)  # whose game, and whether its viewer was to move
+        self.turn: tuple[object, object, bool] = (None, None, False)  # the game (by identity), its viewer, to move?
         self.replay: tuple[object, int, int] = (None, -1, 0)  # the replay, its step and its log lines then
 
     def new_lines(self, game: object, lines: list[tuple[int, str]], edition: int = 0) -> list[str]:
@@ -42,11 +42,11 @@ class Heard:
         self.game, self.edition, self.lines = game, edition, len(lines)
         return [plain_text(html) for _, html in lines[start:][-ANNOUNCED_LINES:]]
 
-    def turn_came(self, game: object, mine: bool) -> bool:
-        """The viewer of ``game`` is to move now and was not at the last render (the bots have moved,
+    def turn_came(self, game: object, viewer: object, mine: bool) -> bool:
+        """``viewer`` of ``game`` is to move now and was not at the last render (the bots have moved,
         the friend has played): "your turn" is said, as the prompt is, which sighted players see."""
-        came = mine and self.turn != (game, True)
-        self.turn = (game, mine)
+        came = mine and not (self.turn[0] is game and self.turn[1] == viewer and self.turn[2])
+        self.turn = (game, viewer, mine)
         return came
 
     def stepped(self, replay: object, step: int, lines: list[tuple[int, str]]) -> list[str]:
@@ -90,7 +90,7 @@ def say(app: Any) -> str | None:
         except Exception:  # noqa: BLE001 - a log the host made up: the screen says it cannot be drawn (guest_ui)
             return None
         new += heard.changed_presence(guest_ui.presence_words(app.t, j, frame))
-        if heard.turn_came((j, j.games), ctx.my_turn and table.interlude(ctx) is None):
+        if heard.turn_came(j, j.games, ctx.my_turn and table.interlude(ctx) is None):  # (one seat: each game apart)
             new.append(app.t("table.your_turn_now"))
         return _spoken(new)
     s, table, ctx = app.session, app.table, app.ctx()
@@ -106,7 +106,7 @@ def say(app: Any) -> str | None:
     # lesson, whose step says what to do: the next time after those, it is said)
     quiet = lesson is not None or ctx.frame.pass_to is not None or app.interlude() is not None or (
         room is not None and app.lobby_open())
-    if heard.turn_came((s, ctx.seat), ctx.my_turn and not quiet):
+    if heard.turn_came(s, ctx.seat, ctx.my_turn and not quiet):
         new.append(app.t("table.your_turn_now"))
     if lesson is not None and heard.step != (s, lesson.index) and lesson.step.say is not None:
         heard.step = (s, lesson.index)  # a tutorial's new step is read out after the moves
