@@ -106,3 +106,16 @@ def test_the_replay_says_each_move_it_steps_to_and_nothing_on_a_jump() -> None:
     assert a.announcement() is None  # a jump: nothing
     click(a, "replay-go", to="back")
     assert a.announcement() is None
+
+
+def test_the_same_refusal_twice_is_a_new_alert() -> None:
+    """A second wrong click gets the same words: a new element in the alert, so it is said again."""
+    a = new_app()
+    click(a, "setup", game="klats")
+    click(a, "start")
+    click(a, "undo")  # nothing to undo yet: refused, and why
+    first = a.render()
+    assert a.flash and f'data-move="flash-{a.flashes}"' in first
+    click(a, "undo")
+    second = a.render()
+    assert a.flash and f'data-move="flash-{a.flashes}"' in second and f'data-move="flash-{a.flashes - 1}"' not in second

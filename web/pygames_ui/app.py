@@ -25,7 +25,7 @@ from . import announce, keeping, nav, saves, screens, tutorial_ui
 from .assist import Assist
 from .devices import lobby_ui
 from .devices import play as devices
-from .dom import button, esc
+from .dom import alert, button, esc
 from .flow import GUEST_OWN, KEEP_PENDING, TableFlow
 from .form import NewGameForm
 from .i18n import I18n
@@ -52,6 +52,7 @@ class App(TableFlow):
         self.save_error: str | None = None  # the traceback that made the app set a save aside, for the console
         self._unproven_save: str | None = None  # the text of a resumed save until its table has rendered once
         self.flash: str | None = None  # one-off message about the last click
+        self.flashes = 0  # how many clicks got one (dom.alert: the same words again are said again)
         self.news: str | None = None  # one-off good news (the host plays again, a setting kept), until the next click
         self.menu_open = False  # the top bar's menu on a narrow screen
         self.results_closed = False  # the player closed the game-over dialog to look at the final table
@@ -142,6 +143,8 @@ class App(TableFlow):
             handler(self, data, values)
         elif self.screen == "table":
             self.table_click(data, pending)
+        if self.flash:
+            self.flashes += 1
 
     def read_form(self, values: dict[str, str]) -> None:
         if self.screen == "setup" and self.form is not None:
@@ -203,8 +206,7 @@ class App(TableFlow):
             notice = (f'<div class="notice" role="alert" id="notice"><p>{esc(self.notice)}</p>{details}'
                       f'{button(esc(t("common.ok")), "dismiss-notice")}</div>')
         lesson = self.lesson() if self.screen == "table" else None  # (a step says the flash in its own box)
-        flash = (f'<p class="flash" role="alert" id="flash">{esc(self.flash)}</p>'
-                 if self.flash and (lesson is None or lesson.last) else "")
+        flash = alert(self.flash, self.flashes) if self.flash and (lesson is None or lesson.last) else ""
         if self.news and not flash:
             flash = f'<p class="flash news" role="status" id="news">{esc(self.news)}</p>'
         guest = self.joining if self.screen == "guest" else None
@@ -220,7 +222,7 @@ class App(TableFlow):
         over = ctx.frame.over
         lesson = self.lesson()
         if lesson is not None:  # a tutorial: its step instead of undo and sharing; its summary ends it
-            coach = tutorial_ui.coach(lesson, ctx, table, self.flash)
+            coach = tutorial_ui.coach(lesson, ctx, table, alert(self.flash, self.flashes) if self.flash else "")
             return screens.table_screen(ctx, table, self.assist.render(s, ctx, table, False) + log, True, None, coach)
         tools = screens.history_tools(self.t, over, None if over else self.undo_check(), self.results_closed,
                                       self.history.shared)

@@ -44,3 +44,10 @@ def button(label_html: str, action: str, cls: str = "", aria_label: str | None =
     extra = {f"data_{k}": ("null" if v is None else v) for k, v in data.items()}
     return (f'<button type="button"{attrs(class_=cls or None, data_action=action, aria_label=aria_label, disabled=disabled, **extra)}>'
             f"{label_html}</button>")
+
+
+def alert(text: str, n: int) -> str:
+    """A one-off message about the last click (``#flash``, ``role="alert"``). ``n`` counts the
+    clicks that got one: the same words said again (a second wrong click) are a new element
+    inside it, which a screen reader says again; the same element would be kept silent."""
+    return f'<p class="flash" role="alert" id="flash"><span data-move="flash-{n}">{esc(text)}</span></p>'

@@ -63,10 +63,10 @@ def step_text(lesson: Lesson, ctx: Ctx) -> str:
     return ctx.t(lesson.tutorial.key(lesson.step)) if lesson.step.say is not None else ""
 
 
-def coach(lesson: Lesson, ctx: Ctx, table: Table, flash: str | None = None) -> str:
+def coach(lesson: Lesson, ctx: Ctx, table: Table, flash: str = "") -> str:
     """The current step beside the table; the last one is the summary, over the final table.
-    ``flash`` (why a click was not taken) is said in the step's box, where the learner looks,
-    and moves nothing else on the page.
+    ``flash`` (safe HTML, :func:`.dom.alert`: why a click was not taken) is said in the step's
+    box, where the learner looks, and moves nothing else on the page.
 
     ``data-kind`` says what the step waits for (``say``: Next, ``do``: the learner's move,
     ``bot``: a bot's move) and ``data-lit`` names what is lit now (a checksum of the
@@ -95,11 +95,10 @@ def coach(lesson: Lesson, ctx: Ctx, table: Table, flash: str | None = None) -> s
     lit = zlib.crc32((taught_selector(lesson, ctx, table) or "").encode())
     title = esc(t("tutorial.title", game=games.get(lesson.tutorial.game).title[t.lang]))
     leave = button(esc(t("tutorial.leave")), "tutorial-leave", "")
-    said = f'<p class="flash" role="alert" id="flash">{esc(flash)}</p>' if flash else ""
     return (f'<aside class="coach" id="coach" aria-labelledby="coach-title" data-step="{lesson.index}" data-kind="{kind}" '
             f'data-lit="{lit}"><p class="coach-count" id="coach-title">{title} · {esc(t("tutorial.count", n=n, total=total))}</p>'
             f'<p class="coach-text" id="coach-text">{esc(text)}</p>{extra}'
-            f'{said}<div class="row">{step_buttons}{leave}</div></aside>')
+            f'{flash}<div class="row">{step_buttons}{leave}</div></aside>')
 
 
 def refusal(lesson: Lesson, ctx: Ctx, data: dict[str, str], action: object) -> str | None:
