@@ -143,7 +143,8 @@ class TablePart:
         Not in a lesson: the coach shows what its step is about."""
         button = self.root.querySelector("#decide button.primary:enabled")
         shown = (self.app.screen_key(), str(button.dataset.action)) if focus.present(button) else None
-        if shown is not None and shown != self.decision_shown and self.app.lesson() is None:
+        in_lesson = self.app.screen == "table" and self.app.lesson() is not None
+        if shown is not None and shown != self.decision_shown and not in_lesson:
             if float(button.getBoundingClientRect().bottom) > float(window.innerHeight):
                 button.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
         self.decision_shown = shown

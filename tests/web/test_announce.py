@@ -115,7 +115,7 @@ def test_the_same_refusal_twice_is_a_new_alert() -> None:
     click(a, "start")
     click(a, "undo")  # nothing to undo yet: refused, and why
     first = a.render()
-    assert a.flash and f'data-move="flash-{a.flashes}"' in first
+    assert a.flash and f'id="flash-{a.flashes}"' in first
     click(a, "undo")
     second = a.render()
-    assert a.flash and f'data-move="flash-{a.flashes}"' in second and f'data-move="flash-{a.flashes - 1}"' not in second
+    assert a.flash and f'id="flash-{a.flashes}"' in second and f'id="flash-{a.flashes - 1}"' not in second

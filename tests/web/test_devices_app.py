@@ -755,7 +755,7 @@ def test_the_guest_is_told_when_the_host_starts_another_game() -> None:
     click(host, "again")
     pump(host, guest)
     assert guest.news == CATALOGUES["en"]["devices.new_game"] and guest.flash is None  # (news, not a fault)
-    assert 'class="flash news" role="status"' in guest.render()
+    assert 'class="flash news" role="alert"' in guest.render()
 
 
 def test_rps_zombie_waits_for_a_friend_not_connected_rather_than_saying_he_decides() -> None:

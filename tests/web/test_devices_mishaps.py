@@ -183,3 +183,39 @@ def test_after_play_again_a_friend_hears_the_new_game_s_first_lines() -> None:
     guest.render()
     said = guest.announcement() or ""
     assert "Round 1 begins" in said, said  # the new game's first line
+
+
+def test_a_view_the_host_made_up_breaks_nothing_said_either() -> None:
+    host, guest = connect("klats", {"opt_target": "20", "opt_first_player": "1"})
+    j = guest.joining
+    assert j is not None and j.guest.table is not None and j.guest.table["legal"]  # (his turn: the table asks more of the view)
+    guest.render()
+    guest.announcement()
+    odd = dict(j.guest.table, view={}, events=[], events_from=len(j.guest.events))
+    play.on_event(guest, "message", GUEST_PEER, json.dumps({"v": protocol.PROTOCOL, "build": "b1",
+                                                           "seq": j.guest.seq_in + 1, "type": "table", **odd}))
+    assert esc(EN["devices.bad_table"]) in guest.render()
+    assert guest.announcement() is None
+
+
+def test_a_camera_that_failed_does_not_let_the_same_answer_be_taken_twice() -> None:
+    host, guest = lobby_with_a_friend()
+    room, answer = host.room, guest.joining.answer  # type: ignore[union-attr]
+    assert room is not None and answer is not None
+    click(host, "p2p-connect", {"answer_1": answer}, seat=1)
+    assert [e[0] for e in play.effects(host)] == ["p2p-accept"]
+    click(host, "p2p-scan", seat=1)
+    play.failed(host, 1)  # the camera: not allowed
+    click(host, "p2p-connect", {"answer_1": answer}, seat=1)
+    assert not [e for e in play.effects(host) if e[0] == "p2p-accept"] and room.problem == "devices.answer_taken"
+
+
+def test_what_a_click_in_the_lobby_says_is_said_inside_it() -> None:
+    host, _guest = lobby_with_a_friend()
+    click(host, "p2p-stun", {"stun": "stun:stun.example.org:3478"})
+    html = host.render()
+    lobby = html[html.index('id="lobby"'):]
+    assert host.news and esc(host.news) in lobby and html.count(esc(host.news)) == 1
+    click(host, "p2p-stun", {"stun": "http://nope/"})
+    html = host.render()
+    assert esc(EN["devices.stun_bad"]) in html[html.index('id="lobby"'):]

@@ -1,7 +1,9 @@
 """What a screen reader hears after each render (the page puts it in the live region, ``#live``).
 
 The move log's new lines (bots' moves, round ends, the end of the game: each said once, as it
-happens), a tutorial's new step, and who of the friends on other devices is here, away or back
+happens; of a game first seen here, a resumed save, only the latest :data:`FIRST_LINES`),
+"Your turn." when the turn comes, the move a replay steps to (by a key, a button or Play),
+a tutorial's new step, and who of the friends on other devices is here, away or back
 when that changes. A language switch or an undo, which rewrite the log, says nothing; nothing
 of the game is said while the lobby is open (its first lines are said once the game starts).
 """
@@ -87,11 +89,11 @@ def say(app: Any) -> str | None:
         ctx, table = Ctx(app.t, frame), app.tables[j.invite.game]
         try:
             new += heard.new_lines(j, j.log.lines(j, ctx, table), j.games)
-        except Exception:  # noqa: BLE001 - a log the host made up: the screen says it cannot be drawn (guest_ui)
+            new += heard.changed_presence(guest_ui.presence_words(app.t, j, frame))
+            if heard.turn_came(j, j.games, ctx.my_turn and table.interlude(ctx) is None):  # (one seat: each game apart)
+                new.append(app.t("table.your_turn_now"))
+        except Exception:  # noqa: BLE001 - a view the host made up: the screen says it cannot be drawn (guest_ui)
             return None
-        new += heard.changed_presence(guest_ui.presence_words(app.t, j, frame))
-        if heard.turn_came(j, j.games, ctx.my_turn and table.interlude(ctx) is None):  # (one seat: each game apart)
-            new.append(app.t("table.your_turn_now"))
         return _spoken(new)
     s, table, ctx = app.session, app.table, app.ctx()
     if app.screen != "table" or s is None or table is None or ctx is None:

@@ -51,8 +51,8 @@ class App(TableFlow):
         self.notice_details: str | None = None  # the notice's technical reason, folded away, for a bug report
         self.save_error: str | None = None  # the traceback that made the app set a save aside, for the console
         self._unproven_save: str | None = None  # the text of a resumed save until its table has rendered once
-        self.flash: str | None = None  # one-off message about the last click
-        self.flashes = 0  # how many clicks got one (dom.alert: the same words again are said again)
+        self.flashes = 0  # how many one-off messages were set (dom.alert: the same words again are said again)
+        self._flash: str | None = None
         self.news: str | None = None  # one-off good news (the host plays again, a setting kept), until the next click
         self.menu_open = False  # the top bar's menu on a narrow screen
         self.results_closed = False  # the player closed the game-over dialog to look at the final table
@@ -143,7 +143,16 @@ class App(TableFlow):
             handler(self, data, values)
         elif self.screen == "table":
             self.table_click(data, pending)
-        if self.flash:
+
+    @property
+    def flash(self) -> str | None:
+        """A one-off message about the last click (why not, what went wrong), until the next one."""
+        return self._flash
+
+    @flash.setter
+    def flash(self, text: str | None) -> None:
+        self._flash = text
+        if text:
             self.flashes += 1
 
     def read_form(self, values: dict[str, str]) -> None:
@@ -207,8 +216,10 @@ class App(TableFlow):
                       f'{button(esc(t("common.ok")), "dismiss-notice")}</div>')
         lesson = self.lesson() if self.screen == "table" else None  # (a step says the flash in its own box)
         flash = alert(self.flash, self.flashes) if self.flash and (lesson is None or lesson.last) else ""
-        if self.news and not flash:
-            flash = f'<p class="flash news" role="status" id="news">{esc(self.news)}</p>'
+        if self.news and not flash:  # (an alert: a status region inserted with its words is often not said)
+            flash = f'<p class="flash news" role="alert" id="news">{esc(self.news)}</p>'
+        if self.screen == "table" and self.lobby_open():  # said inside the lobby, the dialog over the page
+            flash = ""
         guest = self.joining if self.screen == "guest" else None
         closed = guest.results_closed if guest is not None else self.results_closed and self.lesson() is None
         top = screens.topbar(t, self.screen, self.session, self.menu_open, closed,
@@ -231,7 +242,9 @@ class App(TableFlow):
         notes = ""
         if self.room is not None:  # friends on other devices: the lobby until started, then who is here
             side = lobby_ui.presence(self.t, self.room, self.site) + side
-            bar += lobby_ui.lobby(self.t, self.room, self.site, self.storage) if self.lobby_open() else ""
+            said = alert(self.flash, self.flashes) if self.flash else (
+                f'<p class="flash news" role="alert" id="news">{esc(self.news)}</p>' if self.news else "")
+            bar += lobby_ui.lobby(self.t, self.room, self.site, self.storage, said) if self.lobby_open() else ""
             notes = "" if self.lobby_open() or over else lobby_ui.away_line(self.t, self.room)
         return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar, notes=notes)
 

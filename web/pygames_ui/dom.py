@@ -50,4 +50,4 @@ def alert(text: str, n: int) -> str:
     """A one-off message about the last click (``#flash``, ``role="alert"``). ``n`` counts the
     clicks that got one: the same words said again (a second wrong click) are a new element
     inside it, which a screen reader says again; the same element would be kept silent."""
-    return f'<p class="flash" role="alert" id="flash"><span data-move="flash-{n}">{esc(text)}</span></p>'
+    return f'<p class="flash" role="alert" id="flash"><span id="flash-{n}">{esc(text)}</span></p>'

@@ -51,6 +51,10 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
     on to the first of them.
     """
     dialog = root.querySelector(keys.DIALOG)
+    handed = root.querySelector(keys.HANDED_ON[kept.selector]) if kept.selector in keys.HANDED_ON else None
+    if present(handed):
+        _focus(handed)
+        return
     if kept.selector:
         el = root.querySelector(kept.selector)
         # (a control that is now disabled cannot hold the focus: Зоомагия's arrows after a push)
@@ -81,7 +85,9 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
     if present(auto):
         _focus(auto)
         return
-    if kept.place is not None:  # the card just played left the hand: its neighbour takes its place
+    # The card just played left the hand: its neighbour takes its place. (Not the answer to a
+    # question gone, data-ask: the next question's button at that place means something else.)
+    if kept.place is not None and "[data-ask=" not in (kept.selector or ""):
         group, nth, index = kept.place
         containers = root.querySelectorAll(keys.GROUPS[group][0])
         if nth < containers.length:

@@ -61,13 +61,16 @@ FOCUSABLE = 'button, a[href], input, select, textarea, summary, [tabindex]:not([
 #: How many announcements the live region keeps (older ones are removed; a screen reader has said them).
 LIVE_LINES = 3
 
-#: What Escape presses, topmost first: (the control to press, where the focus goes after; ""
-#: where the render keeps it). A move waiting for its second tap is taken back, then a card
-#: picked from the hand is put back.
 #: A control that goes away when pressed, and where the focus goes then: (its selector as
 #: ``focus`` keeps it, where to).  The game-over summary put away: the top bar's way back to it.
 GONE_THEN: dict[str, str] = {'[data-action="close-results"]': '[data-action="show-results"]'}
+#: A heading that holds the focus while its screen waits, and the control it hands it to once
+#: that may be pressed: the lobby's, to "Start" when every friend is here.
+HANDED_ON: dict[str, str] = {"#lobby-title": '[data-action="p2p-start"][data-autofocus]:enabled'}
 
+#: What Escape presses, topmost first: (the control to press, where the focus goes after; ""
+#: where the render keeps it). A move waiting for its second tap is taken back, then a card
+#: picked from the hand is put back.
 ESCAPES: tuple[tuple[str, str], ...] = (
     ('.menu-toggle[aria-expanded="true"]', ".menu-toggle"),
     ('#game-over [data-action="close-results"]', '[data-action="show-results"]'),

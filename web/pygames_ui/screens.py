@@ -8,7 +8,7 @@ table draws the board. Nothing here reads the app.
 from __future__ import annotations
 
 from pygames_core import games
-from pygames_core.base import Action, Game
+from pygames_core.base import Action
 
 from . import history, tutorial
 from .art import credits_html
@@ -19,7 +19,7 @@ from .levels_ui import levels_about, seat_kind_options
 from .session import CONFIRM_CHOICES, MAX_NAME, Session
 from .tables import TABLES, Ctx, Table
 from .tables.winners import who_won
-from .tutorial_ui import learn_button
+from .tutorial_ui import learn_button, of_game
 
 # Drawn, not typed: no glyph may depend on a font the player may not have.
 ICON_MENU = ('<svg class="ico" viewBox="0 0 20 20" aria-hidden="true" focusable="false">'
@@ -71,11 +71,6 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
             f'<span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></div></header>')
 
 
-def of_game(t: I18n, key: str, game: Game) -> str:
-    """A button's name with its game: the words shown first (WCAG 2.5.3), then which game."""
-    return t("home.of_game", value=t(key), game=game.title[t.lang])
-
-
 def home(t: I18n, session: Session | None, waiting: str | None = None) -> str:
     """The home screen: each game, and "Continue" for the game at the table (``waiting``: the
     name of the other kept game, a game in progress or a guided one, offered too)."""
@@ -89,8 +84,8 @@ def home(t: I18n, session: Session | None, waiting: str | None = None) -> str:
             f'<p>{esc(t(f"home.about.{name}"))}</p>'
             f'<p class="players">{esc(t("home.players", lo=game.min_players, hi=game.max_players))}</p>'
             # (each button named with its game: a screen reader's list of buttons has three of each)
-            f'<div class="row">{button(esc(t("home.new_game")), "setup", "primary", aria_label=of_game(t, "home.new_game", game), game=name)}'
-            f'{button(esc(t("nav.rules")), "rules", "", aria_label=of_game(t, "nav.rules", game), game=name)}{learn_button(t, name)}</div></article>'
+            f'<div class="row">{button(esc(t("home.new_game")), "setup", "primary", aria_label=of_game(t, "home.new_game", name), game=name)}'
+            f'{button(esc(t("nav.rules")), "rules", "", aria_label=of_game(t, "nav.rules", name), game=name)}{learn_button(t, name)}</div></article>'
         )
     resume = ""
     kept = [] if session is None or session.game.is_over(session.state) else [

@@ -47,8 +47,13 @@ def learn_button(t: I18n, game: str, cls: str = "") -> str:
     """"Learn by playing" for ``game`` (home screen, rules page), if it has a tutorial."""
     if game not in names():
         return ""
-    return button(esc(t("tutorial.learn")), "tutorial", cls, game=game,  # (named with its game: see screens.of_game)
-                  aria_label=t("home.of_game", value=t("tutorial.learn"), game=games.get(game).title[t.lang]))
+    return button(esc(t("tutorial.learn")), "tutorial", cls, aria_label=of_game(t, "tutorial.learn", game), game=game)
+
+
+def of_game(t: I18n, key: str, game: str) -> str:
+    """A button's name with its game (a screen reader's list of buttons has one of each per
+    game): the words shown first (WCAG 2.5.3), then which game."""
+    return t("home.of_game", value=t(key), game=games.get(game).title[t.lang])
 
 
 def taught_selector(lesson: Lesson, ctx: Ctx, table: Table) -> str | None:

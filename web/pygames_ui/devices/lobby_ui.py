@@ -38,12 +38,9 @@ class App(Protocol):
     def leave_room(self) -> None: ...
 
 
-#: "Start" takes the keyboard focus once it may be pressed (``data-autofocus``).
-START_FOCUS: dict[bool, dict[str, Any]] = {True: {"autofocus": True}, False: {}}
-
-
-def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
-    """The lobby over the table: each friend's seat, its state, its invite and answer box."""
+def lobby(t: I18n, room: Room, site: str, storage: Storage, said: str = "") -> str:
+    """The lobby over the table: each friend's seat, its state, its invite and answer box;
+    ``said`` (safe HTML): the one-off message of the last click, inside the dialog."""
     s = room.session
     rows: list[str] = []
     for seat in s.remote:
@@ -67,13 +64,13 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage) -> str:
     ready = not room.missing()
     # The keyboard's first stop: the heading while friends are awaited (not "Connect", with no
     # answer pasted yet), "Start" once everyone is here.
-    start = (button(esc(t("devices.start")), "p2p-start", "primary big", disabled=not ready, **START_FOCUS[ready])
+    start = (button(esc(t("devices.start")), "p2p-start", "primary big", disabled=not ready, autofocus=ready)
              + button(esc(t("devices.cancel")), "p2p-cancel", ""))
     heading = "" if ready else ' tabindex="-1" data-autofocus'
     why = "" if ready else f'<p class="lobby-wait">{esc(t("devices.start_when"))}</p>'
     return (f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="lobby-title" id="lobby">'
             f'<div class="panel lobby"><h2 id="lobby-title"{heading}>{esc(t("devices.lobby"))}</h2>'
-            f'<p>{esc(t("devices.lobby_how"))}</p>{problem}{"".join(rows)}{why}<div class="row">{start}</div>'
+            f'<p>{esc(t("devices.lobby_how"))}</p>{said}{problem}{"".join(rows)}{why}<div class="row">{start}</div>'
             f'{stun_box(t, storage)}</div></div>')
 
 

@@ -151,11 +151,12 @@ def failed(app: App, peer: int) -> None:
     asked for again (an invite that was never made: "Try again" where it would be; Join)."""
     room, j = app.room, app.joining
     if room is not None and peer != GUEST_PEER:
-        room.scanning = None
+        scanning, room.scanning = room.scanning == peer, None
         if peer in room.session.remote and peer not in room.invites:
             room.offer_failed(peer)
             return
-        room.accept_failed(peer)
+        if not scanning:  # (the camera failed: the answer it was to read was never given)
+            room.accept_failed(peer)
     if j is not None and peer == GUEST_PEER:
         j.failed()
     app.flash = app.t("devices.failed")
