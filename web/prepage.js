@@ -75,9 +75,17 @@ function go(address) {
   if (show(address)) window.scrollTo(0, 0);
 }
 
+/**
+ * The form's fields the player changed here (not what the build wrote in them): the form
+ * the app draws may differ from this one (the choices it remembers for the game), and only
+ * what was typed or picked here must be carried over to it.
+ */
 function formValues() {
   const out = {};
-  for (const el of root.querySelectorAll("input[name], select[name]")) out[el.name] = el.value;
+  for (const el of root.querySelectorAll("input[name], select[name]")) {
+    const shown = el.tagName === "SELECT" ? ([...el.options].find((o) => o.defaultSelected) ?? el.options[0])?.value : el.defaultValue;
+    if (el.value !== shown) out[el.name] = el.value;
+  }
   return out;
 }
 

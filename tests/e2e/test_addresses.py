@@ -115,6 +115,26 @@ def test_the_first_screens_answer_before_python_is_ready(page: Page, site_url: s
     assert "Аня" in page.inner_text(".table-screen")
 
 
+def test_the_form_reloaded_at_its_address_keeps_the_choices_it_remembers(page: Page, site_url: str) -> None:
+    """F5 on the new-game form (or its address opened): the form the build drew first must not
+    hand its own defaults to the app as if typed; only what the player changed there is."""
+    open_app(page, site_url)
+    page.click(act("setup", game="klats"))
+    page.click(act("add-seat"))
+    for i, name in enumerate(("Anna", "Boris", "Vera")):
+        page.fill(f'[name="seat_name_{i}"]', name)
+        page.select_option(f'[name="seat_kind_{i}"]', "human")
+    page.fill('[name="opt_target"]', "40")
+    page.click(act("start"))  # (the form is remembered for the next game of Клац!)
+    page.wait_for_selector(".table-screen")
+    page.goto(page.url.partition("#")[0] + "#/new/klats")
+    page.reload()
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("main.setup")
+    assert [page.input_value(f'[name="seat_name_{i}"]') for i in range(3)] == ["Anna", "Boris", "Vera"]
+    assert page.input_value('[name="seat_kind_1"]') == "human" and page.input_value('[name="opt_target"]') == "40"
+
+
 def test_a_replay_link_says_which_game_before_python_is_ready(page: Page, site_url: str) -> None:
     """A shared replay link on a slow network: its loading screen names the game and its moves at once."""
     import random
