@@ -309,6 +309,7 @@ def start() -> None:
     page.root.addEventListener("change", create_proxy(page.on_change))
     document.addEventListener("keydown", create_proxy(page.on_key))  # a dialog keeps Tab even from outside #app
     window.addEventListener("popstate", create_proxy(page.on_pop))
+    window.addEventListener("storage", create_proxy(page.on_storage))  # another tab saved (page_keep.py)
     if focus.present(getattr(window, "pygamesP2P", None)):
         window.pygamesP2P.listen(create_proxy(page.on_p2p))
         page.beat = asyncio.ensure_future(page.heartbeat())

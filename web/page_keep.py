@@ -13,7 +13,7 @@ from typing import Any
 from js import Object, document, window  # type: ignore[import-not-found]
 from pyodide.ffi import JsException  # type: ignore[import-not-found]
 
-from pygames_ui import focus
+from pygames_ui import focus, keeping
 
 MAX_RECORD_BYTES = 5_000_000  # a game record file is a few kilobytes; refuse to read a huge file
 #: A playing replay's time per move, as a share of the page's bot delay (0.8 s: 1.2 s a move;
@@ -30,6 +30,13 @@ class KeepPart:
     root: Any
     delay: float
     replay_clock: asyncio.Task[None] | None
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab of this browser saved (``keeping.saved_elsewhere``): the game here follows it.
+        Its bots are not started here: that tab plays them, and this one takes up what it saves."""
+        key = getattr(event, "key", None)
+        if focus.present(key) and keeping.saved_elsewhere(self.app, str(key)):
+            self.render()
 
     def keep_replay_playing(self) -> None:
         """After a render: a replay that plays gets its clock (one at a time)."""

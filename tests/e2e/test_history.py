@@ -156,3 +156,21 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     assert page.inner_text("#notice p") == "This file could not be opened as a game record."
     page.click("#notice details summary")
     assert "move 1 of the record is not legal" in page.inner_text("#notice details code")
+
+
+def test_a_game_played_on_in_a_second_tab_is_taken_up_in_the_first(page, context, problems, site_url) -> None:
+    """The site open twice: a move made in one tab shows in the other (with a word why), whose next
+    move then goes on from there; no tab overwrites the other's moves unseen."""
+    open_app(page, site_url, "?delay=0&seed=1")
+    new_game(page, seats=[("Ann", "human"), ("Bot", "easy")])
+    assert wait_for_player(page) == "turn"
+    other = context.new_page()
+    problems.attach(other)
+    open_app(other, site_url, "?delay=0&seed=1")  # (the saved game, at its table)
+    assert wait_for_player(other) == "turn"
+    decide(other, 0)  # a move there; its bot answers there
+    assert wait_for_player(other) == "turn"
+    page.wait_for_selector("#notice")
+    assert "another tab" in page.inner_text("#notice")
+    assert page.inner_text(".log") == other.inner_text(".log")  # the same game, as it stands
+    other.close()

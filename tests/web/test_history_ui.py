@@ -394,3 +394,29 @@ def test_a_shared_record_says_made_up_names_in_the_viewers_language() -> None:
     # The player's own game, replayed on the device, keeps its own names ("You" is the player).
     click(ru, "replay")
     assert '<p class="replay-players">Вы · Бот 1 · Анна</p>' in ru.render()
+
+
+def test_a_game_moved_on_in_another_tab_is_taken_up_here_not_overwritten() -> None:
+    from pygames_ui.keeping import saved_elsewhere
+    from pygames_ui.saves import SAVE_KEY
+
+    storage = MemoryStorage()
+    a = App(CATALOGUES, "en", storage, seed=1)
+    a.boot()
+    click(a, "setup", game="zoomagia")
+    click(a, "start")
+    b = App(CATALOGUES, "en", storage, seed=1)  # the same site in a second tab
+    b.boot()
+    assert b.session is not None and b.screen == "table"
+    b.play(b.ctx().legal[0])  # type: ignore[union-attr]
+    moves = len(b.session.record["actions"])
+    assert saved_elsewhere(a, SAVE_KEY)  # the browser tells the first tab
+    assert a.session is not None and len(a.session.record["actions"]) == moves and a.notice
+    if a.bots_pending():  # … whose next move goes on from there (a bot's or the player's)
+        a.step_bot()
+    else:
+        a.play(a.ctx().legal[0])  # type: ignore[union-attr]
+    assert len(json.loads(storage.getItem(SAVE_KEY))["record"]["actions"]) == moves + 1  # type: ignore[arg-type]
+    click(a, "rules", game="zoomagia")
+    assert saved_elsewhere(a, SAVE_KEY) and a.screen == "rules"  # (taken up where the player is)
+    assert not saved_elsewhere(a, "pygames.something.else")

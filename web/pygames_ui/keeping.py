@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from . import history
+from . import history, saves
 from .history import UndoCheck, import_fragment
 from .i18n import I18n
 from .log import GameLog
@@ -85,6 +85,29 @@ def replay_screen(t: I18n, keeping: Keeping) -> str:
              f'{history.share_box(t, keeping.shared)}')
     return keeping.replay.render(t, tools)
 
+
+
+def saved_elsewhere(app: Any, key: str) -> bool:
+    """Another tab of this browser saved a game under ``key`` (the ``storage`` event, which a tab
+    never gets for its own saves). The game at this table, if it is kept there, is taken up as it
+    stands in that tab: this tab's next move would otherwise overwrite the moves made there.
+    ``True`` when the page must be drawn again. (Not the host of friends on other devices: his
+    connections are this tab's, and a second tab cannot take them over.)"""
+    s = app.session
+    if s is None or app.room is not None or key != saves.slot_of(s):
+        return False
+    session, problem = saves.load(app.storage, key)
+    if session is None or problem is not None:  # (gone or unreadable there: this tab keeps its game, and saves it)
+        return False
+    screen = app.screen
+    for table in app.tables.made():
+        table.reset()  # (a card chosen in the old position)
+    app.pending = None
+    app.take_up(session)
+    app.screen = screen  # (the player stays where he is: the rules, the home screen)
+    if screen == "table":
+        app.notice = app.t("notice.other_tab")
+    return True
 
 # ---------------------------------------------------------------- click handlers, by data-action
 def _undo(app: App, data: dict[str, str], values: dict[str, str]) -> None:
