@@ -100,15 +100,66 @@ def test_the_choice_is_kept_with_the_game_and_on_the_form() -> None:
     assert "confirm" not in saves.read(text).ui
 
 
-def test_by_default_only_where_hands_are_hidden() -> None:
-    """Passing the device at Зоомагия or RPS (every card face up, undo within the turn) asks for
-    no second tap unless the form says so; at Клац! it does."""
-    for game in ("zoomagia", "rps_zombie"):
-        a = App(CATALOGUES, "en", MemoryStorage(), seed=4)
-        a.boot()
-        click(a, "setup", game=game)
-        click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "human"})
-        assert not a.confirming(), game
-        a.session.ui["confirm"] = "on"
-        assert a.confirming(), game
+def test_by_default_where_hands_are_hidden_every_move_and_face_up_the_one_that_ends_the_turn() -> None:
+    """Passing the device at Зоомагия or RPS (every card face up, undo within the turn): the move
+    that hands the device on (or ends the game) waits for a second tap, as it cannot be taken back;
+    one within the turn is played at once. At Клац! every move waits."""
+    from pygames_ui.tables.rps_zombie import choice_key
+
+    a = App(CATALOGUES, "en", MemoryStorage(), seed=4)
+    a.boot()
+    click(a, "setup", game="rps_zombie")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "human", "opt_first_player": "0"})
+    if a.pass_to() is not None:
+        click(a, "show-hand")
+    s, ctx = a.session, a.ctx()
+    assert s is not None and ctx is not None and ctx.my_turn
+    trophy = ctx.legal[0]  # the starting trophy: then the other player's turn
+    moves = len(s.record["actions"])
+    click(a, "decide", choice=choice_key(trophy))
+    assert a.pending == trophy and len(s.record["actions"]) == moves and 'id="confirm-bar"' in a.render()
+    click(a, "confirm-move")
+    assert len(s.record["actions"]) == moves + 1 and a.pending is None
+
+    b = App(CATALOGUES, "en", MemoryStorage(), seed=4)
+    b.boot()
+    click(b, "setup", game="zoomagia")
+    click(b, "start", {"seat_kind_0": "human", "seat_kind_1": "human"})
+    if b.pass_to() is not None:
+        click(b, "show-hand")
+    s, ctx = b.session, b.ctx()
+    assert s is not None and ctx is not None and not b.confirming()
+    for push in ctx.legal:
+        after = s.game.apply(s.state, push)
+        assert b.confirming(push) == (s.game.is_over(after) or after.current_player != s.state.current_player)
+    for game in ("zoomagia", "rps_zombie"):  # the form's choice wins either way
+        c = App(CATALOGUES, "en", MemoryStorage(), seed=4)
+        c.boot()
+        click(c, "setup", game=game)
+        click(c, "start", {"seat_kind_0": "human", "seat_kind_1": "human", "confirm_moves": "on"})
+        assert c.confirming(), game
+        c.session.ui["confirm"] = "off"  # type: ignore[union-attr]
+        assert not c.confirming(c.ctx().legal[0] if c.ctx() and c.ctx().legal else None), game  # type: ignore[union-attr]
     assert klats(("human", "human")).confirming()
+
+
+def test_a_push_a_finger_made_with_its_second_tap_asks_for_no_third() -> None:
+    """Зоомагия on a touch screen: an arrow's first tap shows the push, the second makes it; with
+    confirm moves on, that second tap is the confirmation (a mouse's click still waits)."""
+    a = App(CATALOGUES, "en", MemoryStorage(), seed=4)
+    a.boot()
+    click(a, "setup", game="zoomagia")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "human", "confirm_moves": "on"})
+    if a.pass_to() is not None:
+        click(a, "show-hand")
+    s, ctx = a.session, a.ctx()
+    assert s is not None and ctx is not None
+    push = ctx.legal[0]
+    where = {"line": push["line"], "index": push["index"], "from": push["from"]}
+    moves = len(s.record["actions"])
+    click(a, "push", **where, pointer="mouse")
+    assert a.pending == push and len(s.record["actions"]) == moves
+    click(a, "push", **where, pointer="touch")  # (any other click takes the waiting move back) the first tap: a preview
+    assert a.pending is None and len(s.record["actions"]) == moves
+    click(a, "push", **where, pointer="touch")  # the second: played
+    assert a.pending is None and len(s.record["actions"]) == moves + 1

@@ -223,18 +223,29 @@ class TableFlow:
         ctx = self.ctx()
         return self.assist.lit_selector(self.session, ctx, self.table, self.may_hint(ctx))
 
-    def confirming(self) -> bool:
-        """Whether a move waits for a second tap: the game's "confirm moves" choice, where
-        ``auto`` means when people pass the device around and the game hides their hands from
-        each other (Клац!: a move there hands the device on at once, and draws an unseen card,
-        so it cannot be undone; where all is face up, undo takes a move back within the turn)."""
+    def confirming(self, action: Action | None = None) -> bool:
+        """Whether ``action`` (any move, when ``None``) waits for a second tap: the game's "confirm
+        moves" choice, where ``auto`` means when people pass the device around: every move where
+        the game hides their hands from each other (Клац!: a move hands the device on at once, and
+        draws an unseen card, so it cannot be undone); where all is face up, the move that ends
+        the turn (or the game), as undo takes a move back only within the turn."""
         s = self.session
         if s is None:
             return False
         choice = s.ui.get("confirm", "auto")
         if choice != "auto":
             return choice == "on"
-        return len(s.humans) > 1 and any(has_secrets(s, seat) for seat in s.humans)
+        if len(s.humans) < 2:
+            return False
+        if any(has_secrets(s, seat) for seat in s.humans):
+            return True
+        if action is None:
+            return False
+        try:
+            after = s.game.apply(s.state, action)  # (in memory only: nothing is shown of it)
+        except IllegalAction:
+            return False  # (it is refused when played, with the reason)
+        return s.game.is_over(after) or after.current_player != s.state.current_player
 
     def pending_selector(self) -> str | None:
         """The CSS selector of the control that made the move waiting for its second tap, if any."""
@@ -293,7 +304,8 @@ class TableFlow:
         if lesson is not None and (why := refusal(lesson, ctx, data, game_action)) is not None:
             self.flash = why
             return
-        if self.confirming() and game_action != pending:
+        twice = data.get("pointer") == "touch" and game_action.get("type") in table.tapped_twice
+        if self.confirming(game_action) and game_action != pending and not twice:
             self.pending = game_action
         else:
             self.play(game_action)

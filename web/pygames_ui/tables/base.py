@@ -179,6 +179,9 @@ class Table:
     """
 
     game_name = ""
+    #: Moves a finger already makes with a second tap on the same control (the first shows what
+    #: it would do): "confirm moves" asks for no third.
+    tapped_twice: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
         self.selected: Any = None  # what the player has picked (a card, …) before choosing where

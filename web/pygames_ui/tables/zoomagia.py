@@ -28,6 +28,7 @@ from .zoomagia_seat import seat_html
 
 class ZoomagiaTable(Table):
     armed: tuple[int, str, int, str] | None = None  # the arrow a finger tapped once (turn, line, index, side)
+    tapped_twice = frozenset({"push"})  # (an arrow's first tap shows the push, the second makes it)
     game_name = "zoomagia"
 
     # ------------------------------------------------------------- new game
