@@ -80,6 +80,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         self.slides = 0  # cards slid to their new places on this page (data-slides: for the tests)
         self.coached: object = None  # the tutorial step the focus was last sent to
         self.decision_shown: object = None  # the decision's main button last brought into view (page_table.py)
+        self.pending_shown: str | None = None  # the move waiting for its second tap, last brought into view
         self.beat: asyncio.Task[None] | None = None  # play on several devices: the heartbeat
         self.replay_clock: asyncio.Task[None] | None = None  # steps a playing replay (page_keep.py)
 
@@ -120,6 +121,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         focus.restore(self.root, kept, clicked)
         self._coach()
         self._show_decision()
+        self._show_pending()
         self._p2p()
         self.keep_replay_playing()
 

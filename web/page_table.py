@@ -36,6 +36,7 @@ class TablePart:
     bot_moves: int
     coached: object
     decision_shown: object
+    pending_shown: str | None
 
 
     def kick_bots(self) -> None:
@@ -135,6 +136,18 @@ class TablePart:
         lit = self.root.querySelector(".hint-lit") if kept else None
         if focus.present(lit):  # on a phone the Hint button is far below the table: show what it lights
             lit.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+
+    def _show_pending(self) -> None:
+        """The move waiting for its second tap, and the card it plays, above the confirm bar (the
+        page's scroll-padding is the bar's height): once, so a player who scrolls away is left there.
+        After the render's slides: they measure where things were on the screen."""
+        selector = self.app.pending_selector()
+        if selector and selector != self.pending_shown:
+            nearest = to_js({"block": "nearest"}, dict_converter=Object.fromEntries)
+            for el in (self.root.querySelector('main [aria-pressed="true"]'), self.root.querySelector(selector)):
+                if focus.present(el):
+                    el.scrollIntoView(nearest)
+        self.pending_shown = selector
 
     def _show_decision(self) -> None:
         """A decision's main button that has just become pressable (Зоомагия's End turn, its

@@ -224,3 +224,33 @@ def test_klats_on_a_phone_keeps_the_waiting_move_above_the_confirm_bar(browser, 
     page.screenshot(path=str(SHOTS / "klats-touch-confirm-en-360x640.png"))
     ctx.close()
     problems.check()
+
+
+def test_a_waiting_move_on_a_small_desktop_is_brought_above_the_confirm_bar(browser, site_url, problems) -> None:
+    """1024×700, a mouse: your row is far down the page and the bar covers the page's foot; the
+    move waiting for its second click is scrolled above the bar (once: the player may scroll on).
+    And the pass screen, which hides the hands, has a way out that shows none."""
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 1024, "height": 700})
+    page = ctx.new_page()
+    problems.attach(page)
+    page.emulate_media(reduced_motion="reduce")  # (measured at rest, not half-way through a slide)
+    open_app(page, site_url, "?delay=0&seed=2")
+    page.click(act("setup", game="klats"))
+    while page.locator(".seat-row").count() < 4:
+        page.click(act("add-seat"))
+    for seat, name in ((0, "Аня"), (3, "Боря")):
+        page.select_option(f'[name="seat_kind_{seat}"]', "human")
+        page.fill(f'[name="seat_name_{seat}"]', name)
+    page.click(act("start"))
+    page.wait_for_selector(f'#pass-screen {act("home")}', timeout=30_000)  # (the way out)
+    page.click(act("show-hand"))
+    page.wait_for_selector('#prompt[data-my-turn="true"]')
+    page.click(".hand button.hand-card >> nth=0")
+    page.click(".seat.me button.pile.legal >> nth=0")
+    page.wait_for_selector("#confirm-bar")
+    move, bar = page.locator(".pending-move").first.bounding_box(), page.locator("#confirm-bar").bounding_box()
+    card = page.locator(".hand button.hand-card.selected").bounding_box()
+    assert move and bar and card and 0 <= move["y"] and move["y"] + move["height"] <= bar["y"] + 1, (move, bar)
+    assert card["y"] + card["height"] <= bar["y"] + 3, (card, bar)  # the card it plays, too (to a few pixels)
+    ctx.close()
+    problems.check()

@@ -163,3 +163,16 @@ def test_a_push_a_finger_made_with_its_second_tap_asks_for_no_third() -> None:
     assert a.pending is None and len(s.record["actions"]) == moves
     click(a, "push", **where, pointer="touch")  # the second: played
     assert a.pending is None and len(s.record["actions"]) == moves + 1
+
+
+def test_behind_the_pass_screen_it_is_the_next_person_s_turn_not_his_thinking() -> None:
+    a = klats(("human", "human"), confirm="off")
+    s, ctx = a.session, a.ctx()
+    assert s is not None and ctx is not None
+    a.play(ctx.legal[0])
+    assert a.pass_to() == 1
+    html = a.render()
+    name = s.seats[1].name
+    assert CATALOGUES["en"]["table.turn_of"].format(name=name) in html.replace("&#x27;", "'")
+    assert CATALOGUES["en"]["table.waiting_for"].format(name=name) not in html
+    assert 'id="pass-screen"' in html and 'data-action="home"' in html[html.index('id="pass-screen"'):]

@@ -213,7 +213,9 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
         overlay = (f'<div class="overlay pass" role="dialog" aria-modal="true" aria-labelledby="pass-title" id="pass-screen">'
                    f'<div class="panel"><h2 id="pass-title" tabindex="-1" data-autofocus>{t("table.pass_to", name=ctx.name(passing))}</h2>'
                    f'<p>{esc(t("table.pass_hint"))}</p>'
-                   f'{button(t("table.show_hand", name=ctx.name(passing)), "show-hand", "primary big")}</div></div>')
+                   f'{button(t("table.show_hand", name=ctx.name(passing)), "show-hand", "primary big")}'
+                   # (a way out that shows no hand: the top bar is under this screen)
+                   f'<p class="row pass-out">{button(esc(t("nav.home")), "home", "")}</p></div></div>')
     turn = frame.turn_banner
     banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
               if turn is not None else "")

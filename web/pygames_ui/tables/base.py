@@ -103,10 +103,13 @@ class Ctx:
         return self.seats[seat].name in {cat.get("setup.default_you") for cat in self.t.catalogues.values()}
 
     def whose_turn(self, seat: int) -> str:
-        """The prompt while ``seat`` is to move and the viewer is not: "Anna is thinking…"
-        at the table; in a replay, where nobody thinks, whose move comes next."""
+        """The prompt while ``seat`` is to move and the viewer is not: "Bot 1 is thinking…",
+        a friend on another device too; "Anna's turn" for a person at this device, who is
+        handed it (not thinking yet); in a replay, where nobody thinks, whose move comes next."""
         if self.replay:
             key = "table.next_move"
+        elif self.seats[seat].kind == HUMAN and not self.frame.own_device:
+            key = "table.turn_of"
         elif seat in self.frame.stand_ins:
             key = "table.bot_plays_for"  # (not "You are thinking…" on the friend's own device)
         else:
