@@ -420,3 +420,21 @@ def test_a_game_moved_on_in_another_tab_is_taken_up_here_not_overwritten() -> No
     click(a, "rules", game="zoomagia")
     assert saved_elsewhere(a, SAVE_KEY) and a.screen == "rules"  # (taken up where the player is)
     assert not saved_elsewhere(a, "pygames.something.else")
+
+
+def test_a_second_tab_hosting_friends_is_not_taken_up_as_a_second_host() -> None:
+    from pygames_ui.keeping import saved_elsewhere
+    from pygames_ui.saves import SAVE_KEY
+
+    storage = MemoryStorage()
+    a = App(CATALOGUES, "en", storage, seed=1)
+    a.boot()
+    click(a, "setup", game="klats")
+    click(a, "start")
+    b = App(CATALOGUES, "en", storage, seed=1)
+    b.boot()
+    click(b, "setup", game="klats")
+    click(b, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})  # that tab hosts a friend now
+    assert b.room is not None
+    before = a.session
+    assert not saved_elsewhere(a, SAVE_KEY) and a.session is before and a.room is None

@@ -86,7 +86,6 @@ def replay_screen(t: I18n, keeping: Keeping) -> str:
     return keeping.replay.render(t, tools)
 
 
-
 def saved_elsewhere(app: Any, key: str) -> bool:
     """Another tab of this browser saved a game under ``key`` (the ``storage`` event, which a tab
     never gets for its own saves). The game at this table, if it is kept there, is taken up as it
@@ -99,6 +98,8 @@ def saved_elsewhere(app: Any, key: str) -> bool:
     session, problem = saves.load(app.storage, key)
     if session is None or problem is not None:  # (gone or unreadable there: this tab keeps its game, and saves it)
         return False
+    if session.remote:  # (that tab hosts friends on other devices: this one must not make them new invites)
+        return False
     screen = app.screen
     for table in app.tables.made():
         table.reset()  # (a card chosen in the old position)
@@ -108,6 +109,7 @@ def saved_elsewhere(app: Any, key: str) -> bool:
     if screen == "table":
         app.notice = app.t("notice.other_tab")
     return True
+
 
 # ---------------------------------------------------------------- click handlers, by data-action
 def _undo(app: App, data: dict[str, str], values: dict[str, str]) -> None:
