@@ -197,6 +197,18 @@ def test_zoomagia_on_a_phone_brings_the_button_that_ends_a_decision_into_view(br
     problems.check()
 
 
+def four_at_klats(page, press, people: tuple[tuple[int, str], ...]) -> None:  # type: ignore[no-untyped-def]
+    """Start Клац! for four, ``people`` (seat, name) at this device and bots in the other seats,
+    pressing as the device does (``page.tap`` on a touch screen, ``page.click`` with a mouse)."""
+    press(act("setup", game="klats"))
+    while page.locator(".seat-row").count() < 4:
+        press(act("add-seat"))
+    for seat, name in people:
+        page.select_option(f'[name="seat_kind_{seat}"]', "human")
+        page.fill(f'[name="seat_name_{seat}"]', name)
+    press(act("start"))
+
+
 def test_klats_on_a_phone_keeps_the_waiting_move_above_the_confirm_bar(browser, site_url, problems) -> None:
     """Four at a phone, two people passing it: your row stays at the screen's foot, and while a
     move waits for its second tap it stands above the confirm bar (the bar must not hide it)."""
@@ -204,13 +216,7 @@ def test_klats_on_a_phone_keeps_the_waiting_move_above_the_confirm_bar(browser, 
     page = ctx.new_page()
     problems.attach(page)
     open_app(page, site_url, "?delay=0&seed=2")
-    page.tap(act("setup", game="klats"))
-    while page.locator(".seat-row").count() < 4:
-        page.tap(act("add-seat"))
-    for seat, name in ((0, "Anna"), (2, "Boris")):
-        page.select_option(f'[name="seat_kind_{seat}"]', "human")
-        page.fill(f'[name="seat_name_{seat}"]', name)
-    page.tap(act("start"))
+    four_at_klats(page, page.tap, ((0, "Anna"), (2, "Boris")))
     page.wait_for_selector(f'#pass-screen {act("show-hand")}', timeout=30_000)
     page.tap(act("show-hand"))
     page.wait_for_selector('#prompt[data-my-turn="true"]')
@@ -235,13 +241,7 @@ def test_a_waiting_move_on_a_small_desktop_is_brought_above_the_confirm_bar(brow
     problems.attach(page)
     page.emulate_media(reduced_motion="reduce")  # (measured at rest, not half-way through a slide)
     open_app(page, site_url, "?delay=0&seed=2")
-    page.click(act("setup", game="klats"))
-    while page.locator(".seat-row").count() < 4:
-        page.click(act("add-seat"))
-    for seat, name in ((0, "Аня"), (3, "Боря")):
-        page.select_option(f'[name="seat_kind_{seat}"]', "human")
-        page.fill(f'[name="seat_name_{seat}"]', name)
-    page.click(act("start"))
+    four_at_klats(page, page.click, ((0, "Аня"), (3, "Боря")))
     page.wait_for_selector(f'#pass-screen {act("home")}', timeout=30_000)  # (the way out)
     page.click(act("show-hand"))
     page.wait_for_selector('#prompt[data-my-turn="true"]')

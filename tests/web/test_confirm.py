@@ -28,6 +28,17 @@ def klats(kinds: tuple[str, str], confirm: str | None = None, storage: MemorySto
     return a
 
 
+def two_people(game: str, values: dict[str, str] | None = None) -> App:
+    """``game`` for two people passing one device, the first of them holding it."""
+    a = App(CATALOGUES, "en", MemoryStorage(), seed=4)
+    a.boot()
+    click(a, "setup", game=game)
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "human", **(values or {})})
+    if a.pass_to() is not None:
+        click(a, "show-hand")
+    return a
+
+
 def choose(a: App) -> dict:
     """Pick the first card and a place for it, as a person does; the move that makes."""
     ctx = a.ctx()
@@ -106,12 +117,7 @@ def test_by_default_where_hands_are_hidden_every_move_and_face_up_the_one_that_e
     one within the turn is played at once. At Клац! every move waits."""
     from pygames_ui.tables.rps_zombie import choice_key
 
-    a = App(CATALOGUES, "en", MemoryStorage(), seed=4)
-    a.boot()
-    click(a, "setup", game="rps_zombie")
-    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "human", "opt_first_player": "0"})
-    if a.pass_to() is not None:
-        click(a, "show-hand")
+    a = two_people("rps_zombie", {"opt_first_player": "0"})
     s, ctx = a.session, a.ctx()
     assert s is not None and ctx is not None and ctx.my_turn
     trophy = ctx.legal[0]  # the starting trophy: then the other player's turn
@@ -121,22 +127,14 @@ def test_by_default_where_hands_are_hidden_every_move_and_face_up_the_one_that_e
     click(a, "confirm-move")
     assert len(s.record["actions"]) == moves + 1 and a.pending is None
 
-    b = App(CATALOGUES, "en", MemoryStorage(), seed=4)
-    b.boot()
-    click(b, "setup", game="zoomagia")
-    click(b, "start", {"seat_kind_0": "human", "seat_kind_1": "human"})
-    if b.pass_to() is not None:
-        click(b, "show-hand")
+    b = two_people("zoomagia")
     s, ctx = b.session, b.ctx()
     assert s is not None and ctx is not None and not b.confirming()
     for push in ctx.legal:
         after = s.game.apply(s.state, push)
         assert b.confirming(push) == (s.game.is_over(after) or after.current_player != s.state.current_player)
     for game in ("zoomagia", "rps_zombie"):  # the form's choice wins either way
-        c = App(CATALOGUES, "en", MemoryStorage(), seed=4)
-        c.boot()
-        click(c, "setup", game=game)
-        click(c, "start", {"seat_kind_0": "human", "seat_kind_1": "human", "confirm_moves": "on"})
+        c = two_people(game, {"confirm_moves": "on"})
         assert c.confirming(), game
         c.session.ui["confirm"] = "off"  # type: ignore[union-attr]
         assert not c.confirming(c.ctx().legal[0] if c.ctx() and c.ctx().legal else None), game  # type: ignore[union-attr]
@@ -146,12 +144,7 @@ def test_by_default_where_hands_are_hidden_every_move_and_face_up_the_one_that_e
 def test_a_push_a_finger_made_with_its_second_tap_asks_for_no_third() -> None:
     """Зоомагия on a touch screen: an arrow's first tap shows the push, the second makes it; with
     confirm moves on, that second tap is the confirmation (a mouse's click still waits)."""
-    a = App(CATALOGUES, "en", MemoryStorage(), seed=4)
-    a.boot()
-    click(a, "setup", game="zoomagia")
-    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "human", "confirm_moves": "on"})
-    if a.pass_to() is not None:
-        click(a, "show-hand")
+    a = two_people("zoomagia", {"confirm_moves": "on"})
     s, ctx = a.session, a.ctx()
     assert s is not None and ctx is not None
     push = ctx.legal[0]

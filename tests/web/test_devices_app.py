@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -335,9 +336,10 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     assert 'data-action="show-results"' not in guest.render()
 
 
-def play_both(host: App, guest: App, moves: int = 10_000) -> None:
+def play_both(host: App, guest: App, moves: int = 10_000, each: Callable[[], object] | None = None) -> None:
     """Host and guest each play their seat's first legal move, up to ``moves`` moves or the end
-    (at a person's pace: the host takes at most RATE messages a second from a friend)."""
+    (at a person's pace: the host takes at most RATE messages a second from a friend);
+    ``each()`` after every move has reached both."""
     s, room = host.session, host.room
     assert s is not None and room is not None
     clock = Clock()
@@ -353,6 +355,8 @@ def play_both(host: App, guest: App, moves: int = 10_000) -> None:
         else:
             host.play(host.ctx().legal[0])  # type: ignore[union-attr]
         pump(host, guest)
+        if each is not None:
+            each()
 
 
 def test_play_again_keeps_the_friends_connected_and_deals_them_the_new_game() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from apptools import click
-from test_devices_app import CATALOGUES, SITE, come_back, connect, lobby_with_a_friend, new_app, pump
+from test_devices_app import CATALOGUES, SITE, come_back, connect, lobby_with_a_friend, new_app, play_both, pump
 from test_devices_invite import OFFER
 
 from pygames_ui.app import App
@@ -163,21 +163,7 @@ def test_a_table_whose_log_cannot_be_read_breaks_neither_the_screen_nor_what_is_
 
 def test_after_play_again_a_friend_hears_the_new_game_s_first_lines() -> None:
     host, guest = connect("klats", {"opt_target": "20"})
-    s = host.session
-    assert s is not None
-    clock = Clock()
-    clock.now, host.room.referee.clock = host.room.referee.clock(), clock  # type: ignore[union-attr]
-    while not s.game.is_over(s.state):
-        clock.now += 0.1
-        if host.interlude() is not None:
-            click(host, "dismiss")
-        elif s.state.current_player == 1:
-            guest.joining.act(guest.joining.frame().legal[0])  # type: ignore[union-attr]
-        else:
-            host.play(host.ctx().legal[0])  # type: ignore[union-attr]
-        pump(host, guest)
-        guest.render()
-        guest.announcement()
+    play_both(host, guest, each=lambda: (guest.render(), guest.announcement()))  # (heard as it goes)
     click(host, "again")
     pump(host, guest)
     guest.render()

@@ -396,17 +396,23 @@ def test_a_shared_record_says_made_up_names_in_the_viewers_language() -> None:
     assert '<p class="replay-players">Вы · Бот 1 · Анна</p>' in ru.render()
 
 
+def two_tabs(game: str) -> tuple[App, App, MemoryStorage]:
+    """A game started in one tab, and the site opened in a second tab of the same browser."""
+    storage = MemoryStorage()
+    a = App(CATALOGUES, "en", storage, seed=1)
+    a.boot()
+    click(a, "setup", game=game)
+    click(a, "start")
+    b = App(CATALOGUES, "en", storage, seed=1)
+    b.boot()
+    return a, b, storage
+
+
 def test_a_game_moved_on_in_another_tab_is_taken_up_here_not_overwritten() -> None:
     from pygames_ui.keeping import saved_elsewhere
     from pygames_ui.saves import SAVE_KEY
 
-    storage = MemoryStorage()
-    a = App(CATALOGUES, "en", storage, seed=1)
-    a.boot()
-    click(a, "setup", game="zoomagia")
-    click(a, "start")
-    b = App(CATALOGUES, "en", storage, seed=1)  # the same site in a second tab
-    b.boot()
+    a, b, storage = two_tabs("zoomagia")
     assert b.session is not None and b.screen == "table"
     b.play(b.ctx().legal[0])  # type: ignore[union-attr]
     moves = len(b.session.record["actions"])
@@ -426,13 +432,7 @@ def test_a_second_tab_hosting_friends_is_not_taken_up_as_a_second_host() -> None
     from pygames_ui.keeping import saved_elsewhere
     from pygames_ui.saves import SAVE_KEY
 
-    storage = MemoryStorage()
-    a = App(CATALOGUES, "en", storage, seed=1)
-    a.boot()
-    click(a, "setup", game="klats")
-    click(a, "start")
-    b = App(CATALOGUES, "en", storage, seed=1)
-    b.boot()
+    a, b, _ = two_tabs("klats")
     click(b, "setup", game="klats")
     click(b, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})  # that tab hosts a friend now
     assert b.room is not None
