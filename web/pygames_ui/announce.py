@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .devices import guest_ui, lobby_ui
-from .log import GameLog, plain_text
+from .log import plain_text
 from .tables import Ctx
 from .tutorial_ui import step_text
 
@@ -81,7 +81,7 @@ def say(app: Any) -> str | None:
     j = app.joining
     if app.screen == "replay" and app.history.replay is not None:
         r = app.history.replay
-        return _spoken(heard.stepped(r, r.step, GameLog().lines(r, r.ctx(app.t), r.table)))
+        return _spoken(heard.stepped(r, r.step, r.lines(r.ctx(app.t))))  # (told already by its render)
     if app.screen == "guest" and j is not None:
         frame = j.frame(app.t)
         if frame is None:

@@ -215,16 +215,21 @@ class App(TableFlow):
             notice = (f'<div class="notice" role="alert" id="notice"><p>{esc(self.notice)}</p>{details}'
                       f'{button(esc(t("common.ok")), "dismiss-notice")}</div>')
         lesson = self.lesson() if self.screen == "table" else None  # (a step says the flash in its own box)
-        flash = alert(self.flash, self.flashes) if self.flash and (lesson is None or lesson.last) else ""
-        if self.news and not flash:  # (an alert: a status region inserted with its words is often not said)
-            flash = f'<p class="flash news" role="alert" id="news">{esc(self.news)}</p>'
-        if self.screen == "table" and self.lobby_open():  # said inside the lobby, the dialog over the page
-            flash = ""
+        # (inside the lobby when it is open, the dialog over the page; in a lesson's step box)
+        aside = (self.screen == "table" and self.lobby_open()) or (lesson is not None and not lesson.last and self.flash)
+        flash = "" if aside else self._said()
         guest = self.joining if self.screen == "guest" else None
         closed = guest.results_closed if guest is not None else self.results_closed and self.lesson() is None
         top = screens.topbar(t, self.screen, self.session, self.menu_open, closed,
                              guest.invite.game if guest is not None else None)
         return top + notice + flash + body
+
+    def _said(self) -> str:
+        """The one-off message of the last click: why not (an alert), else good news (an alert too:
+        a status region inserted with its words is often not said)."""
+        if self.flash:
+            return alert(self.flash, self.flashes)
+        return f'<p class="flash news" role="alert" id="news">{esc(self.news)}</p>' if self.news else ""
 
     def _table_screen(self) -> str:
         s, ctx, table = self.session, self.ctx(), self.table
@@ -242,9 +247,7 @@ class App(TableFlow):
         notes = ""
         if self.room is not None:  # friends on other devices: the lobby until started, then who is here
             side = lobby_ui.presence(self.t, self.room, self.site) + side
-            said = alert(self.flash, self.flashes) if self.flash else (
-                f'<p class="flash news" role="alert" id="news">{esc(self.news)}</p>' if self.news else "")
-            bar += lobby_ui.lobby(self.t, self.room, self.site, self.storage, said) if self.lobby_open() else ""
+            bar += lobby_ui.lobby(self.t, self.room, self.site, self.storage, self._said()) if self.lobby_open() else ""
             notes = "" if self.lobby_open() or over else lobby_ui.away_line(self.t, self.room)
         return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar, notes=notes)
 

@@ -42,6 +42,7 @@ class Replay:
         self.table = TABLES[self.game.name]()  # its own table: a selection in the live game stays as it was
         self.step = 0  # a replay opens at the deal: it is watched from the start
         self.playing = False  # Play was pressed: the page steps forward by itself (tick) until the end or Pause
+        self.log = GameLog()  # its move log's words, told once as it steps forward (the viewer and the live region)
 
     @property
     def last(self) -> int:
@@ -90,14 +91,18 @@ class Replay:
         """The table's frame: the seat to move (the first seat once over) seen with every hand shown."""
         return Ctx(t, replay_frame(self.session(t)))
 
+    def lines(self, ctx: Ctx) -> list[tuple[int, str]]:
+        """The move log up to :attr:`step`, every line of it (``ctx``: :meth:`ctx`)."""
+        lines = self.log.lines(self, ctx, self.table)
+        self.log.limit = max(len(lines), 1)
+        return lines
+
     # ------------------------------------------------------------ render
     def render(self, t: I18n, share: str = "") -> str:
         """The viewer screen; ``share`` is the link box to show under the controls, if any."""
         ctx = self.ctx(t)
         game, state = self.game, self.states[self.step]
-        log = GameLog()
-        lines = log.lines(self, ctx, self.table)
-        log.limit = max(len(lines), 1)
+        lines = self.lines(ctx)
         names = " · ".join(ctx.name(s) for s in range(len(self.seats)))
         over = game.is_over(state)
         result = ""
@@ -114,7 +119,7 @@ class Replay:
             # (the result under the controls: on a phone the table and the log are long, and "To the end"
             # must show how the game ended without a search for it)
             f'{self._controls(t)}{share}{result}'
-            f'<div class="table-screen replay-table">{self.table.render(ctx)}{log.render(t, lines, self.table.told_at_table(ctx))}</div>'
+            f'<div class="table-screen replay-table">{self.table.render(ctx)}{self.log.render(t, lines, self.table.told_at_table(ctx))}</div>'
             f'</main>'
         )
 
