@@ -169,3 +169,29 @@ def test_behind_the_pass_screen_it_is_the_next_person_s_turn_not_his_thinking() 
     assert CATALOGUES["en"]["table.turn_of"].format(name=name) in html.replace("&#x27;", "'")
     assert CATALOGUES["en"]["table.waiting_for"].format(name=name) not in html
     assert 'id="pass-screen"' in html and 'data-action="home"' in html[html.index('id="pass-screen"'):]
+
+
+def test_while_a_move_waits_the_prompt_says_so_not_what_to_choose() -> None:
+    """The prompt over the table asked to choose a card (a place, a push) when the move had been
+    chosen and waited for its second tap: it says the move is shown, not yet played."""
+    from pygames_ui.tables.rps_zombie import choice_key
+
+    def prompt(a: App) -> str:
+        html = a.render()
+        start = html.index('id="prompt"')
+        return html[html.index(">", start) + 1:html.index("</p>", start)]
+
+    waits = "Your move is shown, not yet played: play it or take it back."
+    a = klats(("human", "human"))
+    before = prompt(a)
+    choose(a)
+    assert prompt(a) == waits != before
+    click(a, "cancel-move")
+    assert prompt(a) == "Now choose where to put it — the lit places are allowed."
+    b = two_people("rps_zombie", {"opt_first_player": "0"})
+    click(b, "decide", choice=choice_key(b.ctx().legal[0]))  # type: ignore[union-attr]
+    assert prompt(b) == waits
+    c = two_people("zoomagia", {"confirm_moves": "on"})
+    push = c.ctx().legal[0]  # type: ignore[union-attr]
+    click(c, "push", line=push["line"], index=push["index"], pointer="mouse", **{"from": push["from"]})
+    assert c.pending == push and prompt(c) == waits

@@ -232,7 +232,7 @@ class App(TableFlow):
         return f'<p class="flash news" role="alert" id="news">{esc(self.news)}</p>' if self.news else ""
 
     def _table_screen(self) -> str:
-        s, ctx, table = self.session, self.ctx(), self.table
+        s, ctx, table = self.session, self.shown(), self.table
         assert s is not None and ctx is not None and table is not None
         log = self.log.render(self.t, self.log.lines(s, ctx, table), table.told_at_table(ctx))
         over = ctx.frame.over

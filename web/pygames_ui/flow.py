@@ -86,6 +86,12 @@ class TableFlow:
             memo = self._frame_memo = (s, s.state, self.viewer, self.t.lang, seats, absent, Ctx(self.t, frame))
         return memo[6]
 
+    def shown(self) -> Ctx | None:
+        """What the table is drawn from: :meth:`ctx`, saying whether a move waits in :attr:`pending`
+        (the prompt then says so, not what to choose)."""
+        ctx = self.ctx()
+        return dataclasses.replace(ctx, waiting=True) if ctx is not None and self.pending is not None else ctx
+
     def pass_to(self, ctx: Ctx | None = None) -> int | None:
         """The human the device must be handed to before his hand may show, if any."""
         ctx = ctx or self.ctx()

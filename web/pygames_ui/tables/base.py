@@ -22,6 +22,8 @@ class Ctx:
 
     t: I18n
     frame: Frame
+    #: A move of the viewer's is shown in place, waiting for its second tap (confirm moves).
+    waiting: bool = False
 
     @property
     def view(self) -> dict[str, Any]:

@@ -83,7 +83,8 @@ class KlatsTable(Table):
             t("table.deck", n=v["deck_size"]),
         ]
         if ctx.my_turn:
-            prompt = t("klats.pick_place") if self.selected is not None else t("klats.pick_card")
+            key = "confirm.prompt" if ctx.waiting else "klats.pick_place" if self.selected is not None else "klats.pick_card"
+            prompt = esc(t(key))
         elif cur is not None:
             prompt = ctx.whose_turn(cur)
         else:

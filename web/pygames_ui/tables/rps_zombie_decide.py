@@ -63,6 +63,8 @@ def decision(ctx: Ctx) -> str:
         prompt = esc(t("rz.game_over"))
     elif ctx.my_turn and pend is not None:
         prompt, lines, choices = _ask(ctx, pend)
+        if ctx.waiting:  # (the question stays under it, the chosen answer lit)
+            prompt = esc(t("confirm.prompt"))
         # Which question the buttons answer: the next question's "Pass" is another button, and the
         # keyboard focus must not stay on it as if it were the one just pressed (focus.FOCUS_KEYS).
         ask = format(zlib.crc32(json.dumps(pend, sort_keys=True).encode()), "x")

@@ -207,6 +207,8 @@ class ZoomagiaTable(Table):
     def _prompt(self, ctx: Ctx) -> str:
         t, v = ctx.t, ctx.view
         phase = v["phase"]
+        if ctx.waiting:
+            return esc(t("confirm.prompt"))
         if phase == "discard":
             parts = ", ".join(t(f"zm.parts.{p}") for p in v["overflow"])
             return esc(t("zm.prompt.discard", value=parts))
