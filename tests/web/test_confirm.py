@@ -195,3 +195,33 @@ def test_while_a_move_waits_the_prompt_says_so_not_what_to_choose() -> None:
     push = c.ctx().legal[0]  # type: ignore[union-attr]
     click(c, "push", line=push["line"], index=push["index"], pointer="mouse", **{"from": push["from"]})
     assert c.pending == push and prompt(c) == waits
+
+
+def test_a_refill_waits_as_placed_and_done_again_plays_it() -> None:
+    """Зоомагия's refill with confirm moves on: the row stays as placed while it waits, "Done" is
+    what is lit, and pressing it again plays the row (it had asked for the row afresh)."""
+    import random
+
+    a = two_people("zoomagia", {"confirm_moves": "on"})
+    s, rng = a.session, random.Random(1)
+    assert s is not None
+    for _ in range(2000):
+        ctx = a.ctx()
+        assert ctx is not None and not s.game.is_over(s.state), "no refill came"
+        refills = [x for x in ctx.legal if x["type"] == "refill"]
+        if refills:
+            break
+        a.play(rng.choice(ctx.legal))
+        if a.pass_to() is not None:
+            click(a, "show-hand")
+    row = refills[0]["cells"]
+    for card in row:
+        click(a, "zm-empty") if card is None else click(a, "zm-place", card=card)
+    moves = len(s.record["actions"])
+    click(a, "refill")
+    assert a.pending == refills[0] and len(s.record["actions"]) == moves
+    assert a.pending_selector() == '[data-action="refill"]'
+    html = a.render()
+    assert 'data-action="refill" disabled' not in html and 'data-action="zm-place"' not in html  # (placed, as it was)
+    click(a, "refill", pending="1")
+    assert a.pending is None and s.record["actions"][moves:] == refills[:1] and not a.flash

@@ -77,10 +77,11 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
             first = dialog.querySelector("button")
         _focus(first if present(first) else dialog)
         return
-    gone_to = root.querySelector(keys.GONE_THEN[kept.selector]) if kept.selector in keys.GONE_THEN else None
-    if present(gone_to):  # (the control pressed went away: where its work goes on)
-        _focus(gone_to)
-        return
+    for gone, then in keys.GONE_THEN.items():  # (the control pressed went away: where its work goes on)
+        gone_to = root.querySelector(then) if (kept.selector or "").startswith(gone) else None
+        if present(gone_to):
+            _focus(gone_to)
+            return
     auto = root.querySelector("[data-autofocus]")
     if present(auto):
         _focus(auto)

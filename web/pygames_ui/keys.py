@@ -61,9 +61,15 @@ FOCUSABLE = 'button, a[href], input, select, textarea, summary, [tabindex]:not([
 #: How many announcements the live region keeps (older ones are removed; a screen reader has said them).
 LIVE_LINES = 3
 
-#: A control that goes away when pressed, and where the focus goes then: (its selector as
-#: ``focus`` keeps it, where to).  The game-over summary put away: the top bar's way back to it.
-GONE_THEN: dict[str, str] = {'[data-action="close-results"]': '[data-action="show-results"]'}
+#: A control that goes away when pressed, and where the focus goes then: (the start of its
+#: selector as ``focus`` keeps it, where to).  The game-over summary put away: the top bar's way
+#: back to it; Зоомагия's last card placed in the row to refill (or the last cell left empty):
+#: "Done", which is enabled once every card is placed (before, the next card to place).
+GONE_THEN: dict[str, str] = {
+    '[data-action="close-results"]': '[data-action="show-results"]',
+    '[data-action="zm-place"]': '#decide [data-action="refill"]:enabled',
+    '[data-action="zm-empty"]': '#decide [data-action="refill"]:enabled',
+}
 #: A heading that holds the focus while its screen waits, and the control it hands it to once
 #: that may be pressed: the lobby's, to "Start" when every friend is here.
 HANDED_ON: dict[str, str] = {"#lobby-title": '[data-action="p2p-start"][data-autofocus]:enabled'}

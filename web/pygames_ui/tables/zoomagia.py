@@ -56,10 +56,10 @@ class ZoomagiaTable(Table):
     # ----------------------------------------------------------------- play
     def _placement(self, ctx: Ctx) -> list[str | None]:
         """The refill cells chosen so far (``None`` open, ``""`` left empty, else a card)."""
-        turn = ctx.view["turn"]
+        turn, refill = ctx.view["turn"], ctx.view["refill"]
         sel = self.selected
-        if not isinstance(sel, dict) or sel.get("turn") != turn or ctx.view["refill"] is None:
-            sel = self.selected = {"turn": turn, "cells": [OPEN, OPEN, OPEN], "cursor": None}
+        if not isinstance(sel, dict) or sel.get("turn") != turn or refill is None or sel.get("of") != refill:
+            sel = self.selected = {"turn": turn, "of": refill, "cells": [OPEN, OPEN, OPEN], "cursor": None}
         cells: list[str | None] = sel["cells"]
         return cells
 
@@ -125,9 +125,9 @@ class ZoomagiaTable(Table):
         elif what == "refill":
             if todo:
                 raise ValueError("place every card first")
-            action = self._legal(ctx, {"type": "refill", "cells": [c or None for c in cells]})
-            self.selected = None
-            return action
+            # (the row stays as placed: a move waiting for its second tap shows in place, and
+            # "Done" pressed again is that tap; the next refill starts afresh, _placement)
+            return self._legal(ctx, {"type": "refill", "cells": [c or None for c in cells]})
         return None
 
     # --------------------------------------------------------------- hints
