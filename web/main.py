@@ -213,7 +213,7 @@ class Page(KeepPart, DevicesPart, TablePart):
                 self.app.room.answer_text(fragment)  # (in the game's own tab)
             else:  # … in another tab: to the game's tab, and this one can be closed
                 answers().postMessage(fragment)
-                self.app.notice = self.app.t("devices.answer_handed")  # (news, not a failure)
+                self.app.notice, self.app.notice_details = self.app.t("devices.answer_handed"), None  # (news, not a failure)
         elif fragment:
             nav.show(self.app, routes.parse(fragment, frozenset(games.names())) or routes.HOME)
 

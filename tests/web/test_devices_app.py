@@ -390,6 +390,7 @@ def test_a_new_game_of_another_title_lets_the_friends_go() -> None:
 
 
 @pytest.mark.parametrize("change", [{"seat": 0}, {"seats": [7]}, {"seats": [{"name": 1, "kind": "human"}]},
+                                    {"seats": [{"name": "A", "kind": "bogus"}] * 2},
                                     {"winners": [9]}, {"away": ["x"]}, {"legal": [1]}, {"current": 5},
                                     {"events_from": 99}, {"bots": [9]}])
 def test_a_hostile_host_s_table_is_dropped(change: dict[str, object]) -> None:

@@ -235,3 +235,30 @@ def test_rps_table_speaks_of_your_zombie(lang: str) -> None:
             else:
                 a.play(rng.choice(a.ctx().legal))
     assert seen
+
+
+def test_a_replay_of_your_own_game_words_each_event_once() -> None:
+    """In a replay the seat shown follows whoever moves; the moves of "You" must not make the
+    log word the whole game again from its first move at each step."""
+    a = App(CATALOGUES, "en", MemoryStorage(), seed=3)
+    a.boot()
+    click(a, "setup", game="zoomagia")
+    click(a, "start")
+    play_on(a, 1)
+    click(a, "replay")
+    r = a.history.replay
+    assert r is not None
+    calls = [0]
+    describe = r.table.describe
+
+    def counting(event: dict, ctx: object) -> str:
+        calls[0] += 1
+        return describe(event, ctx)  # type: ignore[arg-type]
+
+    r.table.describe = counting  # type: ignore[method-assign]
+    a.render()
+    for _ in range(60):
+        click(a, "replay-go", to="forward")
+        a.render()
+        a.announcement()
+    assert calls[0] <= len(r.ctx(a.t).events)

@@ -278,6 +278,19 @@ def test_the_form_remembers_the_last_choices_per_game() -> None:
         assert b.form is not None and [s.name for s in b.form.seats] == ["You", "Bot 1"]
 
 
+def test_one_option_changed_early_keeps_the_other_remembered_ones() -> None:
+    """The form shown before Python is ready sends only the fields the player changed there: an
+    option among them must not reset the remembered others to their defaults."""
+    storage = MemoryStorage()
+    a = app(storage)
+    click(a, "setup", game="klats")
+    click(a, "start", {"opt_target": "21", "opt_first_player": "1"})
+    b = app(storage)
+    click(b, "setup", game="klats")
+    b.read_form({"opt_first_player": "0"})
+    assert b.form is not None and b.form.options["target"] == 21 and b.form.options["first_player"] == 0
+
+
 def test_esc_matches_the_standard_library_and_unesc_undoes_it() -> None:
     import html
 

@@ -78,8 +78,9 @@ class NewGameForm:
         for i, seat in enumerate(self.seats):
             seat.name = clean_name(values.get(f"seat_name_{i}", seat.name), seat.name)
             seat.kind = seat_kind(values.get(f"seat_kind_{i}", seat.kind)) or seat.kind
-        if any(k.startswith("opt_") for k in values):
-            self.options = table.read_options(values, len(self.seats))
+        if any(k.startswith("opt_") for k in values):  # (an option not among them keeps its value)
+            kept = {f"opt_{k}": str(v).lower() if isinstance(v, bool) else str(v) for k, v in self.options.items()}
+            self.options = table.read_options({**kept, **values}, len(self.seats))
         if values.get("confirm_moves") in CONFIRM_CHOICES:
             self.confirm = values["confirm_moves"]
 

@@ -107,7 +107,7 @@ def saved_elsewhere(app: Any, key: str) -> bool:
     app.take_up(session)
     app.screen = screen  # (the player stays where he is: the rules, the home screen)
     if screen == "table":
-        app.notice = app.t("notice.other_tab")
+        app.notice, app.notice_details = app.t("notice.other_tab"), None
     return True
 
 
@@ -170,7 +170,7 @@ def _replay_seek(app: App, data: dict[str, str], values: dict[str, str]) -> None
 def _import(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """A record file picked on the home screen: ``page_keep.py`` read it into ``values["file_text"]``."""
     if "file_too_big" in values:
-        app.notice = app.t("history.import_too_big")
+        app.notice, app.notice_details = app.t("history.import_too_big"), None
     elif "file_text" in values:
         text = values["file_text"]
         open_record(app, lambda: history.import_text(text), "history.import_failed")

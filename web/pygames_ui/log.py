@@ -40,8 +40,9 @@ class GameLog:
         """Every narrated event of ``game`` (the session at the table, compared by identity) so far
         as ``(event n, HTML)``, oldest first; line ``i`` is number ``i + 1``."""
         self._follow(game)
-        # The words depend on the language and, for "You", on who is looking.
-        key = (ctx.t.lang, ctx.seat if ctx.is_you(ctx.seat) else None)
+        # The words depend on the language and, for "You", on who is looking (not in a replay,
+        # where the seat shown follows whoever moves and "You" is whoever played as "You").
+        key = (ctx.t.lang, ctx.seat if ctx.is_you(ctx.seat) and not ctx.replay else None)
         events = ctx.events
         taken_back = len(events) < self._said or (self._said and events[self._said - 1] != self._tail)
         if key != self._key or taken_back:

@@ -14,6 +14,7 @@ from typing import Any
 
 from pygames_core.base import Action
 
+from ..session import seat_kind
 from . import protocol
 from .protocol import BadMessageError
 
@@ -91,7 +92,7 @@ def _table_problem(body: dict[str, Any], seat: int) -> str | None:
         return "another seat's table"
     seats = body["seats"]
     if not 0 < len(seats) <= 6 or not all(
-            type(s) is dict and type(s.get("name")) is str and type(s.get("kind")) is str for s in seats):
+            type(s) is dict and type(s.get("name")) is str and seat_kind(s.get("kind")) is not None for s in seats):
         return "bad seats"
     if not all(type(a) is dict for a in body["legal"]):
         return "bad moves"
