@@ -77,8 +77,8 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
             first = dialog.querySelector("button")
         _focus(first if present(first) else dialog)
         return
-    for gone, then in keys.GONE_THEN.items():  # (the control pressed went away: where its work goes on)
-        gone_to = root.querySelector(then) if (kept.selector or "").startswith(gone) else None
+    for gone, after in keys.GONE_THEN.items():  # (the control pressed went away: where its work goes on)
+        gone_to = root.querySelector(after) if (kept.selector or "").startswith(gone) else None
         if present(gone_to):
             _focus(gone_to)
             return
