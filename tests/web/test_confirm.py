@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from apptools import click
 
 from pygames_ui import saves
@@ -225,3 +226,40 @@ def test_a_refill_waits_as_placed_and_done_again_plays_it() -> None:
     assert 'data-action="refill" disabled' not in html and 'data-action="zm-place"' not in html  # (placed, as it was)
     click(a, "refill", pending="1")
     assert a.pending is None and s.record["actions"][moves:] == refills[:1] and not a.flash
+
+
+@pytest.mark.parametrize("game", ["zoomagia", "rps_zombie"])
+def test_a_move_played_at_one_tap_can_be_undone_and_the_deal_does_not_decide(game: str) -> None:
+    """Face-up games passing one device: a move that does not wait for its second tap can always
+    be taken back; and whether it waits is judged from what the player sees, never from the
+    face-down cards (RPS: who decides next hangs on the order of the draw pile; were the real
+    deal asked, the bar's showing would tell it)."""
+    import json
+    import random
+
+    from pygames_core.rng import Rng
+
+    for seed in range(3):
+        a = two_people(game)
+        s, rng = a.session, random.Random(seed)
+        assert s is not None
+        for _ in range(400):
+            if s.game.is_over(s.state):
+                break
+            ctx = a.ctx()
+            assert ctx is not None
+            seat, action = s.state.current_player, rng.choice(ctx.legal)
+            assert seat is not None
+            view, real = s.game.view(s.state, seat), s.state
+            verdicts = {a.confirming(action)}
+            for i in range(3):  # other deals behind the same view
+                world = s.game.determinize(view, Rng.from_seed(100 + i))
+                if json.dumps(s.game.view(world, seat), sort_keys=True) == json.dumps(view, sort_keys=True):
+                    s.state = world
+                    verdicts.add(a.confirming(action))
+                    s.state = real
+            assert len(verdicts) == 1, (action, "waits in one deal, not in another")
+            a.play(action)
+            if not verdicts.pop():
+                check = a.undo_check()
+                assert check is not None and check.upto is not None, (action, check)

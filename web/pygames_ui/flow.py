@@ -18,7 +18,7 @@ from . import keeping, saves
 from .assist import Assist
 from .devices.room import Room
 from .frame import frame_of, has_secrets, next_viewer
-from .history import spoken_seats
+from .history import may_be_final, spoken_seats
 from .i18n import I18n
 from .pace import Pace
 from .session import Session, Storage
@@ -233,8 +233,9 @@ class TableFlow:
         """Whether ``action`` (any move, when ``None``) waits for a second tap: the game's "confirm
         moves" choice, where ``auto`` means when people pass the device around: every move where
         the game hides their hands from each other (Клац!: a move hands the device on at once, and
-        draws an unseen card, so it cannot be undone); where all is face up, the move that ends
-        the turn (or the game), as undo takes a move back only within the turn."""
+        draws an unseen card, so it cannot be undone); where all is face up, a move undo might not
+        take back (:func:`history.may_be_final`: it may end the turn or show a card, judged from
+        what the player sees, as the bar's showing must not tell what is face down)."""
         s = self.session
         if s is None:
             return False
@@ -245,13 +246,9 @@ class TableFlow:
             return False
         if any(has_secrets(s, seat) for seat in s.humans):
             return True
-        if action is None:
-            return False
-        try:
-            after = s.game.apply(s.state, action)  # (in memory only: nothing is shown of it)
-        except IllegalAction:
-            return False  # (it is refused when played, with the reason)
-        return s.game.is_over(after) or after.current_player != s.state.current_player
+        if action is None or s.state.current_player is None or action not in s.game.legal_actions(s.state):
+            return False  # (an illegal one is refused when played, with the reason)
+        return may_be_final(s.game, s.state, action, s.state.current_player)
 
     def pending_selector(self) -> str | None:
         """The CSS selector of the control that made the move waiting for its second tap, if any."""

@@ -147,6 +147,26 @@ def reveals(game: Game, before: State, actions: list[Action], seat: int, worlds:
     return False
 
 
+def may_be_final(game: Game, before: State, action: Action, seat: int, worlds: int = WORLDS) -> bool:
+    """True when undo might not take ``action`` back: in some deal of what ``seat`` cannot see it
+    ends the turn or the game, or playing it shows ``seat`` a card it could not see.
+
+    Judged from the seat's view only: were the real deal asked, whether the move waits for its
+    second tap (confirm moves) would tell what is face down (RPS: who decides next depends on
+    the order of the draw pile).
+    """
+    view = game.view(before, seat)
+    for i in range(worlds):
+        try:
+            world = game.determinize(view, Rng.from_seed(i))
+            after = game.apply(world, action)
+        except (ValueError, IllegalAction):  # (no deal, or one where the move could not be made: unknown)
+            return True
+        if game.is_over(after) or after.current_player != world.current_player:
+            return True
+    return reveals(game, before, [action], seat, worlds)
+
+
 #: What a seat sees: its view without the log, and the log's events since the undone decision.
 Seen = tuple[dict[str, Any], list[Any]]
 

@@ -65,8 +65,9 @@ def seat_kind(kind: object) -> str | None:
 
 
 #: "Confirm moves", chosen on the new-game form and kept in a game's ``ui["confirm"]``:
-#: ``auto`` asks for a second tap when people pass the device in a game with hidden hands
-#: (``TableFlow.confirming``), ``on`` always, ``off`` never.
+#: ``auto`` asks for a second tap when people pass the device, for every move in a game with
+#: hidden hands and for one undo might not take back elsewhere (``TableFlow.confirming``),
+#: ``on`` always, ``off`` never.
 CONFIRM_CHOICES = ("auto", "on", "off")
 
 @dataclass
