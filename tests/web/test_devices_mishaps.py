@@ -205,3 +205,33 @@ def test_what_a_click_in_the_lobby_says_is_said_inside_it() -> None:
     click(host, "p2p-stun", {"stun": "http://nope/"})
     html = host.render()
     assert esc(EN["devices.stun_bad"]) in html[html.index('id="lobby"'):]
+
+
+def test_a_friend_late_for_the_start_comes_in_by_the_invite_beside_the_table() -> None:
+    """The host started with a bot for a friend who had not come yet: his invite stays beside
+    the table (no dead end), he comes in by it and gets his seat back; a seat handed back before
+    he came waits with its invite and "Let a bot play" (the game was stuck on it)."""
+    host = three_seats()
+    pump(host, new_app())
+    room = host.room
+    assert room is not None
+    first = come_back(host, 1)
+    click(host, "p2p-stand-in", seat=2)
+    click(host, "p2p-start")
+    assert room.started and room.seat_state(2) == "bot"
+    html = host.render()
+    assert 'id="invite-2"' in html and room.invites[2] in html  # the late friend's way in
+    click(host, "p2p-hand-back", seat=2)  # handed back before he came: waited for, and said how
+    assert room.seat_state(2) == "invited"
+    friends = host.render()
+    friends = friends[friends.index('class="presence"'):]
+    seat_3 = friends[friends.index('data-seat="2"'):friends.index("</li>", friends.index('data-seat="2"'))]
+    assert 'data-action="p2p-stand-in"' in seat_3 and 'id="invite-2"' in seat_3
+    assert esc(EN["devices.late_line"].format(name="Player 3")) in host.render()  # (above the board too)
+    click(host, "p2p-stand-in", seat=2)
+    late = come_back(host, 2)
+    assert room.seat_state(2) == "bot" and room.referee.connected(2)
+    click(host, "p2p-hand-back", seat=2)
+    assert room.seat_state(2) == "here"
+    pump(host, late, 2)
+    assert late.screen == "guest" and first.joining is not None

@@ -74,21 +74,30 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage, said: str = "") -> s
             f'{stun_box(t, storage)}</div></div>')
 
 
+#: A friend's seat nobody plays now: never come (the host started without him, or handed his
+#: seat back before he came), gone, or on another build.
+NOT_HERE = ("invited", "away", "other_build")
+
+
 def presence(t: I18n, room: Room, site: str) -> str:
     """Beside the table during play: each friend's seat, here or away; for one away, a bot to
-    play for him (and back), and a new invite to come back with (the same seat and token)."""
+    play for him (and back), and an invite to come (back) with (the same seat and token): a
+    friend who never came gets his first one here too, while a bot plays for him or not."""
     items = []
     for seat in room.session.remote:
         state = room.seat_state(seat)
         name = room.session.seats[seat].name
         tools = ""
+        connected = room.referee.connected(seat)
         if state == "bot":
             tools = button(esc(t("devices.hand_back")), "p2p-hand-back", "", seat=seat)
-        elif state in ("away", "other_build"):
+            if not connected and seat in room.spent:  # (gone: a new invite to come back with, when asked)
+                tools += button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)
+        elif state in NOT_HERE:
             tools = (button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
                      + button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat))
         invite_html = ""
-        if seat in room.reinvited and state != "here" and seat not in room.spent:
+        if room.started and state != "here" and not connected and seat not in room.spent:  # (in the lobby: there)
             text = room.invites.get(seat)
             invite_html = (making(t, room, seat) if text is None else invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}"))
         items.append(f'<li data-seat="{seat}" data-state="{state}">{esc(name)}: {esc(t(f"devices.state.{state}"))}'
@@ -121,14 +130,14 @@ def _away(t: I18n, room: Room) -> list[tuple[str, str]]:
         if state == "bot" and room.referee.connected(seat):
             said = t("devices.back_line", name=name)
             tools = button(esc(t("devices.hand_back")), "p2p-hand-back", "primary", seat=seat)
-        elif state in ("away", "other_build"):
+        elif state in NOT_HERE:
             tools = button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
             if seat in room.spent:  # silent, his connection not closed (a locked phone): a new invite when asked for
                 said = t("devices.away_quiet", name=name)
                 tools += button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)
-            else:
-                said = t("devices.away_line", name=name)
-                if seat in room.invites and seat in room.reinvited:  # (its field is in the friends' list)
+            else:  # (one who never came is not "away": he is yet to come)
+                said = t("devices.late_line" if state == "invited" else "devices.away_line", name=name)
+                if seat in room.invites:  # (its field is in the friends' list)
                     tools = button(esc(t("devices.copy_invite")), "p2p-copy", "", field=f"invite-{seat}") + tools
         else:
             continue

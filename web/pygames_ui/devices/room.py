@@ -50,7 +50,6 @@ class Room:
     offer_problems: dict[int, str] = field(default_factory=dict)  # seat -> why its invite could not be made
     accepted: dict[int, bytes] = field(default_factory=dict)  # seat -> the offer tag of the answer being connected
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
-    reinvited: set[int] = field(default_factory=set)  # seats whose new invite shows beside the table
     spent: set[int] = field(default_factory=set)  # seats whose invite has connected: it cannot again
     scanning: int | None = None  # the seat whose answer the camera is reading
     referee: Referee = field(init=False)
@@ -70,7 +69,6 @@ class Room:
             self.referee.playing = started
             if started:  # the table shows again, each friend away beside his new invite
                 self.referee.seen |= set(tokens)
-                self.reinvited |= set(tokens)
         self.keep()
 
     @property
@@ -172,7 +170,6 @@ class Room:
         if self.problem_at == seat:
             self.problem = None
         self.referee.closed(conn_of(seat))  # the page drops its old connection, which says nothing more
-        self.reinvited.add(seat)
         self.spent.discard(seat)
         self.ask_offers()
 
