@@ -330,8 +330,13 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     click(guest, "show-results")
     assert 'id="game-over"' in guest.render()
     click(guest, "close-results")
+    click(guest, "home")  # "Games": the host's table is one tap away, the next game too
+    assert 'data-action="to-host"' in guest.render() and guest.screen == "home"
     click(host, "again")  # the next game: its own summary, when it ends, shows again
     pump(host, guest)
+    assert guest.screen == "home" and 'data-action="to-host"' in guest.render()
+    click(guest, "to-host")
+    assert guest.screen == "guest"
     assert guest.joining is not None and not guest.joining.results_closed
     assert 'data-action="show-results"' not in guest.render()
 

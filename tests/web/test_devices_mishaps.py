@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from apptools import click
 from test_devices_app import CATALOGUES, SITE, come_back, connect, lobby_with_a_friend, new_app, play_both, pump
 from test_devices_invite import OFFER
@@ -235,3 +236,26 @@ def test_a_friend_late_for_the_start_comes_in_by_the_invite_beside_the_table() -
     assert room.seat_state(2) == "here"
     pump(host, late, 2)
     assert late.screen == "guest" and first.joining is not None
+
+
+@pytest.mark.parametrize("game", ["klats", "zoomagia", "rps_zombie"])
+def test_a_friend_cut_off_from_the_host_reads_that_the_game_waits_not_whose_thinking(game: str) -> None:
+    """The host's page went away mid-game: the friend's prompt said "You are thinking…" (or the
+    host was) over a table nothing on which moves; it says the game is paused here."""
+    for whose in (1, 0):  # his own turn, the host's
+        host, guest = connect(game, {"opt_target": "20"} if game == "klats" else {})
+        s = host.session
+        assert s is not None
+        while s.state.current_player != whose:
+            if host.interlude() is not None:
+                click(host, "dismiss")
+            elif s.state.current_player == 1:
+                guest.joining.act(guest.joining.frame().legal[0])  # type: ignore[union-attr]
+            else:
+                host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+            pump(host, guest)
+        play.on_event(guest, "closed", GUEST_PEER, "")
+        html = guest.render()
+        prompt = html[html.index('id="prompt"'):]
+        prompt = prompt[:prompt.index("</p>")]
+        assert esc(EN["table.cut_off"]) in prompt and "thinking" not in prompt

@@ -205,7 +205,7 @@ class App(TableFlow):
             body = devices.screen(self)
         else:
             self.screen = "home"
-            body = screens.home(t, self.session, saves.waiting_game(self.storage, self.session))
+            body = screens.home(t, self.session, saves.waiting_game(self.storage, self.session), devices.back_to_host(self))
         notice = ""
         if self.notice:
             details = ""

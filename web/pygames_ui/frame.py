@@ -53,6 +53,8 @@ class Frame:
     absent: frozenset[int] = frozenset()
     #: Seats of friends on other devices a bot plays for now (the host's choice while one was away).
     stand_ins: frozenset[int] = frozenset()
+    #: A friend's device whose link to the host is lost: nothing moves on it until a new invite.
+    cut_off: bool = False
 
 
 def public_log(state: State) -> list[dict[str, Any]]:

@@ -71,9 +71,10 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
             f'<span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></div></header>')
 
 
-def home(t: I18n, session: Session | None, waiting: str | None = None) -> str:
+def home(t: I18n, session: Session | None, waiting: str | None = None, host: str | None = None) -> str:
     """The home screen: each game, and "Continue" for the game at the table (``waiting``: the
-    name of the other kept game, a game in progress or a guided one, offered too)."""
+    name of the other kept game, a game in progress or a guided one, offered too; ``host``: the
+    words of the way back to a host's table, on a friend's device linked to it)."""
     cards = []
     for name in games.names():
         if name not in TABLES:
@@ -87,7 +88,7 @@ def home(t: I18n, session: Session | None, waiting: str | None = None) -> str:
             f'<div class="row">{button(esc(t("home.new_game")), "setup", "primary", aria_label=of_game(t, "home.new_game", name), game=name)}'
             f'{button(esc(t("nav.rules")), "rules", "", aria_label=of_game(t, "nav.rules", name), game=name)}{learn_button(t, name)}</div></article>'
         )
-    resume = ""
+    resume = button(esc(host), "to-host", "primary") if host else ""
     kept = [] if session is None or session.game.is_over(session.state) else [
         (session.game.name, tutorial.UI_KEY in session.ui, "resume")]
     if waiting is not None and session is not None:  # the other slot: a guided game when the one at the table is not

@@ -110,7 +110,8 @@ class Joining:
                      show_private=True, my_turn=bool(legal), legal=legal, current=body["current"],
                      over=body["over"], pass_to=None, turn_banner=None, winners=body["winners"], ui=self.ui,
                      events=body["events"], own_device=True,
-                     absent=frozenset(body["away"]), stand_ins=frozenset(body["bots"]))
+                     absent=frozenset(body["away"]), stand_ins=frozenset(body["bots"]),
+                     cut_off=not self.connected and not body["over"])
 
     def take_effects(self) -> list[tuple[object, ...]]:
         effects, self.effects = self.effects, []

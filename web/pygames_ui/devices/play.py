@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from pygames_core import games
+
 from ..i18n import I18n
 from ..session import Session, Storage
 from ..tables import TableSet
@@ -182,7 +184,22 @@ def _join(app: App, data: dict[str, str], values: dict[str, str]) -> None:
         app.joining.join()
 
 
-HANDLERS: dict[str, Any] = {"p2p-join": _join, **lobby_ui.HANDLERS}
+def back_to_host(app: App) -> str | None:
+    """On the home screen of a friend's device still linked to its host (the game-over summary's
+    "Games" leads there, and the host may play again): the words of the way back to his table."""
+    j = app.joining
+    if j is None or j.lost or j.guest.table is None:
+        return None
+    return app.t("devices.back_to_host", game=games.get(j.invite.game).title[app.t.lang], name=j.invite.host)
+
+
+def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    j = app.joining
+    if j is not None and j.guest.table is not None:
+        app.screen = "guest" if j.guest.table["started"] else "join"
+
+
+HANDLERS: dict[str, Any] = {"p2p-join": _join, "to-host": _to_host, **lobby_ui.HANDLERS}
 JOIN_PREFIX, ANSWER_PREFIX = invite.JOIN_PREFIX, invite.ANSWER_PREFIX
-__all__ = ["ANSWER_PREFIX", "HANDLERS", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
+__all__ = ["ANSWER_PREFIX", "HANDLERS", "back_to_host", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
            "start_room", "tick"]

@@ -107,7 +107,10 @@ class Ctx:
     def whose_turn(self, seat: int) -> str:
         """The prompt while ``seat`` is to move and the viewer is not: "Bot 1 is thinking…",
         a friend on another device too; "Anna's turn" for a person at this device, who is
-        handed it (not thinking yet); in a replay, where nobody thinks, whose move comes next."""
+        handed it (not thinking yet); in a replay, where nobody thinks, whose move comes next; on
+        a friend's device cut off from its host, that the game waits (nobody's thinking is seen)."""
+        if self.frame.cut_off:
+            return esc(self.t("table.cut_off"))
         if self.replay:
             key = "table.next_move"
         elif self.seats[seat].kind == HUMAN and not self.frame.own_device:

@@ -222,7 +222,7 @@ def _waiting(ctx: Ctx, pend: dict[str, Any] | None, cur: int | None) -> tuple[st
     if pend is None or cur is None:
         return "", []
     decision = pend["decision"]
-    if cur in ctx.frame.absent or cur in ctx.frame.stand_ins:  # a friend not connected, or a bot for him
+    if cur in ctx.frame.absent or cur in ctx.frame.stand_ins or ctx.frame.cut_off:  # (a friend not connected, a bot for him)
         return ctx.whose_turn(cur), []
     if decision == "choose_trophy":
         return ctx.say("rz.wait.choose", by=cur), []
