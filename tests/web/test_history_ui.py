@@ -323,6 +323,10 @@ def test_the_viewer_steps_and_shows_every_hand() -> None:
     assert 'name="replay_first" data-action="replay-go" data-to="first" aria-label="To the start" aria-disabled="true"' in html
     for hand, seat in zip(re.findall(r'<div class="hand" aria-label="([^"]+)"', html), ("Bot", "Cat", "Ann")):
         assert seat in hand
+    for _ in range(6):  # the rows stay put as the moves go by (the view follows whoever moves)
+        r.go("forward")
+        assert re.findall(r'<span class="seat-name">([^<]+)</span>', r.render(t)) == ["Bot", "Cat", "Ann"], r.step
+    r.go("first")
     r.go("forward")
     r.go("forward")
     r.go("back")

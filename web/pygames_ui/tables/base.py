@@ -86,6 +86,15 @@ class Ctx:
         return f'<span class="badge">{esc(self.t(key))}</span>'
 
     @property
+    def anchor(self) -> int:
+        """The seat drawn last (at the foot of the table), the others in turn order before it: the
+        viewer's; in a replay, where the view follows whoever moves, one that stays put (the first
+        person's, else the first seat), so that the rows do not move at each step."""
+        if not self.replay:
+            return self.seat
+        return next((i for i, s in enumerate(self.seats) if s.is_human), 0)
+
+    @property
     def replay(self) -> bool:
         """True in the replay viewer: a recorded game watched, nobody deciding."""
         return self.views is not None

@@ -73,7 +73,7 @@ class KlatsTable(Table):
         places = {
             (a["target"], a["pile"]) for a in ctx.legal if a["card"] == self.selected
         } if self.selected is not None else set()
-        order = [(ctx.seat + k) % v["players"] for k in range(1, v["players"])] + [ctx.seat]
+        order = [(ctx.anchor + k) % v["players"] for k in range(1, v["players"])] + [ctx.anchor]
         self._landing = self._last_play(ctx)
         seats_html = "".join(self._seat(ctx, s, places) for s in order)
         cur = v["current_player"]

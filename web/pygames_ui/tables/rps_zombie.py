@@ -154,7 +154,7 @@ class RpsZombieTable(Table):
 
     def _seat_order(self, ctx: Ctx) -> list[int]:
         n = ctx.view["num_players"]
-        return [(ctx.seat + k) % n for k in range(n)]
+        return [(ctx.anchor + k) % n for k in range(n)]
 
     # --------------------------------------------------------------- status
     def _status(self, ctx: Ctx) -> str:
