@@ -47,6 +47,17 @@ def test_a_game_seen_here_for_the_first_time_says_where_it_stands_not_its_story(
     assert heard.new_lines(game, [*lines, (12, "line 12")]) == ["line 12"]
 
 
+def test_every_line_since_the_last_render_is_said_not_only_the_last_few() -> None:
+    """RPS: one decision may be followed by rounds that play themselves out, and a player lost
+    his last brain in one of them unsaid (the newest 8 lines only were read)."""
+    heard = Heard()
+    game = object()
+    lines = [(i, f"line {i}") for i in range(3)]
+    heard.new_lines(game, lines)
+    more = [*lines, *((i, f"line {i}") for i in range(3, 33))]
+    assert heard.new_lines(game, more) == [f"line {i}" for i in range(3, 33)]
+
+
 def test_your_turn_is_said_when_it_comes_and_once() -> None:
     a = new_app()
     click(a, "setup", game="klats")

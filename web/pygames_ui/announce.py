@@ -17,8 +17,10 @@ from .log import plain_text
 from .tables import Ctx
 from .tutorial_ui import step_text
 
-#: The most log lines said at once (several bots may have moved): the newest of them.
-ANNOUNCED_LINES = 8
+#: The most log lines said at once, the newest of them: every line of one player's move and what
+#: follows it before he decides again (several bots; RPS rounds that play themselves out, in
+#: which he may lose his last brain: 8 lines left that unsaid), short of a runaway.
+ANNOUNCED_LINES = 60
 #: The lines said of a game seen here for the first time (a save resumed, a friend's table
 #: joined): where it stands, not its story.
 FIRST_LINES = 2
