@@ -254,3 +254,31 @@ def test_names_the_app_made_up_follow_a_switch_of_language() -> None:
     b = start("klats", "en", seat_name_1="Борис")
     click(b, "lang", lang="ru")
     assert "Борис" in text(b.render())  # a typed name stays as typed
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_klats_pile_says_whose_it_is(lang: str) -> None:
+    """The arrow keys go from row to row: two players' piles with the same top and number read
+    alike unless each names its owner ("your pile" for the viewer's)."""
+    a = start("klats", lang)
+    s = a.session
+    assert s is not None
+    for _ in range(200):  # until both rows have piles and a card may go on them
+        ctx = a.ctx()
+        assert ctx is not None and not s.game.is_over(s.state)
+        if ctx.my_turn and all(ctx.view["tableaux"][p] for p in (0, 1)):
+            break
+        if a.interlude() is not None:
+            click(a, "dismiss")
+        elif ctx.my_turn:
+            a.play(ctx.legal[0])
+        else:
+            a.step_bot()
+    labels: dict[int, list[str]] = {0: [], 1: []}
+    for card in ctx.view["hand"]:  # (the piles it may go on are buttons, the others pictures)
+        click(a, "select", card=card)
+        for label, seat in re.findall(r'aria-label="([^"]+)" data-move="kp-(\d)-', a.render()):
+            labels[int(seat)].append(unescape(label))
+    bot, you = s.seats[1].name, {"en": "your pile", "ru": "вашей стопки"}[lang]
+    assert labels[0] and all(you in x for x in labels[0]), labels[0]
+    assert labels[1] and all(bot in x and you not in x for x in labels[1]), labels[1]

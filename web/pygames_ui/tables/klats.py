@@ -158,7 +158,9 @@ class KlatsTable(Table):
         # Named as it reads: the top card ("7, blue": its picture's name) first (WCAG 2.5.3); the
         # count of cards ("×3", which the name says in words) is drawn by CSS, not written.
         top = t("klats.card_label", value=pile[-1], colour=t(f"colour.{COLOUR_OF[pile[-1]]}"))
-        label = t("klats.pile_label", n=index + 1, value=top, depth=depth)
+        # (whose pile it is too: the arrow keys go from row to row, and two players' piles may
+        # have the same top and number)
+        label = ctx.say("klats.pile_label", to=seat, name=ctx.seats[seat].name, n=index + 1, value=top, depth=depth)
         # A card laid on a pile is a new top: it slides in from the hand (or the hand's backs) it left.
         move = {"data_move": f"kp-{seat}-{index}-{depth}-{pile[-1]}"}
         landing = self._landing
