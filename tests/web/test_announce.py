@@ -130,3 +130,30 @@ def test_the_same_refusal_twice_is_a_new_alert() -> None:
     click(a, "undo")
     second = a.render()
     assert a.flash and f'id="flash-{a.flashes}"' in second and f'id="flash-{a.flashes - 1}"' not in second
+
+
+def test_an_undo_is_said() -> None:
+    """Undo took the move back silently: the button stayed focused (now disabled) and the last
+    line heard still told of the move undone."""
+    a = new_app()
+    click(a, "setup", game="zoomagia")
+    click(a, "start", {"seat_kind_1": "easy"})
+    s = a.session
+    assert s is not None
+    for _ in range(300):  # to a push after which the turn goes on (an animal to take): undo may take it back
+        while a.bots_pending():
+            a.step_bot()
+        ctx = a.ctx()
+        assert ctx is not None and ctx.my_turn
+        keeps = [x for x in ctx.legal if s.game.apply(s.state, x).current_player == s.state.current_player]
+        if keeps:
+            break
+        a.play(ctx.legal[0])
+    a.render()
+    a.announcement()
+    a.play(keeps[0])
+    a.render()
+    assert CATALOGUES["en"]["history.undone"] not in (a.announcement() or "")
+    click(a, "undo")
+    a.render()
+    assert a.announcement() == CATALOGUES["en"]["history.undone"]

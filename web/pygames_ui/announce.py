@@ -33,6 +33,7 @@ class Heard:
         self.game: object = None  # whose log lines (a session, or a guest's Joining), by identity
         self.edition = 0  # which of its games (a guest's Joining counts the host's "Play again"s)
         self.lines = 0  # how many of them
+        self.taken_back = False  # the last lines asked for were fewer than those heard: an undo
         self.step: tuple[object, int] = (None, -1)  # the tutorial step said last
         self.presence: tuple[str, ...] = ()  # the friends' states said last
         self.turn: tuple[object, object, bool] = (None, None, False)  # the game (by identity), its viewer, to move?
@@ -42,6 +43,7 @@ class Heard:
         """The lines of ``game``'s log not said yet (the newest :data:`ANNOUNCED_LINES`), as plain text."""
         same = game is self.game and edition == self.edition
         # (fewer lines than heard: an undo; a game not seen before: its latest lines only)
+        self.taken_back = same and len(lines) < self.lines
         start = min(self.lines, len(lines)) if same else max(0, len(lines) - FIRST_LINES)
         self.game, self.edition, self.lines = game, edition, len(lines)
         return [plain_text(html) for _, html in lines[start:][-ANNOUNCED_LINES:]]
@@ -105,6 +107,8 @@ def say(app: Any) -> str | None:
         new += heard.changed_presence(lobby_ui.presence_words(app.t, room, app.lobby_open()))
     if room is None or not app.lobby_open():
         new = heard.new_lines(s, app.log.lines(s, ctx, table)) + new
+        if heard.taken_back:  # (the button stays pressed and the log is shorter: nothing else says it)
+            new.append(app.t("history.undone"))
     lesson = app.lesson()
     # (not while the device is being handed on, a summary is up, the lobby is open, nor in a
     # lesson, whose step says what to do: the next time after those, it is said)
