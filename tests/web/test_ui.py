@@ -278,6 +278,21 @@ def test_the_form_remembers_the_last_choices_per_game() -> None:
         assert b.form is not None and [s.name for s in b.form.seats] == ["You", "Bot 1"]
 
 
+def test_a_seat_turned_into_a_person_or_a_bot_loses_the_name_made_up_for_what_it_was() -> None:
+    """The form kept "Bot 1" on a seat turned into a person's (or a friend's), and "You" on one
+    turned into a bot; a name somebody typed stays."""
+    a = app(MemoryStorage())
+    click(a, "setup", game="zoomagia")
+    click(a, "add-seat")
+    names = [s.name for s in a.form.seats]  # type: ignore[union-attr]
+    assert names == ["You", "Bot 1", "Bot 2"]
+    click(a, "seat-kind", {"seat_kind_1": "human", "seat_kind_2": "remote", "seat_name_2": "Bot 2"})
+    assert [s.name for s in a.form.seats] == ["You", "Player 2", "Player 3"]  # type: ignore[union-attr]
+    assert 'value="Player 2"' in a.render()
+    click(a, "seat-kind", {"seat_kind_0": "easy", "seat_kind_1": "hard", "seat_name_2": "Zoe", "seat_kind_2": "easy"})
+    assert [s.name for s in a.form.seats] == ["Bot 1", "Bot 2", "Zoe"]  # type: ignore[union-attr]
+
+
 def test_one_option_changed_early_keeps_the_other_remembered_ones() -> None:
     """The form shown before Python is ready sends only the fields the player changed there: an
     option among them must not reset the remembered others to their defaults."""

@@ -100,6 +100,22 @@ class NewGameForm:
             del self.seats[i]
             self.options = table.read_options({f"opt_{k}": str(v) for k, v in self.options.items()}, len(self.seats))
 
+    def renamed(self, t: I18n, kinds_before: list[str]) -> None:
+        """A seat whose kind changed keeps no name made up for the kind it was: one turned into a
+        person's (or a friend's) is "Player N", not "Bot 1"; one turned into a bot is "Bot N",
+        not "You" or "Player 2". A name somebody typed stays."""
+        bot_names, people = invented(t.catalogues, "setup.default_bot"), invented(t.catalogues, "setup.seat_n")
+        yous = {str(cat.get("setup.default_you")) for cat in t.catalogues.values()}
+        bots = 0
+        for i, (seat, was) in enumerate(zip(self.seats, kinds_before)):
+            bots += not seat.is_person
+            if seat.kind == was:
+                continue
+            if seat.is_person and any(p.match(seat.name) for p in bot_names):
+                seat.name = t("setup.seat_n", n=i + 1)
+            elif not seat.is_person and (seat.name in yous or any(p.match(seat.name) for p in people)):
+                seat.name = t("setup.default_bot", n=bots)
+
     def seats_to_start(self, t: I18n) -> list[Seat]:
         """The seats the game starts with. "You" means nothing once the device is passed
         around: with several people, an untouched default name becomes "Player N"; so does a

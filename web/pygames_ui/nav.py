@@ -113,6 +113,15 @@ def _back_to_table(app: App) -> None:
     app.screen = "table"
 
 
+def _seat_kind(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    """A seat's kind chosen on the new-game form: a name made up for the kind it was goes with it."""
+    form = app.form
+    if app.screen == "setup" and form is not None:
+        before = [s.kind for s in form.seats]
+        app.read_form(values)
+        form.renamed(app.t, before)
+
+
 def _resume(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.session is not None:
         _back_to_table(app)
@@ -160,6 +169,7 @@ HANDLERS: dict[str, Callable[[Any, dict[str, str], dict[str, str]], None]] = {
     "home": _home,
     "setup": _setup,
     "resume": _resume,
+    "seat-kind": _seat_kind,
     "resume-saved": _resume_saved,
     "lang": _lang,
     "rules": _rules,

@@ -124,7 +124,7 @@ def setup_form(t: I18n, form: NewGameForm, table: Table, replaces: Session | Non
         rows.append(
             f'<li class="seat-row"><span class="seat-no">{i + 1}</span>'
             f'<input{attrs(name=f"seat_name_{i}", value=seat.name, maxlength=MAX_NAME, aria_label=t("setup.name_of", n=i + 1), autocomplete="off")}>'
-            f'<select{attrs(name=f"seat_kind_{i}", aria_label=t("setup.kind_of", n=i + 1))}>{kinds}</select>{remove}</li>'
+            f'<select{attrs(name=f"seat_kind_{i}", aria_label=t("setup.kind_of", n=i + 1), data_change="seat-kind")}>{kinds}</select>{remove}</li>'
         )
     add = button(esc(t("setup.add")), "add-seat", "", disabled=n >= game.max_players)
     options = table.options_form(t, form.options, [s.name for s in form.seats])
