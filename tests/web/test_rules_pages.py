@@ -59,3 +59,22 @@ def test_the_rules_screen_shows_the_players_version() -> None:
     html = a.render()
     assert "<h2>Good to know</h2>" in html
     assert "Prepared decks" not in html and "searching bot" not in html
+
+
+def test_rules_opened_from_the_table_lead_back_to_it_from_their_top() -> None:
+    """On a phone the foot of the rules is many screens down: opened mid-game, their way back to
+    the game is at the top too (and says where it goes); from the home screen, "Back" at the foot."""
+    en = CATALOGUES["en"]
+    a = App(CATALOGUES, "en", MemoryStorage())
+    a.boot()
+    a.click({"action": "rules", "game": "klats"}, {})
+    html = a.render()
+    assert en["rules.back_to_game"] not in html and html.count('data-action="back"') == 1
+    a.click({"action": "setup", "game": "klats"}, {})
+    a.click({"action": "start"}, {})
+    a.click({"action": "rules", "game": "klats"}, {})
+    html = a.render()
+    top = html[html.index("</h1>"):html.index("<h2>")]
+    assert en["rules.back_to_game"] in top and html.count(en["rules.back_to_game"]) == 2
+    a.click({"action": "back"}, {})
+    assert a.screen == "table"

@@ -144,7 +144,9 @@ def confirm_field(t: I18n, current: str) -> str:
     return f'<label class="field">{esc(t("setup.confirm"))} <select name="confirm_moves">{choices}</select></label>'
 
 
-def rules_page(t: I18n, game_name: str) -> str:
+def rules_page(t: I18n, game_name: str, from_game: bool = False) -> str:
+    """A game's rules; ``from_game``: opened from the table, whose way back is at the top too (on
+    a phone the foot of the rules is many screens down)."""
     game = games.get(game_name)
     paragraphs = t.raw(f"rules.{game_name}")
     parts = []
@@ -156,10 +158,15 @@ def rules_page(t: I18n, game_name: str) -> str:
         else:
             parts.append(f"<p>{esc(para)}</p>")
     learn = learn_button(t, game_name)
-    first = f'<p class="learn-first">{esc(t("tutorial.rather"))} {learn}</p>' if learn else ""
+    if from_game:  # (not "learn by playing instead": the game is under way)
+        back = button(esc(t("rules.back_to_game")), "back", "primary")
+        first, learn = f'<p class="row">{back}</p>', ""
+    else:
+        back = button(esc(t("common.back")), "back", "primary")
+        first = f'<p class="learn-first">{esc(t("tutorial.rather"))} {learn}</p>' if learn else ""
     return (f'<main class="rules"><h1 tabindex="-1" data-autofocus>{esc(t("rules.title", game=game.title[t.lang]))}</h1>'
             f'{first}{wrap_lists("".join(parts))}'
-            f'<div class="row">{button(esc(t("common.back")), "back", "primary")}{learn}</div></main>')
+            f'<div class="row">{back}{learn}</div></main>')
 
 
 def confirm_bar(ctx: Ctx, table: Table, pending: Action) -> str:
