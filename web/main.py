@@ -211,9 +211,8 @@ class Page(KeepPart, DevicesPart, TablePart):
         elif fragment.startswith(devices.ANSWER_PREFIX):  # a friend's answer, opened on the host's device
             if self.app.room is not None:
                 self.app.room.answer_text(fragment)  # (in the game's own tab)
-            else:  # … in another tab: to the game's tab, and this one can be closed
-                answers().postMessage(fragment)
-                self.app.notice, self.app.notice_details = self.app.t("devices.answer_handed"), None  # (news, not a failure)
+            else:  # … in another tab: to the game's tab (which says it took it), and this one can be closed
+                self.hand_answer(fragment)
         elif fragment:
             nav.show(self.app, routes.parse(fragment, frozenset(games.names())) or routes.HOME)
 

@@ -19,11 +19,17 @@ from js import console, window  # type: ignore[import-not-found]
 from pygames_ui import focus
 from pygames_ui.devices import play as devices
 
+#: How long a tab that was handed a friend's answer link waits for the game's tab to say it took it.
+ANSWER_WAIT_S = 2.0
+#: What the game's tab says on the channel when it has taken an answer (then the answer's text).
+TAKEN = "taken:"
+
 
 class DevicesPart:
     """WebRTC glue (``self.app`` and ``self.render`` are :class:`main.Page`'s)."""
 
     app: Any
+    answer_sent: str | None = None  # the answer link this tab handed on, until the game's tab takes it
 
 
     def _p2p(self) -> None:
@@ -63,10 +69,43 @@ class DevicesPart:
             except Exception:  # noqa: BLE001 - the heartbeat must go on
                 console.error(traceback.format_exc())
 
+    def hand_answer(self, fragment: str) -> None:
+        """A friend's answer link (``#a=…``) opened in a tab that hosts no game: handed to the tab
+        of this browser that does, which says it took it; if none does within
+        :data:`ANSWER_WAIT_S`, the player is told where the answer must go instead."""
+        app = self.app
+        app.flash = None  # (an older link's complaint is not this one's)
+        if not devices.answer_readable(fragment):
+            app.notice, app.notice_details = app.t("devices.bad_answer_link"), None
+            return
+        self.answer_sent = fragment
+        answers().postMessage(fragment)
+        app.notice, app.notice_details = app.t("devices.answer_sending"), None  # (news, not a failure)
+        asyncio.ensure_future(self._answer_unheard(fragment))
+
+    async def _answer_unheard(self, fragment: str) -> None:
+        await asyncio.sleep(ANSWER_WAIT_S)
+        if self.answer_sent == fragment:  # (no tab hosting a game said it took it)
+            self.answer_sent = None
+            self.app.notice = self.app.t("devices.answer_no_game")
+            self.render()
+
     def on_answer(self, event: Any) -> None:
-        """An answer link opened in another tab of this browser (``#a=…``): for the lobby."""
-        if self.app.room is not None and isinstance(event.data, str):
-            self.app.room.answer_text(event.data)
+        """On the channel between this browser's tabs: an answer link opened in another tab
+        (``#a=…``), for the lobby of the game this tab hosts, which says it took it; or that
+        word, for the tab that sent the answer (:meth:`hand_answer`)."""
+        data = event.data
+        if not isinstance(data, str):
+            return
+        if data.startswith(TAKEN):
+            if self.answer_sent is not None and data == TAKEN + self.answer_sent:
+                self.answer_sent = None
+                self.app.notice = self.app.t("devices.answer_handed")
+                self.render()
+            return
+        if self.app.room is not None:
+            self.app.room.answer_text(data)
+            answers().postMessage(TAKEN + data)
             self.render()
 
     def on_p2p(self, kind: Any, peer: Any, payload: Any) -> None:

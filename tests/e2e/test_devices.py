@@ -189,9 +189,11 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, frien
     guest.wait_for_selector("#answer-link")
     answer = guest.input_value("#answer-link")
     other = page.context.new_page()  # the host's browser, another tab
-    other.goto(answer.replace("#a=", FRIEND_QUERY + "#a="))
-    other.wait_for_selector("#notice")  # (news, not a failure: not the red flash)
-    assert "close this one" in other.inner_text("#notice")
+    other.goto(answer.split("#a=")[0] + FRIEND_QUERY + "#a=garbage")  # a broken link: said so
+    other.locator("#notice", has_text="cannot be read").wait_for(timeout=90_000)
+    other.goto(answer.replace("#a=", FRIEND_QUERY + "#a="))  # (the same page, another fragment)
+    # (news, not a failure: not the red flash), once the game's tab has said it took the answer
+    other.locator("#notice", has_text="close this one").wait_for(timeout=15_000)
     other.close()  # as it says: the game's tab is in front again
     page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
     page.click(act("p2p-start"))

@@ -259,3 +259,14 @@ def test_a_friend_cut_off_from_the_host_reads_that_the_game_waits_not_whose_thin
         prompt = html[html.index('id="prompt"'):]
         prompt = prompt[:prompt.index("</p>")]
         assert esc(EN["table.cut_off"]) in prompt and "thinking" not in prompt
+
+
+def test_an_answer_link_is_read_before_it_is_handed_on() -> None:
+    """A tab opened at an answer link hands it to the game's tab only if it holds an answer (a
+    broken one was said to be 'passed to the game')."""
+    host, guest = lobby_with_a_friend()
+    answer = guest.joining.answer  # type: ignore[union-attr]
+    assert answer is not None
+    assert play.answer_readable(SITE + "#a=" + answer) and play.answer_readable(answer)
+    for broken in (SITE + "#a=garbage", SITE + "#a=" + answer[:-9], "#a=", ""):
+        assert not play.answer_readable(broken), broken

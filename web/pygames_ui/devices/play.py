@@ -184,6 +184,15 @@ def _join(app: App, data: dict[str, str], values: dict[str, str]) -> None:
         app.joining.join()
 
 
+def answer_readable(text: str) -> bool:
+    """Whether ``text`` (an answer's code, or its ``#a=`` link) holds an answer at all."""
+    try:
+        invite.read_answer(text.split(ANSWER_PREFIX, 1)[1] if ANSWER_PREFIX in text else text.strip())
+    except ValueError:
+        return False
+    return True
+
+
 def back_to_host(app: App) -> str | None:
     """On the home screen of a friend's device still linked to its host (the game-over summary's
     "Games" leads there, and the host may play again): the words of the way back to his table."""
@@ -201,5 +210,5 @@ def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 HANDLERS: dict[str, Any] = {"p2p-join": _join, "to-host": _to_host, **lobby_ui.HANDLERS}
 JOIN_PREFIX, ANSWER_PREFIX = invite.JOIN_PREFIX, invite.ANSWER_PREFIX
-__all__ = ["ANSWER_PREFIX", "HANDLERS", "back_to_host", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
+__all__ = ["ANSWER_PREFIX", "HANDLERS", "answer_readable", "back_to_host", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
            "start_room", "tick"]
