@@ -150,7 +150,35 @@ globalThis.pygamesP2P = {
     });
   },
   stopScan,
+  hold,
+  release,
 };
+
+// ---------------------------------------------------------------- one host per browser
+// A tab that hosts friends on other devices holds a Web Lock until it stops (or goes): the saved
+// game and the answer links are the browser's, not the tab's, so another tab of this browser
+// that would host too (the same saved game taken up, or a new one) is refused ("refused"), and
+// Python gives its game up there. Without Web Locks (an old browser) nothing is checked.
+let hosting = null; // what releases the lock this tab holds
+let asking = false;
+
+function hold() {
+  if (hosting || asking || !navigator.locks) return;
+  asking = true;
+  navigator.locks.request("pygames-host", { ifAvailable: true }, (lock) => {
+    asking = false;
+    if (!lock) {
+      report("refused", 0, "");
+      return undefined;
+    }
+    return new Promise((resolve) => { hosting = resolve; });
+  }).catch(() => { asking = false; });
+}
+
+function release() {
+  if (hosting) hosting();
+  hosting = null;
+}
 
 // ---------------------------------------------------------------- scanning an answer
 // The host's camera reads a guest's answer QR: BarcodeDetector where the browser has it,

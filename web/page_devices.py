@@ -30,14 +30,20 @@ class DevicesPart:
 
     app: Any
     answer_sent: str | None = None  # the answer link this tab handed on, until the game's tab takes it
+    holds_host = False  # this tab holds (or has asked for) the browser's one host lock
 
 
     def _p2p(self) -> None:
-        """Carry out what the devices' side asked of WebRTC: offers, answers, messages."""
+        """Carry out what the devices' side asked of WebRTC: offers, answers, messages; and hold
+        this browser's one host lock while this tab hosts friends (p2p.js ``hold``)."""
         effects = devices.effects(self.app)
+        glue = getattr(window, "pygamesP2P", None)
+        hosts = self.app.room is not None
+        if hosts != self.holds_host and focus.present(glue):
+            glue.hold() if hosts else glue.release()
+            self.holds_host = hosts
         if not effects:
             return
-        glue = getattr(window, "pygamesP2P", None)
         if not focus.present(glue):
             console.warn("pygames: play on several devices needs WebRTC (p2p.js)")
             return
@@ -111,7 +117,10 @@ class DevicesPart:
     def on_p2p(self, kind: Any, peer: Any, payload: Any) -> None:
         """What p2p.js reports: an offer or answer made, a channel open or closed, a message, a failure."""
         try:
-            if str(kind) == "failed":
+            if str(kind) == "refused":  # another tab of this browser hosts friends already
+                self.holds_host = False
+                devices.hosted_elsewhere(self.app)
+            elif str(kind) == "failed":
                 console.warn(f"pygames: WebRTC or the camera: {payload}")
                 devices.failed(self.app, int(peer))
             elif not devices.on_event(self.app, str(kind), int(peer), str(payload)):

@@ -196,6 +196,13 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, frien
     other.locator("#notice", has_text="close this one").wait_for(timeout=15_000)
     other.close()  # as it says: the game's tab is in front again
     page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
+    # The site opened in a third tab takes up the saved game, which another tab hosts: it is
+    # refused the host lock (one host per browser), gives the game up and says where it is played.
+    third = page.context.new_page()
+    third.goto(link.split("#j=")[0] + FRIEND_QUERY)
+    third.locator("#notice", has_text="with friends on other devices").wait_for(timeout=90_000)
+    assert third.locator("main.home").count() == 1 and third.locator("#lobby").count() == 0
+    third.close()
     page.click(act("p2p-start"))
     guest.wait_for_selector(".rz-table")
 

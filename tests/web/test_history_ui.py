@@ -433,12 +433,25 @@ def test_a_game_moved_on_in_another_tab_is_taken_up_here_not_overwritten() -> No
 
 
 def test_a_second_tab_hosting_friends_is_not_taken_up_as_a_second_host() -> None:
+    """Another tab of this browser starts hosting friends: this one does not take that game up (it
+    would make them new invites) nor keep its own stale copy (its next move would overwrite the
+    hosted game): it gives its game up, and says where it is played. A tab that would host the
+    same game a second time (the saved game taken up at its boot) is refused by the other tab's
+    host lock (p2p.js ``hold``) and gives it up too, leaving the save alone."""
+    from pygames_ui.devices import play
     from pygames_ui.keeping import saved_elsewhere
     from pygames_ui.saves import SAVE_KEY
 
-    a, b, _ = two_tabs("klats")
+    a, b, storage = two_tabs("klats")
     click(b, "setup", game="klats")
     click(b, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})  # that tab hosts a friend now
     assert b.room is not None
-    before = a.session
-    assert not saved_elsewhere(a, SAVE_KEY) and a.session is before and a.room is None
+    assert saved_elsewhere(a, SAVE_KEY) and a.session is None and a.room is None and a.screen == "home"
+    assert a.notice == CATALOGUES["en"]["notice.hosted_elsewhere"]
+    saved = storage.getItem(SAVE_KEY)
+    c = App(CATALOGUES, "en", storage, seed=1)  # a third tab opens: the hosted game, taken up …
+    c.boot()
+    assert c.room is not None and c.session is not None
+    play.hosted_elsewhere(c)  # … until the host lock is refused it
+    assert c.room is None and c.session is None and c.screen == "home" and storage.getItem(SAVE_KEY) == saved
+    assert 'id="notice"' in c.render() and c.hang_ups == [1]  # (the invite it was making is dropped)

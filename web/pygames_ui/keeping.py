@@ -98,8 +98,15 @@ def saved_elsewhere(app: Any, key: str) -> bool:
     session, problem = saves.load(app.storage, key)
     if session is None or problem is not None:  # (gone or unreadable there: this tab keeps its game, and saves it)
         return False
-    if session.remote:  # (that tab hosts friends on other devices: this one must not make them new invites)
-        return False
+    if session.remote:  # (that tab hosts friends on other devices: this one must not make them new invites,
+        # nor overwrite that game with its stale copy at its next move): given up here
+        for table in app.tables.made():
+            table.reset()
+        app.session, app.pending = None, None
+        if app.screen == "table":
+            app.screen = "home"
+        app.notice, app.notice_details = app.t("notice.hosted_elsewhere"), None
+        return True
     screen = app.screen
     for table in app.tables.made():
         table.reset()  # (a card chosen in the old position)

@@ -30,6 +30,8 @@ class App(Protocol):
     screen: str
     flash: str | None
     news: str | None
+    notice: str | None
+    notice_details: str | None
     viewer: int | None
     room: Room | None
     joining: Joining | None
@@ -184,6 +186,17 @@ def _join(app: App, data: dict[str, str], values: dict[str, str]) -> None:
         app.joining.join()
 
 
+def hosted_elsewhere(app: App) -> None:
+    """Another tab of this browser hosts friends on other devices (it holds the host lock): this
+    one must not too (the same saved game taken up would ask for new invites, and the answers
+    would reach both). Its game is given up here (not in storage: that tab keeps it), said so."""
+    if app.room is None:
+        return
+    app.leave_room()
+    app.session, app.screen = None, "home"
+    app.notice, app.notice_details = app.t("notice.hosted_elsewhere"), None
+
+
 def answer_readable(text: str) -> bool:
     """Whether ``text`` (an answer's code, or its ``#a=`` link) holds an answer at all."""
     try:
@@ -210,5 +223,5 @@ def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 HANDLERS: dict[str, Any] = {"p2p-join": _join, "to-host": _to_host, **lobby_ui.HANDLERS}
 JOIN_PREFIX, ANSWER_PREFIX = invite.JOIN_PREFIX, invite.ANSWER_PREFIX
-__all__ = ["ANSWER_PREFIX", "HANDLERS", "answer_readable", "back_to_host", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
+__all__ = ["ANSWER_PREFIX", "HANDLERS", "answer_readable", "back_to_host", "hosted_elsewhere", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
            "start_room", "tick"]
