@@ -262,3 +262,17 @@ def test_a_replay_of_your_own_game_words_each_event_once() -> None:
         a.render()
         a.announcement()
     assert calls[0] <= len(r.ctx(a.t).events)
+
+
+def test_a_chip_keeps_the_full_stop_after_it_on_its_line() -> None:
+    """"…Anna with [Scissors]" then "." alone on the next line: a chip and the mark after it are glued."""
+    from pygames_ui.dom import glued
+
+    chip = '<span class="rz-chip k-scissors"><svg class="pic"><use href="#pic-scissors"></use></svg>Scissors</span>'
+    assert glued(f"Anna with {chip}.") == f'Anna with <span class="glued">{chip}.</span>'
+    assert glued(f"{chip} wins") == f"{chip} wins" and glued(None) is None
+    a = start("rps_zombie")
+    play(a)
+    html = a.render()
+    assert 'class="glued"' in html
+    assert not re.search(r'(?<!<span class="glued">)<span class="rz-chip [^"]*">(?:(?!</span>).)*</span>[.,]', html)

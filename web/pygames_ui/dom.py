@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 #: The five characters HTML gives a meaning to, as ``html.escape(quote=True)`` writes them. The
@@ -51,3 +52,14 @@ def alert(text: str, n: int) -> str:
     clicks that got one: the same words said again (a second wrong click) are a new element
     inside it, which a screen reader says again; the same element would be kept silent."""
     return f'<p class="flash" role="alert" id="flash"><span id="flash-{n}">{esc(text)}</span></p>'
+
+
+#: A picture-and-word chip in a sentence (RPS, Зоомагия: an inline box, after which a browser may
+#: break the line) and the punctuation right after it.
+_CHIP_THEN_MARK = re.compile(r'(<span class="(?:rz-chip|zchip) [^"]*">(?:(?!</span>).)*</span>)([.,;:!?…)»]+)')
+
+
+def glued(html: str | None) -> str | None:
+    """``html`` (a log line) with each chip kept on one line with the full stop or comma after it
+    (a "." alone on the next line, after "…Anna with [Scissors]")."""
+    return None if html is None else _CHIP_THEN_MARK.sub(r'<span class="glued">\1\2</span>', html)

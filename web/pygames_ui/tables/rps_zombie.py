@@ -15,7 +15,7 @@ from typing import Any
 
 from pygames_core.base import Action
 
-from ..dom import esc
+from ..dom import esc, glued
 from ..i18n import I18n
 from .base import Ctx, Table, control, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
@@ -313,7 +313,7 @@ class RpsZombieTable(Table):
         return first_told(ctx)
 
     def describe(self, event: dict[str, Any], ctx: Ctx) -> str | None:
-        return describe(event, ctx)
+        return glued(describe(event, ctx))
 
     # ------------------------------------------------------------ game over
     def result_key(self, ctx: Ctx) -> str:

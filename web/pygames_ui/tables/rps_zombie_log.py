@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dom import esc
+from ..dom import esc, glued
 from .base import Ctx
 from .rps_zombie_cards import chip
 
@@ -184,7 +184,7 @@ def happened(ctx: Ctx, seen_n: int | None) -> str:
     for k, (rnd, events) in enumerate(shown):
         items = []
         for e in events:
-            line = describe(e, ctx)
+            line = glued(describe(e, ctx))
             if line:
                 fresh = seen_n is not None and e["n"] > seen_n
                 items.append(f'<li class="rz-ev e-{e["e"]}{" fresh" if fresh else ""}" data-n="{e["n"]}">{line}</li>')

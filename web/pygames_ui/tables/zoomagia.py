@@ -17,7 +17,7 @@ from typing import Any
 from pygames_core.base import Action
 from pygames_core.zoomagia import rules
 
-from ..dom import button, esc
+from ..dom import button, esc, glued
 from ..i18n import I18n, num
 from .base import Ctx, Table, control, first_player_field, read_int
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
@@ -287,7 +287,7 @@ class ZoomagiaTable(Table):
 
     # ------------------------------------------------------------------ log
     def describe(self, event: dict[str, Any], ctx: Ctx) -> str | None:
-        return describe(event, ctx)
+        return glued(describe(event, ctx))
 
     # ------------------------------------------------------------- the end
     def game_over(self, ctx: Ctx) -> str:
