@@ -100,10 +100,10 @@ def finish(page: Any) -> None:
     assert focused(page, act("show-results"))
 
 
-def summary(page: Any) -> None:
-    """A summary between rounds has the focus on its button: Enter goes on."""
+def summary(page: Any, key: str = "Enter") -> None:
+    """A summary between rounds has the focus on its button: Enter goes on (Escape too: it closes it)."""
     assert focused(page, f"{INTERLUDE} button"), "the summary takes the focus"
-    page.keyboard.press("Enter")
+    page.keyboard.press(key)
     page.wait_for_selector(INTERLUDE, state="detached")
 
 
@@ -180,6 +180,8 @@ def test_zoomagia_by_keyboard(page: Any, site_url: str) -> None:
         elif phase == "refill":
             while page.locator("#to-place button.zm-pick").count():
                 press_on(page, "#to-place button.zm-pick")
+            if not page.locator(f'#decide {act("zm-empty")}').count():  # the last card placed: "Done" next
+                assert focused(page, f'#decide {act("refill")}'), "the row is full: the focus goes to Done"
             while page.locator(f'#decide {act("zm-empty")}').count():
                 press_on(page, f'#decide {act("zm-empty")}')
             press_on(page, f'#decide {act("refill")}')
@@ -198,7 +200,7 @@ def test_zoomagia_by_keyboard(page: Any, site_url: str) -> None:
 def test_rps_zombie_by_keyboard(page: Any, site_url: str) -> None:
     new_game(page, site_url, "rps_zombie", selects={"opt_first_player": "throw"})
     page.wait_for_selector(f"{INTERLUDE} .rz-throw")
-    summary(page)
+    summary(page, "Escape")  # (as the key guide says: Esc closes)
     walked = False
     for turn in my_turns(page, 400):
         choices = f'.rz-choices button{act("decide")}'

@@ -80,6 +80,8 @@ HANDED_ON: dict[str, str] = {"#lobby-title": '[data-action="p2p-start"][data-aut
 ESCAPES: tuple[tuple[str, str], ...] = (
     ('.menu-toggle[aria-expanded="true"]', ".menu-toggle"),
     ('#game-over [data-action="close-results"]', '[data-action="show-results"]'),
+    ('#interlude [data-action="dismiss"]', ""),  # a summary read (Клац!'s round, RPS's throw): play on
+    ('#coach-end [data-action="tutorial-leave"]', ""),  # a guided game's end: leave it
     ('.confirm-bar [data-action="cancel-move"]', "#prompt"),
     ('[data-action="select"][aria-pressed="true"]', ""),
 )
