@@ -251,3 +251,22 @@ def test_pass_and_play_by_keyboard(page: Any, site_url: str) -> None:
     page.keyboard.press("Enter")  # … and an impatient extra Enter does not show his hand
     page.wait_for_timeout(200)
     assert wait_for_player(page) in ("pass", "interlude", "over")
+
+
+def test_the_form_s_players_are_added_and_removed_by_keyboard(page: Any, site_url: str) -> None:
+    """A player added: his name is next to type (the focus fell to the heading once the form was
+    full); the last ✕ a player can press hands the focus to "Add a player"."""
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url, "?delay=0&seed=2")
+    press_on(page, act("setup", game="klats"))
+    page.wait_for_selector("main.setup")
+    while page.locator(act("add-seat") + ":enabled").count():
+        press_on(page, act("add-seat"))
+        rows = page.locator(".seat-row").count()
+        assert focused(page, f'[name="seat_name_{rows - 1}"]'), "a player added: his name is next"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Zed")
+    assert page.input_value(f'[name="seat_name_{rows - 1}"]') == "Zed"
+    while page.locator(act("remove-seat") + ":enabled").count():
+        press_on(page, act("remove-seat") + ":enabled")
+    assert focused(page, act("add-seat")), "at the fewest players, Add a player has the focus"

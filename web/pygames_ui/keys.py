@@ -36,6 +36,8 @@ KLATS_PLACES = (".klats-table button.legal[data-taught]",  # (a tutorial's lit p
 #: from the hand, then its piles.
 CHOSEN_THEN: tuple[tuple[str, tuple[str, ...]], ...] = (
     ('.hand button.hand-card[aria-pressed="true"]', KLATS_PLACES),
+    # The new-game form: a player added, then his name to type.
+    ('[data-action="add-seat"]', ('.seat-row:last-child input[name^="seat_name_"]',)),
 )
 #: Arrows that leave a group at its edge for the group the move goes on in: (from, key, to:
 #: the first found of these selectors).  Клац!: up from the hand to the places for the chosen
@@ -69,6 +71,9 @@ GONE_THEN: dict[str, str] = {
     '[data-action="close-results"]': '[data-action="show-results"]',
     '[data-action="zm-place"]': '#decide [data-action="refill"]:enabled',
     '[data-action="zm-empty"]': '#decide [data-action="refill"]:enabled',
+    # The new-game form at its most players (no "Add a player" now), and at its fewest (no ✕).
+    '[data-action="add-seat"]': '.seat-row:last-child input[name^="seat_name_"]',
+    '[data-action="remove-seat"]': '[data-action="add-seat"]:enabled',
 }
 #: A heading that holds the focus while its screen waits, and the control it hands it to once
 #: that may be pressed: the lobby's, to "Start" when every friend is here.
