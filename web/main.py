@@ -76,6 +76,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         self.trail = routes.Trail(_fragment())  # the screens this page put in the browser's history
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
         self.heard: object = None  # the game whose moves the live region holds
+        self.heard_as: tuple[str, bool] = ("", False)  # in which language, and whether at a game's screen
         self.bot_moves = 0  # bot moves played on this page (data-bot-moves: for make bench's waits)
         self.slides = 0  # cards slid to their new places on this page (data-slides: for the tests)
         self.coached: object = None  # the tutorial step the focus was last sent to
@@ -131,12 +132,16 @@ class Page(KeepPart, DevicesPart, TablePart):
         live = document.getElementById("live")
         if not focus.present(live):
             return
-        if self.app.session is not self.heard:  # a new game (or none): the last one's lines go
-            self.heard = self.app.session
+        # A new game (or none), another language, a screen away from the game: the lines said go
+        # (a screen reader's reading of the page would find them at its end, in the wrong voice).
+        heard_as = (self.app.t.lang, self.app.screen in ("table", "guest", "replay"))
+        if self.app.session is not self.heard or heard_as != self.heard_as:
+            self.heard, self.heard_as = self.app.session, heard_as
             live.replaceChildren()
         if not words:
             return
         line = document.createElement("p")
+        line.lang = self.app.t.lang
         line.textContent = words
         live.appendChild(line)
         while live.childElementCount > keys.LIVE_LINES:
