@@ -215,7 +215,8 @@ class TablePart:
             except Exception:  # noqa: BLE001 - placing only decorates: the step shows docked at the bottom
                 box.classList.remove("placed")
                 console.error(traceback.format_exc())
-        step = (self.app.session, str(box.dataset.step), str(box.dataset.lit))
+        # (a press refused says why in the coach, which grows: the lit part is shown above it again)
+        step = (self.app.session, str(box.dataset.step), str(box.dataset.lit), self.app.flashes)
         if step == self.coached:
             return
         # A step that lights its next part (a card chosen, then its place): the focus follows the

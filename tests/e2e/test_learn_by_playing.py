@@ -65,11 +65,17 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool) -> list[st
             wrong_click = False
             page.locator(BOARD_CONTROL).first.click()
             page.wait_for_selector("#flash")
-            assert page.inner_text("#flash").startswith("Not now."), page.inner_text("#flash")
+            assert page.inner_text("#flash").startswith(("Not now.", "Не сейчас.")), page.inner_text("#flash")
             assert page.get_attribute("#coach", "data-step") == step  # nothing was played
             before = (step, "")  # the page was drawn again: wait for the lit control anew
             page.wait_for_selector("[data-taught]")
             before = (step, lit)
+            # The coach grew with the reason: what to press is still in view, over it, and focused.
+            taught, box = page.locator("[data-taught]").first.bounding_box(), page.locator("#coach").bounding_box()
+            assert taught and box and taught["y"] >= 0 and (
+                taught["y"] + taught["height"] <= box["y"] + 1 or box["x"] >= taught["x"] + taught["width"]
+                or taught["y"] >= box["y"] + box["height"]), (shot, taught, box)
+            assert focused(page, "[data-taught]"), shot
         page.locator("[data-taught]").first.click()
     else:
         raise AssertionError(f"{shot}: the tutorial did not end")
@@ -95,7 +101,7 @@ def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Any, site_ur
     page.dispatch_event(act("lang", lang="ru"), "click")  # (in the closed phone menu)
     page.wait_for_selector('html[lang="ru"]')
     page.click(f"main.rules .learn-first {act('tutorial', game=game)}")
-    problems += play_tutorial(page, game, f"tutorial-{game}-ru-360x640", wrong_click=False)
+    problems += play_tutorial(page, game, f"tutorial-{game}-ru-360x640", wrong_click=True)
 
     page.click(act("tutorial-play", game=game))  # "Play against Easy bots": a real game
     page.wait_for_selector(f'main.table-screen[data-game="{game}"]')

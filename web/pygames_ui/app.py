@@ -198,7 +198,7 @@ class App(TableFlow):
         elif self.screen == "setup" and self.form is not None:
             body = screens.setup_form(t, self.form, self.tables[self.form.game], self.session)
         elif self.screen == "rules":
-            body = screens.rules_page(t, self.rules_game, self.back_to == "table" and self.session is not None)
+            body = screens.rules_page(t, self.rules_game, self.back_to == "table" and nav.game_on(self))
         elif self.screen == "replay" and self.history.replay is not None:
             body = keeping.replay_screen(t, self.history)
         elif self.screen in ("join", "guest") and self.joining is not None:

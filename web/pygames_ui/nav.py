@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from pygames_core import games
 
-from . import saves
+from . import saves, tutorial
 from .form import NewGameForm
 from .i18n import LANGS, I18n
 from .keeping import Keeping
@@ -105,6 +105,13 @@ def show(app: App, route: Route) -> None:
 
 def _home(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.screen = "home"
+def game_on(app: App) -> bool:
+    """A game is under way at the table (not over, not a guided one: the rules page then offers
+    the way back to it at its top, rather than the guided game)."""
+    s = app.session
+    return s is not None and not s.game.is_over(s.state) and tutorial.UI_KEY not in s.ui
+
+
 def _back_to_table(app: App) -> None:
     """The table again, after another screen: with several people sharing the device, the
     hands stay hidden until the one whose turn it is says it is him (it may have changed hands)."""
