@@ -512,3 +512,32 @@ def test_a_hint_names_every_kind_of_move_in_words(lang: str) -> None:
             said.add(action["type"])
         s.apply(bot.choose(GAME, s.state))
     assert {"push", "take", "refill", "bank", "end_turn"} <= said
+
+
+def test_since_your_turn_says_what_the_bots_did_where_you_push_next() -> None:
+    """On a phone the move log is screens below the field, and the last push line went with the
+    bots' turns: where the player pushes next, what the others did since his turn (not at his
+    first turn, nor his own moves)."""
+    a = App(CATALOGUES, "en", MemoryStorage(), seed=3)
+    a.boot()
+    a.click({"action": "setup", "game": "zoomagia"}, {})
+    a.click({"action": "add-seat"}, {})
+    a.click({"action": "start"}, {"seat_kind_1": "easy", "seat_kind_2": "easy", "seat_name_1": "Ann", "seat_name_2": "Bo",
+                                  "opt_dealer": "0"})
+    s = a.session
+    assert s is not None
+    while a.bots_pending():
+        a.step_bot()
+    assert 'class="zm-since"' not in a.render()  # the first turn: nothing since
+    while True:  # the player's turn, then the bots'
+        ctx = a.ctx()
+        assert ctx is not None
+        if not ctx.my_turn:
+            break
+        a.play(ctx.legal[0])
+    while a.bots_pending():
+        a.step_bot()
+    html = a.render()
+    since = html[html.index('class="zm-since"'):]
+    since = since[:since.index("</section>")]
+    assert "Ann pushed" in since and "Bo pushed" in since and "You " not in since and "drew" not in since

@@ -22,7 +22,7 @@ from ..i18n import I18n, num
 from .base import Ctx, Table, control, first_player_field, read_int
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
 from .zoomagia_field import EMPTY, OPEN, Outcome, Push, field, outcomes, previews, refill_cards
-from .zoomagia_log import describe
+from .zoomagia_log import describe, since_your_turn
 from .zoomagia_seat import seat_html
 
 
@@ -239,6 +239,8 @@ class ZoomagiaTable(Table):
         last = ""
         if lp is not None and not (phase == "push" and ctx.my_turn):
             last = (f'<p class="zm-last">{ctx.say("zm.last_push", by=lp["p"], card=chip(t, lp["card"]), value=esc(where(t, lp["line"], lp["index"], lp["from"])), cards=chip(t, lp["out"]))}</p>')
+        elif phase == "push" and ctx.my_turn and not ctx.replay:
+            last = since_your_turn(ctx)
         return top + previews(ctx, pushes) + last
 
     # --------------------------------------------------------- the decision

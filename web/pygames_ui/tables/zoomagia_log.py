@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dom import esc
+from ..dom import esc, glued
 from ..i18n import num
 from .base import Ctx
 from .winners import who_won
@@ -57,3 +57,28 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
         parts.append(who_won(ctx, winners, "log.match_end"))
         return " ".join(parts)
     return None
+
+
+#: What the others' turns did, said where the player pushes next: their pushes, takes, refills,
+#: penalties and banks (their draws are in their pushes; their ends of turn say nothing new).
+SINCE_EVENTS = frozenset({"push", "take_card", "take_animal", "refill", "discard", "bank"})
+#: The most lines of it (five bots' turns at most, two or three lines each).
+SINCE_LINES = 15
+
+
+def since_your_turn(ctx: Ctx) -> str:
+    """"Since your turn": what the others did since the viewer's last turn ended, where he pushes
+    next (on a phone the move log is screens below the field, and the last push line went with
+    the bots' turns). Nothing at his first turn, nor where the log is beside the table (CSS)."""
+    events = ctx.events
+    mine = next((i for i in range(len(events) - 1, -1, -1)
+                 if events[i]["e"] == "turn_end" and events[i].get("p") == ctx.seat), None)
+    if mine is None:
+        return ""
+    lines = [glued(describe(e, ctx)) for e in events[mine + 1:] if e["e"] in SINCE_EVENTS and e.get("p") != ctx.seat]
+    said = [x for x in lines if x][-SINCE_LINES:]
+    if not said:
+        return ""
+    title = esc(ctx.t("zm.since"))
+    return (f'<section class="zm-since" aria-label="{title}"><h3>{title}</h3>'
+            f'<ul>{"".join(f"<li>{x}</li>" for x in said)}</ul></section>')
