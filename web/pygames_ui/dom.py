@@ -37,13 +37,15 @@ def attrs(**values: Any) -> str:
 
 
 def button(label_html: str, action: str, cls: str = "", aria_label: str | None = None,
-           disabled: bool = False, **data: Any) -> str:
+           disabled: bool = False, pressed: bool | None = None, **data: Any) -> str:
     """A real ``<button>`` (keyboard and screen readers for free) that the app's one click handler reads.
 
-    ``data`` become ``data-*`` attributes; ``None`` is written as ``"null"``.
+    ``data`` become ``data-*`` attributes; ``None`` is written as ``"null"``. ``pressed``: a
+    toggle's state (``aria-pressed``), e.g. the language shown.
     """
     extra = {f"data_{k}": ("null" if v is None else v) for k, v in data.items()}
-    return (f'<button type="button"{attrs(class_=cls or None, data_action=action, aria_label=aria_label, disabled=disabled, **extra)}>'
+    state = None if pressed is None else str(pressed).lower()
+    return (f'<button type="button"{attrs(class_=cls or None, data_action=action, aria_label=aria_label, disabled=disabled, aria_pressed=state, **extra)}>'
             f"{label_html}</button>")
 
 

@@ -45,7 +45,7 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
     langs = "".join(
         # The name holds the visible "EN" (WCAG 2.5.3), then the language's own name, spoken in it.
         button(f'{esc(lang.upper())}<span class="sr" lang="{lang}"> {esc(t(f"lang.{lang}"))}</span>',
-               "lang", "lang" + (" on" if lang == t.lang else ""), lang=lang)
+               "lang", "lang" + (" on" if lang == t.lang else ""), pressed=lang == t.lang, lang=lang)
         for lang in LANGS
     )
     nav = ""
@@ -63,11 +63,12 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
         nav += button(esc(t("nav.new_game")), "setup", "nav", game=s.game.name)
         if results_closed and s.game.is_over(s.state):
             results = button(esc(t("table.show_results")), "show-results", "primary results")
+    nav = f'<nav class="nav">{nav}</nav>' if nav else ""  # (no empty landmark on the home screen)
     # On a phone the buttons fold into a menu (CSS); the toggle is a real button, so keyboards work.
     toggle = (f'<button type="button"{attrs(class_="menu-toggle", data_action="menu", aria_expanded=str(menu_open).lower(), aria_controls="topmenu")}>'
               f'{ICON_MENU}<span class="menu-label">{esc(t("nav.menu"))}</span></button>')
     return (f'<header class="topbar"><span class="brand">{esc(t("app.title"))}</span>{title}{results}{toggle}'
-            f'<div class="topmenu" id="topmenu" data-open="{str(menu_open).lower()}"><nav class="nav">{nav}</nav>'
+            f'<div class="topmenu" id="topmenu" data-open="{str(menu_open).lower()}">{nav}'
             f'<span class="langs" role="group" aria-label="{esc(t("lang.label"))}">{langs}</span></div></header>')
 
 
