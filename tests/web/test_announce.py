@@ -157,3 +157,19 @@ def test_an_undo_is_said() -> None:
     click(a, "undo")
     a.render()
     assert a.announcement() == CATALOGUES["en"]["history.undone"]
+
+
+def test_a_move_waiting_for_its_second_tap_is_said() -> None:
+    """The confirm bar came with its words already in it, which a screen reader may not say: the
+    live region says the move and how to play it, once."""
+    from test_confirm import choose, klats
+
+    a = klats(("human", "human"))
+    a.render()
+    a.announcement()
+    choose(a)
+    a.render()
+    said = a.announcement() or ""
+    assert said.startswith("Your move: play ") and CATALOGUES["en"]["confirm.how"] in said, said
+    a.render()
+    assert a.announcement() is None  # (once)

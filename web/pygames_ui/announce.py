@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import screens
 from .devices import guest_ui, lobby_ui
 from .log import plain_text
 from .tables import Ctx
@@ -38,6 +39,7 @@ class Heard:
         self.presence: tuple[str, ...] = ()  # the friends' states said last
         self.turn: tuple[object, object, bool] = (None, None, False)  # the game (by identity), its viewer, to move?
         self.replay: tuple[object, int, int] = (None, -1, 0)  # the replay, its step and its log lines then
+        self.pending: object = None  # the move waiting for its second tap said last
 
     def new_lines(self, game: object, lines: list[tuple[int, str]], edition: int = 0) -> list[str]:
         """The lines of ``game``'s log not said yet (the newest :data:`ANNOUNCED_LINES`), as plain text."""
@@ -116,6 +118,10 @@ def say(app: Any) -> str | None:
         room is not None and app.lobby_open())
     if heard.turn_came(s, ctx.seat, ctx.my_turn and not quiet):
         new.append(app.t("table.your_turn_now"))
+    if app.pending != heard.pending:  # a move shown, waiting for its second tap: what it is, and how
+        heard.pending = app.pending
+        if app.pending is not None:
+            new.append(plain_text(screens.confirm_ask(ctx, table, app.pending)))
     if lesson is not None and heard.step != (s, lesson.index) and lesson.step.say is not None:
         heard.step = (s, lesson.index)  # a tutorial's new step is read out after the moves
         new.append(step_text(lesson, ctx))

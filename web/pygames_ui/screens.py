@@ -170,12 +170,19 @@ def rules_page(t: I18n, game_name: str, from_game: bool = False) -> str:
             f'<div class="row">{back}{learn}</div></main>')
 
 
-def confirm_bar(ctx: Ctx, table: Table, pending: Action) -> str:
-    """The move waiting for its second tap: what it is, "Play it" and "Take back"."""
+def confirm_ask(ctx: Ctx, table: Table, pending: Action) -> str:
+    """What the move waiting for its second tap is, and how to play it or take it back (safe HTML)."""
     t = ctx.t
     words = table.action_words(pending, ctx)
     ask = t("confirm.ask_move", move=words) if words else esc(t("confirm.ask"))
-    return (f'<div class="confirm-bar" id="confirm-bar" role="status"><p>{ask} {esc(t("confirm.how"))}</p>'
+    return f'{ask} {esc(t("confirm.how"))}'
+
+
+def confirm_bar(ctx: Ctx, table: Table, pending: Action) -> str:
+    """The move waiting for its second tap: what it is, "Play it" and "Take back". (A screen reader
+    hears it from the live region: announce.say; a region made with its words in it may go unsaid.)"""
+    t = ctx.t
+    return (f'<div class="confirm-bar" id="confirm-bar"><p>{confirm_ask(ctx, table, pending)}</p>'
             f'<div class="row">{button(esc(t("confirm.play")), "confirm-move", "primary")}'
             f'{button(esc(t("confirm.back")), "cancel-move", "")}</div></div>')
 
