@@ -270,3 +270,20 @@ def test_an_answer_link_is_read_before_it_is_handed_on() -> None:
     assert play.answer_readable(SITE + "#a=" + answer) and play.answer_readable(answer)
     for broken in (SITE + "#a=garbage", SITE + "#a=" + answer[:-9], "#a=", ""):
         assert not play.answer_readable(broken), broken
+
+
+def test_an_answer_for_a_friend_here_names_him_and_the_invite_pasted_back_is_said_to_be_one() -> None:
+    """Pasted in another seat's box, "that friend is here already" read as if about that seat:
+    it names whose answer it is. The invite itself pasted back gets its own words."""
+    host = three_seats()
+    pump(host, new_app())
+    room = host.room
+    assert room is not None
+    first = come_back(host, 1)
+    answer = first.joining.answer  # type: ignore[union-attr]
+    click(host, "p2p-connect", {"answer_2": answer}, seat=2)
+    seat_3 = host.render()
+    seat_3 = seat_3[seat_3.index('class="lobby-seat" data-seat="2"'):]
+    assert esc(EN["devices.answer_not_needed"].format(name="Player 2")) in seat_3[:seat_3.index("</section>")]
+    click(host, "p2p-connect", {"answer_2": SITE + "#j=" + room.invites[2]}, seat=2)
+    assert room.problem == "devices.invite_not_answer" and esc(EN["devices.invite_not_answer"]) in host.render()

@@ -149,7 +149,7 @@ def problem_at(t: I18n, room: Room, seat: int | None) -> str:
     """The room's problem, if it is about ``seat`` (``None``: about no seat in particular)."""
     if not room.problem or room.problem_at != seat:
         return ""
-    return f'<p class="flash" role="alert">{esc(t(room.problem))}</p>'
+    return f'<p class="flash" role="alert">{esc(t(room.problem, name=room.problem_name))}</p>'
 
 
 def making(t: I18n, room: Room, seat: int) -> str:

@@ -47,6 +47,7 @@ class Room:
     effects: list[tuple[object, ...]] = field(default_factory=list)  # for page_devices.py: p2p-offer, -accept, -send
     problem: str | None = None  # why the last answer taken was not connected, for the lobby to say
     problem_at: int | None = None  # the seat whose answer box it is said under (None: atop the lobby)
+    problem_name: str = ""  # the friend the problem is about, where its words name him
     offer_problems: dict[int, str] = field(default_factory=dict)  # seat -> why its invite could not be made
     accepted: dict[int, bytes] = field(default_factory=dict)  # seat -> the offer tag of the answer being connected
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
@@ -145,13 +146,14 @@ class Room:
             text = text.split("#a=", 1)[1]
         try:
             seat, tag, answer = invite.read_answer(text)
-        except ValueError:
-            self.problem = "devices.bad_answer"
+        except ValueError:  # (the invite itself pasted back: said so, it is a likely slip)
+            self.problem = "devices.invite_not_answer" if invite.JOIN_PREFIX in text else "devices.bad_answer"
             return
         if seat not in self.session.remote:
             self.problem = "devices.bad_answer"
         elif self.referee.seat_state(seat) == "here":
             self.problem = "devices.answer_not_needed"  # (his device is connected: nothing to connect)
+            self.problem_name = self.session.seats[seat].name  # (named: it may be pasted in another's box)
         elif tag != self.tags.get(seat) or seat in self.spent:  # (a seat has a tag while it has an invite)
             self.problem = "devices.old_answer"  # an answer to an invite this seat no longer has (or used)
         elif self.accepted.get(seat) == tag:  # (Connect twice, or the code and the link: once is enough)
