@@ -287,3 +287,13 @@ def test_an_answer_for_a_friend_here_names_him_and_the_invite_pasted_back_is_sai
     assert esc(EN["devices.answer_not_needed"].format(name="Player 2")) in seat_3[:seat_3.index("</section>")]
     click(host, "p2p-connect", {"answer_2": SITE + "#j=" + room.invites[2]}, seat=2)
     assert room.problem == "devices.invite_not_answer" and esc(EN["devices.invite_not_answer"]) in host.render()
+
+
+def test_a_friend_s_own_seat_says_it_is_his() -> None:
+    """On his own device a friend's seat showed only his name, like anyone's: it says "you"."""
+    host, guest = connect("zoomagia", {})
+    html = guest.render()
+    mine = html[html.index('data-seat="1"'):]
+    assert f'<span class="badge you">{EN["kind.you"]}</span>' in mine[:mine.index("</header>")]
+    assert html.count('class="badge you"') == 1
+    assert 'class="badge you"' not in host.render()  # (the host's seat is "You")
