@@ -297,3 +297,16 @@ def test_a_friend_s_own_seat_says_it_is_his() -> None:
     assert f'<span class="badge you">{EN["kind.you"]}</span>' in mine[:mine.index("</header>")]
     assert html.count('class="badge you"') == 1
     assert 'class="badge you"' not in host.render()  # (the host's seat is "You")
+
+
+def test_who_a_bot_plays_for_is_not_said_once_the_game_is_over() -> None:
+    host, guest = connect("rps_zombie", {})
+    click(host, "p2p-stand-in", seat=1)  # a bot plays his seat (he is here, and sees it said) …
+    pump(host, guest)
+    assert 'class="presence-line"' in guest.render()
+    from apptools import play_on
+
+    play_on(host, seed=1)  # … to the end of the game
+    pump(host, guest)
+    assert guest.joining is not None and guest.joining.frame().over  # type: ignore[union-attr]
+    assert 'class="presence-line"' not in guest.render()

@@ -195,7 +195,7 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
     where = refusal(t, joining)
     if not joining.connected:
         where += f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p>'
-    else:
+    elif not frame.over:  # (who is away or played by a bot matters no more once the game is over)
         where += presence_line(t, joining, frame)
     try:
         side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
