@@ -12,6 +12,7 @@ judges it.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 from typing import Any
 
@@ -195,7 +196,7 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
     where = refusal(t, joining)
     if not joining.connected:
         where += f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p>'
-    elif not frame.over:  # (who is away or played by a bot matters no more once the game is over)
+    else:
         where += presence_line(t, joining, frame)
     try:
         side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
@@ -213,8 +214,11 @@ def presence_line(t: I18n, joining: Joining, frame: Frame) -> str:
 
 
 def presence_words(t: I18n, joining: Joining, frame: Frame) -> list[str]:
-    """:func:`presence_line`'s sentences (a screen reader hears them when they change)."""
+    """:func:`presence_line`'s sentences (a screen reader hears them when they change): who is
+    away (before the host's next game, too), and while the game is on, whom a bot plays for."""
     out = []  # (the frame's seats, checked as the host's message was taken: guest._table_problem)
+    if frame.over:  # (a bot's stand-in ended with the game)
+        frame = dataclasses.replace(frame, stand_ins=frozenset())
     if frame.seat in frame.stand_ins and joining.guest.refused != "bot_plays":
         out.append(t("devices.refused.bot_plays"))
     if away := [frame.seats[s].name for s in sorted(frame.absent) if s != frame.seat]:

@@ -110,7 +110,8 @@ def field(ctx: Ctx, pushes: dict[Push, Outcome], armed: tuple[int, str, int, str
                 cls += " last-in"
             if lit is not None and (r if lit[0] == "row" else c) == lit[1]:
                 cls += " last-move"
-            inner = (f'<span class="zs" data-out="{out_label}">{card_html(t, card, move=True)}</span>'
+            place = t("zm.cell_at", n=r + 1, value=c + 1)  # (the field read by a screen reader: no flat list)
+            inner = (f'<span class="zs" data-out="{out_label}">{card_html(t, card, move=True, place=place)}</span>'
                      if card is not None else '<span class="zm-hole" aria-hidden="true"></span>')
             if drawn is not None and (r, c) != (1, 1):
                 inner += f'<span class="zghost" aria-hidden="true">{card_html(t, drawn)}</span>'
