@@ -288,7 +288,7 @@ def undo_tools(t: I18n, check: UndoCheck) -> str:
     """The table's Undo button; when undo is not possible it says why, beside it and to screen readers."""
     why = "" if check.ok else f'<span class="undo-why" id="undo-why">{esc(t(f"history.undo_no.{check.reason}"))}</span>'
     undo = (f'<button type="button"{attrs(class_="undo", data_action="undo", aria_disabled=None if check.ok else "true", aria_describedby=None if check.ok else "undo-why", title=t("history.undo_label"))}>'
-            f'↶ {esc(t("history.undo"))}</button>')
+            f'<span aria-hidden="true">↶ </span>{esc(t("history.undo"))}</button>')  # (the arrow is not read out)
     return f'<div class="game-tools row" id="game-tools">{undo}{why}{export_button(t)}</div>'
 
 

@@ -91,7 +91,8 @@ def _choice(action: Action, label: str, note: str = "", cls: str = "") -> Choice
 
 def _button(choice: Choice, ask: str) -> str:
     action, label, note, cls = choice
-    extra = f'<span class="rz-note">{note}</span>' if note else ""
+    # (a screen reader reads the label and the note as one name: a comma between them)
+    extra = f'<span class="rz-note"><span class="sr">, </span>{note}</span>' if note else ""
     return button(f'<span class="rz-label">{label}</span>{extra}', "decide", ("rz-choice " + cls).strip(),
                   choice=choice_key(action), ask=ask)
 
