@@ -84,10 +84,12 @@ def coach(lesson: Lesson, ctx: Ctx, table: Table, flash: str = "") -> str:
         game = lesson.tutorial.game
         return (f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="coach-title" id="coach-end">'
                 f'<div class="panel coach-end"><h2 id="coach-title">{esc(t("tutorial.done"))}</h2>'
-                f'<p class="coach-text" id="coach-text">{esc(step_text(lesson, ctx))}</p>{table.game_over(ctx)}'
-                f'<div class="row">{back}{button(esc(t("tutorial.leave")), "tutorial-leave", "")}</div>'
+                f'<p class="coach-text" id="coach-text">{esc(step_text(lesson, ctx))}</p>'
+                # (every way on before the final scores, which on a phone fill the screen)
                 f'<div class="row actions">{button(esc(t("tutorial.play_easy")), "tutorial-play", "primary", game=game)}'
-                f'{button(esc(t("tutorial.read_rules")), "rules", "", game=game)}</div></div></div>')
+                f'{button(esc(t("tutorial.read_rules")), "rules", "", game=game)}'
+                f'{button(esc(t("tutorial.leave")), "tutorial-leave", "")}</div>'
+                f'{table.game_over(ctx)}<div class="row">{back}</div></div></div>')
     step = lesson.step
     if step.bot is not None:
         kind, text, extra, step_buttons = "bot", ctx.t("tutorial.watch"), "", back
