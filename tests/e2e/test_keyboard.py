@@ -230,9 +230,9 @@ def test_pass_and_play_by_keyboard(page: Any, site_url: str) -> None:
     tab_to(page, ".hand button.hand-card")
     page.keyboard.press("Enter")  # a card picked …
     page.wait_for_selector(".hand button.hand-card.selected")
-    page.keyboard.press("Escape")  # … put back
+    page.keyboard.press("Escape")  # … put back, the focus on it (to pick another with the arrows)
     page.wait_for_selector(".hand button.hand-card.selected", state="detached")
-    tab_to(page, ".hand button.hand-card")
+    assert focused(page, ".hand button.hand-card"), "the card put back keeps the focus"
     page.keyboard.press("Enter")
     page.wait_for_selector("button.pile.legal")
     page.keyboard.press("Enter")  # the move is shown in place, waiting for its second press …
@@ -240,8 +240,10 @@ def test_pass_and_play_by_keyboard(page: Any, site_url: str) -> None:
     page.keyboard.press("Escape")  # … taken back (the card stays picked, for another place) …
     page.wait_for_selector(".confirm-bar", state="detached")
     assert wait_for_player(page) == "turn" and page.locator(".hand button.hand-card.selected").count() == 1
+    assert focused(page, "button.pile.legal"), "the place that made the move keeps the focus"
     page.keyboard.press("Escape")  # … and the next Escape puts the card back
     page.wait_for_selector(".hand button.hand-card.selected", state="detached")
+    assert focused(page, ".hand button.hand-card")
     tab_to(page, ".hand button.hand-card")
     page.keyboard.press("Enter")
     page.wait_for_selector("button.pile.legal")

@@ -207,6 +207,8 @@ def _escape(root: Any, event: Any) -> None:
         el = root.querySelector(press)
         if present(el) and el.getClientRects().length:
             event.preventDefault()
+            if then.startswith(keys.BEFORE):  # (the control found now, found again once drawn anew)
+                then = _selector(root.querySelector(then.removeprefix(keys.BEFORE))) or "#prompt"
             el.click()  # as a click: the app acts and the page is drawn again
             after = root.querySelector(then) if then else None
             if present(after):

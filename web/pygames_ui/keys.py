@@ -80,15 +80,18 @@ GONE_THEN: dict[str, str] = {
 HANDED_ON: dict[str, str] = {"#lobby-title": '[data-action="p2p-start"][data-autofocus]:enabled'}
 
 #: What Escape presses, topmost first: (the control to press, where the focus goes after; ""
-#: where the render keeps it). A move waiting for its second tap is taken back, then a card
-#: picked from the hand is put back.
+#: where the render keeps it; :data:`BEFORE` and a selector: the control that selector found
+#: before the press, drawn anew). A move waiting for its second tap is taken back (the focus
+#: back on the control that made it, to choose again), then a card picked from the hand is put
+#: back (the focus on that card, not left on a place that is no more).
+BEFORE = "before:"
 ESCAPES: tuple[tuple[str, str], ...] = (
     ('.menu-toggle[aria-expanded="true"]', ".menu-toggle"),
     ('#game-over [data-action="close-results"]', '[data-action="show-results"]'),
     ('#interlude [data-action="dismiss"]', ""),  # a summary read (Клац!'s round, RPS's throw): play on
     ('#coach-end [data-action="tutorial-leave"]', ""),  # a guided game's end: leave it
-    ('.confirm-bar [data-action="cancel-move"]', "#prompt"),
-    ('[data-action="select"][aria-pressed="true"]', ""),
+    ('.confirm-bar [data-action="cancel-move"]', BEFORE + '[data-pending="1"]'),
+    ('[data-action="select"][aria-pressed="true"]', BEFORE + '[data-action="select"][aria-pressed="true"]'),
 )
 
 
