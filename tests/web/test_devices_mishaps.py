@@ -310,3 +310,18 @@ def test_who_a_bot_plays_for_is_not_said_once_the_game_is_over() -> None:
     pump(host, guest)
     assert guest.joining is not None and guest.joining.frame().over  # type: ignore[union-attr]
     assert EN["devices.bot_for"].split("{")[0] not in guest.render() and 'class="presence-line"' not in guest.render()
+
+
+def test_an_answer_that_waits_long_says_what_may_be_wrong() -> None:
+    """A second device that opened an invite already used waited for ever on "let the host scan
+    this": after a while its screen says what may be wrong (and the heartbeat draws it)."""
+    host, guest = lobby_with_a_friend()
+    j = guest.joining
+    assert j is not None and j.answered_at is not None
+    now = [j.answered_at]
+    j.clock = lambda: now[0]
+    said = esc(EN["devices.still_waiting"])
+    assert said not in guest.render() and not play.tick(guest)
+    now[0] += 60
+    assert play.tick(guest) and said in guest.render()
+    assert not play.tick(guest)  # (drawn once)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import base64
 import dataclasses
 import json
+import time
+from collections.abc import Callable
 from typing import Any
 
 from pygames_core import games
@@ -35,11 +37,19 @@ from .widgets import copy_field, qr_svg, stun_box
 GUEST_PEER = -1
 
 
+#: How long an answer may wait for its connection before the join screen says what may be wrong
+#: (the host never took it; another device came in by the same invite first).
+WAIT_HINT_S = 45.0
+
+
 class Joining:
     """This device as a guest: its invite, its answer, its link to the host and the latest frame."""
 
-    def __init__(self, spec: invite.Invite, build: str) -> None:
+    def __init__(self, spec: invite.Invite, build: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.invite = spec
+        self.clock = clock
+        self.answered_at: float | None = None  # when the answer was made (clock)
+        self.hinted = False  # the join screen has said the answer waited long
         token = base64.urlsafe_b64encode(spec.token).decode("ascii").rstrip("=")
         self.guest = Guest(spec.seat, token, build)
         self.answer: str | None = None  # the answer's text, once the page made it
@@ -69,6 +79,13 @@ class Joining:
         if self.answer is not None:
             return
         self.answer = invite.write_answer(self.invite.seat, invite.offer_tag(self.invite.offer), invite.parse(sdp))
+        self.answered_at = self.clock()
+
+    @property
+    def waited_long(self) -> bool:
+        """The answer has waited :data:`WAIT_HINT_S` with no connection (nor a failed one)."""
+        return (self.answered_at is not None and not self.connected and not self.lost and not self.unreached
+                and self.clock() - self.answered_at >= WAIT_HINT_S)
 
     def opened(self) -> None:
         self.connected = True
@@ -174,7 +191,8 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
         return head + refusal(t, joining) + (f'<p role="status" tabindex="-1" data-autofocus>'
                                              f'{esc(t("devices.connected"))}</p></main>')
     link = f"{site}{invite.ANSWER_PREFIX}{joining.answer}"
-    return head + refusal(t, joining) + (f'<p role="status" tabindex="-1" data-autofocus>{esc(t("devices.answer_how"))}</p>'
+    waited = f'<p class="notice" role="status">{esc(t("devices.still_waiting"))}</p>' if joining.waited_long else ""
+    return head + refusal(t, joining) + waited + (f'<p role="status" tabindex="-1" data-autofocus>{esc(t("devices.answer_how"))}</p>'
                    f'<div class="invite-qr">{qr_svg(link, t("devices.answer_qr"))}</div>'
                    f'{copy_field(t, "answer-link", t("devices.answer_link"), link)}'
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')

@@ -167,10 +167,14 @@ def failed(app: App, peer: int) -> None:
 
 
 def tick(app: App) -> bool:
-    """Every :data:`PING_S`: a guest says it is still here; a host notes who went quiet.
-    ``True`` when what the host's screen says about a friend changed (draw it again)."""
-    if app.joining is not None and app.joining.connected:
-        app.joining.effects.append(("p2p-send", GUEST_PEER, app.joining.guest.ping()))
+    """Every :data:`PING_S`: a guest says it is still here (or, its answer waiting long, says
+    what may be wrong); a host notes who went quiet. ``True`` when the screen must be drawn again."""
+    j = app.joining
+    if j is not None and j.connected:
+        j.effects.append(("p2p-send", GUEST_PEER, j.guest.ping()))
+    if j is not None and j.waited_long and not j.hinted:  # (its join screen says what may be wrong)
+        j.hinted = True
+        return True
     room = app.room
     if room is None:
         return False
