@@ -161,21 +161,25 @@ globalThis.pygamesP2P = {
 // Python gives its game up there. Without Web Locks (an old browser) nothing is checked.
 let hosting = null; // what releases the lock this tab holds
 let asking = false;
+let letGo = false; // released while the lock was still being asked for: not kept once granted
 
 function hold() {
+  letGo = false;
   if (hosting || asking || !navigator.locks) return;
   asking = true;
   navigator.locks.request("pygames-host", { ifAvailable: true }, (lock) => {
     asking = false;
     if (!lock) {
-      report("refused", 0, "");
+      if (!letGo) report("refused", 0, "");
       return undefined;
     }
+    if (letGo) return undefined; // (this tab hosts no more: the lock goes at once)
     return new Promise((resolve) => { hosting = resolve; });
   }).catch(() => { asking = false; });
 }
 
 function release() {
+  if (asking) letGo = true;
   if (hosting) hosting();
   hosting = null;
 }

@@ -455,3 +455,35 @@ def test_a_second_tab_hosting_friends_is_not_taken_up_as_a_second_host() -> None
     play.hosted_elsewhere(c)  # … until the host lock is refused it
     assert c.room is None and c.session is None and c.screen == "home" and storage.getItem(SAVE_KEY) == saved
     assert 'id="notice"' in c.render() and c.hang_ups == [1]  # (the invite it was making is dropped)
+
+
+def test_a_tab_refused_the_host_lock_puts_back_the_hosted_game_it_saved_over() -> None:
+    """A second tab starts its own game with friends: saved at once over the game the first tab
+    hosts, then refused the host lock. The hosted game's save comes back (a reload of the first
+    tab would have resumed the second's abandoned game)."""
+    from pygames_ui.devices import play
+    from pygames_ui.saves import SAVE_KEY
+
+    a, b, storage = two_tabs("klats")
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    hosted = storage.getItem(SAVE_KEY)
+    click(b, "setup", game="zoomagia")
+    click(b, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    assert b.room is not None and storage.getItem(SAVE_KEY) != hosted
+    play.hosted_elsewhere(b)
+    assert storage.getItem(SAVE_KEY) == hosted and b.session is None
+
+
+def test_a_tab_s_own_other_game_is_kept_when_another_tab_hosts() -> None:
+    """Only a stale copy of the hosted game is given up: a game of this tab's own is kept."""
+    from pygames_ui.keeping import saved_elsewhere
+    from pygames_ui.saves import SAVE_KEY
+
+    a, b, _ = two_tabs("klats")
+    click(b, "setup", game="zoomagia")
+    click(b, "start")
+    mine = b.session
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    assert not saved_elsewhere(b, SAVE_KEY) and b.session is mine

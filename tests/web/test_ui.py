@@ -291,6 +291,10 @@ def test_a_seat_turned_into_a_person_or_a_bot_loses_the_name_made_up_for_what_it
     assert 'value="Player 2"' in a.render()
     click(a, "seat-kind", {"seat_kind_0": "easy", "seat_kind_1": "hard", "seat_name_2": "Zoe", "seat_kind_2": "easy"})
     assert [s.name for s in a.form.seats] == ["Bot 1", "Bot 2", "Zoe"]  # type: ignore[union-attr]
+    b = app(MemoryStorage())  # "You" turned into a bot beside "Bot 1": not a second "Bot 1"
+    click(b, "setup", game="klats")
+    click(b, "seat-kind", {"seat_kind_0": "easy"})
+    assert [s.name for s in b.form.seats] == ["Bot 2", "Bot 1"]  # type: ignore[union-attr]
 
 
 def test_one_option_changed_early_keeps_the_other_remembered_ones() -> None:

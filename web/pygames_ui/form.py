@@ -106,15 +106,15 @@ class NewGameForm:
         not "You" or "Player 2". A name somebody typed stays."""
         bot_names, people = invented(t.catalogues, "setup.default_bot"), invented(t.catalogues, "setup.seat_n")
         yous = {str(cat.get("setup.default_you")) for cat in t.catalogues.values()}
-        bots = 0
         for i, (seat, was) in enumerate(zip(self.seats, kinds_before)):
-            bots += not seat.is_person
             if seat.kind == was:
                 continue
             if seat.is_person and any(p.match(seat.name) for p in bot_names):
                 seat.name = t("setup.seat_n", n=i + 1)
             elif not seat.is_person and (seat.name in yous or any(p.match(seat.name) for p in people)):
-                seat.name = t("setup.default_bot", n=bots)
+                taken = {s.name for s in self.seats}  # ("Bot 1" once only: the log names the bots apart)
+                seat.name = next(name for n in range(1, len(self.seats) + 2)
+                                 if (name := t("setup.default_bot", n=n)) not in taken)
 
     def seats_to_start(self, t: I18n) -> list[Seat]:
         """The seats the game starts with. "You" means nothing once the device is passed

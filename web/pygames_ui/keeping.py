@@ -99,7 +99,10 @@ def saved_elsewhere(app: Any, key: str) -> bool:
     if session is None or problem is not None:  # (gone or unreadable there: this tab keeps its game, and saves it)
         return False
     if session.remote:  # (that tab hosts friends on other devices: this one must not make them new invites,
-        # nor overwrite that game with its stale copy at its next move): given up here
+        # nor overwrite that game with its stale copy at its next move): given up here; another game
+        # of this tab's own is kept (its next move saves it, as before)
+        if not _same_game(s, session):
+            return False
         for table in app.tables.made():
             table.reset()
         app.session, app.pending = None, None
@@ -116,6 +119,13 @@ def saved_elsewhere(app: Any, key: str) -> bool:
     if screen == "table":
         app.notice, app.notice_details = app.t("notice.other_tab"), None
     return True
+
+
+def _same_game(mine: Session, stored: Session) -> bool:
+    """``stored`` is ``mine`` played on (the same deal, and ``mine``'s moves its first ones)."""
+    a, b = mine.record, stored.record
+    return (a["game"], a["seed"], a["deck"], a["options"]) == (b["game"], b["seed"], b["deck"], b["options"]) and \
+        b["actions"][:len(a["actions"])] == a["actions"]
 
 
 # ---------------------------------------------------------------- click handlers, by data-action

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from pygames_core import games
 
+from .. import saves
 from ..i18n import I18n
 from ..session import Session, Storage
 from ..tables import TableSet
@@ -60,7 +61,7 @@ def start_room(app: App) -> None:
         return
     app.leave_room()
     if s is not None and s.remote and not s.game.is_over(s.state):
-        app.room = Room(s, app.build, host_name(app))
+        app.room = Room(s, app.build, host_name(app), replaced=app.storage.getItem(saves.slot_of(s)))
         app.room.ask_offers()
 
 
@@ -194,8 +195,15 @@ def hosted_elsewhere(app: App) -> None:
     """Another tab of this browser hosts friends on other devices (it holds the host lock): this
     one must not too (the same saved game taken up would ask for new invites, and the answers
     would reach both). Its game is given up here (not in storage: that tab keeps it), said so."""
-    if app.room is None:
+    room = app.room
+    if room is None:
         return
+    # A new game with friends was saved over the game the other tab hosts: that save comes back
+    # (the hosting tab, which has its room, does not take up the storage events of others).
+    slot = saves.slot_of(room.session)
+    stored, _ = saves.load(app.storage, slot)
+    if room.replaced is not None and stored is not None and stored.record == room.session.record:
+        app.storage.setItem(slot, room.replaced)
     app.leave_room()
     app.session, app.screen = None, "home"
     app.notice, app.notice_details = app.t("notice.hosted_elsewhere"), None

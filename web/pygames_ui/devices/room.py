@@ -53,6 +53,7 @@ class Room:
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
     spent: set[int] = field(default_factory=set)  # seats whose invite has connected: it cannot again
     scanning: int | None = None  # the seat whose answer the camera is reading
+    replaced: str | None = None  # the save this room's game was saved over (put back if this tab may not host)
     referee: Referee = field(init=False)
 
     def __post_init__(self) -> None:
