@@ -455,6 +455,9 @@ def test_a_second_tab_hosting_friends_is_not_taken_up_as_a_second_host() -> None
     play.hosted_elsewhere(c)  # … until the host lock is refused it
     assert c.room is None and c.session is None and c.screen == "home" and storage.getItem(SAVE_KEY) == saved
     assert 'id="notice"' in c.render() and c.hang_ups == [1]  # (the invite it was making is dropped)
+    assert 'data-action="resume-saved"' in c.render()  # (once that tab is closed, the game is one tap away)
+    click(c, "resume-saved")
+    assert c.session is not None and c.room is not None and c.screen == "table"
 
 
 def test_a_tab_refused_the_host_lock_puts_back_the_hosted_game_it_saved_over() -> None:

@@ -240,19 +240,16 @@ def load(storage: Storage, slot: str | None = None) -> tuple[Session | None, str
 
 def waiting(storage: Storage, session: Session | None) -> Session | None:
     """The unfinished game kept in the other slot than ``session``'s (a game in progress while
-    a guided one is at the table, or the other way round), to take up."""
-    if session is None:
-        return None
-    other, _ = load(storage, _other_slot(session))
+    a guided one is at the table, or the other way round), to take up; with none at the table,
+    the game in progress kept (one another tab of this browser played, or hosted)."""
+    other, _ = load(storage, SAVE_KEY if session is None else _other_slot(session))
     return other if other is not None and not other.game.is_over(other.state) else None
 
 
 def waiting_game(storage: Storage, session: Session | None) -> str | None:
     """The name of the game :func:`waiting` would take up, for the home screen: the save is read
     (and its record replayed) once per text kept, not at every drawing of the screen."""
-    if session is None:
-        return None
-    text = storage.getItem(_other_slot(session))
+    text = storage.getItem(SAVE_KEY if session is None else _other_slot(session))
     return None if text is None else _unfinished_game(text)
 
 

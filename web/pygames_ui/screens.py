@@ -92,8 +92,8 @@ def home(t: I18n, session: Session | None, waiting: str | None = None, host: str
     resume = button(esc(host), "to-host", "primary") if host else ""
     kept = [] if session is None or session.game.is_over(session.state) else [
         (session.game.name, tutorial.UI_KEY in session.ui, "resume")]
-    if waiting is not None and session is not None:  # the other slot: a guided game when the one at the table is not
-        kept.append((waiting, tutorial.UI_KEY not in session.ui, "resume-saved"))
+    if waiting is not None:  # the other slot: a guided game when the one at the table is not (none: the save)
+        kept.append((waiting, session is not None and tutorial.UI_KEY not in session.ui, "resume-saved"))
     for name, guided, action in kept:
         key = "home.resume_guide" if guided else "home.resume"
         resume += button(esc(t(key, game=games.get(name).title[t.lang])), action, "" if resume else "primary")
