@@ -162,13 +162,18 @@ def test_klats_by_keyboard(page: Any, site_url: str) -> None:
 
 def test_zoomagia_by_keyboard(page: Any, site_url: str) -> None:
     new_game(page, site_url, "zoomagia")
-    walked = False
+    walked = hinted = False
     for _ in range(600):
         state = wait_for_player(page)
         if state == "over":
             break
         assert state == "turn", state
         phase = page.get_attribute(".zm-table", "data-phase")
+        if phase == "push" and not hinted:  # a hint asked for: its arrow gets the focus, Enter pushes it
+            press_on(page, act("hint"))
+            page.wait_for_selector('#hint[data-ready="true"]', timeout=30_000)
+            assert focused(page, "button.zm-arrow.hint-lit"), "the hinted arrow has the focus"
+            hinted = True
         if phase == "push":
             tab_to(page, "button.zm-arrow:enabled")
             if not walked:
