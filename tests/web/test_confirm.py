@@ -263,3 +263,14 @@ def test_a_move_played_at_one_tap_can_be_undone_and_the_deal_does_not_decide(gam
             if not verdicts.pop():
                 check = a.undo_check()
                 assert check is not None and check.upto is not None, (action, check)
+
+
+def test_hint_takes_a_waiting_move_back() -> None:
+    """Hint (the page asks for it apart from other clicks) left the bar saying "Play it" for a
+    move no longer shown."""
+    a = two_people("zoomagia", {"confirm_moves": "on"})
+    push = a.ctx().legal[0]  # type: ignore[union-attr]
+    click(a, "push", line=push["line"], index=push["index"], pointer="mouse", **{"from": push["from"]})
+    assert a.pending == push
+    a.hint_request()
+    assert a.pending is None and 'id="confirm-bar"' not in a.render()

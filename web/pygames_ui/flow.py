@@ -215,7 +215,9 @@ class TableFlow:
         return True
 
     def hint_request(self) -> dict[str, Any] | None:
-        """The request for a hint to the person whose turn it is and who holds the device, else ``None``."""
+        """The request for a hint to the person whose turn it is and who holds the device, else ``None``.
+        Like any other click, Hint takes a move waiting for its second tap back."""
+        self.pending = None
         ctx = self.ctx()
         if self.session is None or ctx is None:
             return None
