@@ -295,6 +295,11 @@ def test_a_seat_turned_into_a_person_or_a_bot_loses_the_name_made_up_for_what_it
     click(b, "setup", game="klats")
     click(b, "seat-kind", {"seat_kind_0": "easy"})
     assert [s.name for s in b.form.seats] == ["Bot 2", "Bot 1"]  # type: ignore[union-attr]
+    click(b, "seat-kind", {"seat_kind_0": "human"})  # … and back: "You" again (no seat is)
+    assert [s.name for s in b.form.seats] == ["You", "Bot 1"]  # type: ignore[union-attr]
+    click(b, "seat-kind", {"seat_kind_1": "easy"})  # a bot's level changed: its name stays
+    click(b, "add-seat")
+    assert [s.name for s in b.form.seats] == ["You", "Bot 1", "Bot 2"]  # type: ignore[union-attr]
 
 
 def test_one_option_changed_early_keeps_the_other_remembered_ones() -> None:

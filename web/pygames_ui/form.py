@@ -85,10 +85,14 @@ class NewGameForm:
             self.confirm = values["confirm_moves"]
 
     def add_seat(self, t: I18n) -> None:
-        """One more seat, a bot named after how many bots there are, up to the game's maximum."""
+        """One more seat, a bot (with a "Bot N" name no seat has), up to the game's maximum."""
         if len(self.seats) < games.get(self.game).max_players:
-            bots_so_far = sum(1 for s in self.seats if not s.is_human)
-            self.seats.append(Seat(t("setup.default_bot", n=bots_so_far + 1), DEFAULT_BOT))
+            self.seats.append(Seat(self._free_bot_name(t), DEFAULT_BOT))
+
+    def _free_bot_name(self, t: I18n) -> str:
+        """The first "Bot N" no seat has (the log names the bots apart)."""
+        taken = {s.name for s in self.seats}
+        return next(name for n in range(1, len(self.seats) + 2) if (name := t("setup.default_bot", n=n)) not in taken)
 
     def remove_seat(self, seat: str, table: Table) -> None:
         """Take seat number ``seat`` (as the button's ``data-seat`` says it) away, down to the minimum."""
@@ -102,19 +106,19 @@ class NewGameForm:
 
     def renamed(self, t: I18n, kinds_before: list[str]) -> None:
         """A seat whose kind changed keeps no name made up for the kind it was: one turned into a
-        person's (or a friend's) is "Player N", not "Bot 1"; one turned into a bot is "Bot N",
-        not "You" or "Player 2". A name somebody typed stays."""
+        person's is "You" (if no seat is) or "Player N", a friend's "Player N", not "Bot 1"; one
+        turned into a bot is a "Bot N" no seat has, not "You" or "Player 2". A name somebody
+        typed stays."""
         bot_names, people = invented(t.catalogues, "setup.default_bot"), invented(t.catalogues, "setup.seat_n")
         yous = {str(cat.get("setup.default_you")) for cat in t.catalogues.values()}
         for i, (seat, was) in enumerate(zip(self.seats, kinds_before)):
             if seat.kind == was:
                 continue
             if seat.is_person and any(p.match(seat.name) for p in bot_names):
-                seat.name = t("setup.seat_n", n=i + 1)
+                you = seat.is_human and not any(s.name in yous for s in self.seats)
+                seat.name = t("setup.default_you") if you else t("setup.seat_n", n=i + 1)
             elif not seat.is_person and (seat.name in yous or any(p.match(seat.name) for p in people)):
-                taken = {s.name for s in self.seats}  # ("Bot 1" once only: the log names the bots apart)
-                seat.name = next(name for n in range(1, len(self.seats) + 2)
-                                 if (name := t("setup.default_bot", n=n)) not in taken)
+                seat.name = self._free_bot_name(t)
 
     def seats_to_start(self, t: I18n) -> list[Seat]:
         """The seats the game starts with. "You" means nothing once the device is passed
