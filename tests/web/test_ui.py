@@ -302,6 +302,15 @@ def test_a_seat_turned_into_a_person_or_a_bot_loses_the_name_made_up_for_what_it
     assert [s.name for s in b.form.seats] == ["You", "Bot 1", "Bot 2"]  # type: ignore[union-attr]
 
 
+def test_the_form_s_made_up_names_follow_the_language() -> None:
+    a = app(MemoryStorage())
+    click(a, "setup", game="klats")
+    click(a, "lang", {"seat_name_0": "You", "seat_name_1": "Bot 1"}, lang="ru")
+    assert [s.name for s in a.form.seats] == ["Вы", "Бот 1"]  # type: ignore[union-attr]
+    click(a, "lang", {"seat_name_0": "Аня", "seat_name_1": "Бот 1"}, lang="en")  # (a typed name stays)
+    assert [s.name for s in a.form.seats] == ["Аня", "Bot 1"]  # type: ignore[union-attr]
+
+
 def test_one_option_changed_early_keeps_the_other_remembered_ones() -> None:
     """The form shown before Python is ready sends only the fields the player changed there: an
     option among them must not reset the remembered others to their defaults."""

@@ -16,6 +16,7 @@ from pygames_core import games
 
 from . import saves, tutorial
 from .form import NewGameForm
+from .history import spoken_seats
 from .i18n import LANGS, I18n
 from .keeping import Keeping
 from .routes import HOME, Route
@@ -154,6 +155,8 @@ def _lang(app: App, data: dict[str, str], values: dict[str, str]) -> None:
         app.read_form(values)
         app.t.lang = data["lang"]
         app.storage.setItem("pygames.lang", app.t.lang)
+        if app.form is not None:  # the names the form made up ("Вы", "Бот 1") in the language shown
+            app.form.seats = spoken_seats(app.t, app.form.seats)
 def _rules(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.rules_game = data.get("game") or (app.session.game.name if app.session else "klats")
     app.back_to = app.screen
