@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pygames_core.zoomagia import rules
 
-from ..dom import attrs, button, esc
+from ..dom import attrs, button, esc, glued
 from .base import Ctx
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, points, where
 
@@ -195,5 +195,5 @@ def previews(ctx: Ctx, pushes: dict[Push, Outcome]) -> str:
                             value=esc(points(t, rules.animal_points(trio))))
         if news:
             text += " " + esc(t("zm.pv.choice"))
-        notes.append(f'<p class="pv pv-{line}-{index}-{side}">{text}</p>')
+        notes.append(f'<p class="pv pv-{line}-{index}-{side}">{glued(text)}</p>')  # (", falls out" not alone on a line)
     return f'<div class="zm-preview" aria-hidden="true">{"".join(notes)}</div>'
