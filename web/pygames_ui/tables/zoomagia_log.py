@@ -60,10 +60,11 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
 
 
 #: What the others' turns did, said where the player pushes next: their pushes, takes, refills,
-#: penalties and banks (their draws are in their pushes; their ends of turn say nothing new).
+#: penalties and banks (their draws are in their pushes, and so is the card a push gives them;
+#: their ends of turn say nothing new).
 SINCE_EVENTS = frozenset({"push", "take_card", "take_animal", "refill", "discard", "bank"})
-#: The most lines of it (five bots' turns at most, two or three lines each).
-SINCE_LINES = 15
+#: The most lines of it, the newest (on a phone, the player's own rows are below it).
+SINCE_LINES = 10
 
 
 def since_your_turn(ctx: Ctx) -> str:
@@ -75,7 +76,8 @@ def since_your_turn(ctx: Ctx) -> str:
                  if events[i]["e"] == "turn_end" and events[i].get("p") == ctx.seat), None)
     if mine is None:
         return ""
-    lines = [glued(describe(e, ctx)) for e in events[mine + 1:] if e["e"] in SINCE_EVENTS and e.get("p") != ctx.seat]
+    lines = [glued(describe(e, ctx)) for e in events[mine + 1:]
+             if e["e"] in SINCE_EVENTS and e.get("p") != ctx.seat and not (e["e"] == "take_card" and e["auto"])]
     said = [x for x in lines if x][-SINCE_LINES:]
     if not said:
         return ""
