@@ -118,7 +118,7 @@ def refusal(lesson: Lesson, ctx: Ctx, data: dict[str, str], action: object) -> s
     if lesson.expected is None:
         return t("tutorial.not_now.read")
     if data.get("taught") != "1" or (action is not None and action != lesson.expected):
-        return t("tutorial.not_now", step=step_text(lesson, ctx))
+        return t("tutorial.not_now")  # (the step's words are just above: not said again under them)
     return None
 
 
