@@ -53,6 +53,10 @@ def throw_winner(rows: list[list[str | None]]) -> int:
     return next(p for p in seats if last[p] == best)
 
 
+#: Between two players' hands: a pause for a screen reader, nothing on the screen.
+SAID_APART = '<span class="sr">, </span>'
+
+
 def throw_html(ctx: Ctx, rows: list[list[str | None]]) -> str:
     """The summary of the throw for the first player, row by row, and who starts."""
     t = ctx.t
@@ -62,8 +66,9 @@ def throw_html(ctx: Ctx, rows: list[list[str | None]]) -> str:
         for p, kind in enumerate(row):
             if kind is None:
                 continue
-            hands.append(f'<span class="rz-hand"><span class="rz-hand-name">{ctx.name(p)}</span>'
-                         f'<span class="rz-hand-cards"><span class="rz-shake">{card_html(t, "rock", "mini")}</span>'
+            # (read as "You: Scissors, Bot 1: Rock. Rock wins…": the fist shaken before is a picture only)
+            hands.append(f'<span class="rz-hand"><span class="rz-hand-name">{ctx.name(p)}</span><span class="sr">: </span>'
+                         f'<span class="rz-hand-cards"><span class="rz-shake" aria-hidden="true">{card_html(t, "rock", "mini")}</span>'
                          f'<span class="rz-shown">{card_html(t, kind, "mini")}</span></span></span>')
         last = i == len(rows) - 1
         kinds = {k for k in row if k}
@@ -74,8 +79,8 @@ def throw_html(ctx: Ctx, rows: list[list[str | None]]) -> str:
         else:
             best = next(k for k in kinds if BEATS[k] in kinds)
             verdict = t("rz.throw.stay", who=names(ctx, [p for p, k in enumerate(row) if k == best]))
-        lines.append(f'<li class="rz-throw-row r{min(i, MAX_THROWS - 1)}"><span class="rz-hands">{"".join(hands)}</span>'
-                     f'<span class="rz-verdict">{verdict}</span></li>')
+        lines.append(f'<li class="rz-throw-row r{min(i, MAX_THROWS - 1)}"><span class="rz-hands">{SAID_APART.join(hands)}</span>'
+                     f'<span class="sr">. </span><span class="rz-verdict">{verdict}</span></li>')
     return (f'<h2>{esc(t("rz.throw.title"))}</h2><p>{esc(t("rz.throw.hint"))}</p>'
             f'<ol class="rz-throw">{"".join(lines)}</ol>'
             f'<p class="rz-throw-result r{min(len(rows), MAX_THROWS) - 1}">'
