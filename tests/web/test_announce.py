@@ -173,3 +173,24 @@ def test_a_move_waiting_for_its_second_tap_is_said() -> None:
     assert said.startswith("Your move: play ") and CATALOGUES["en"]["confirm.how"] in said, said
     a.render()
     assert a.announcement() is None  # (once)
+
+
+def test_the_card_drawn_into_a_hidden_hand_is_said() -> None:
+    """Клац!: the card drawn after a move is in no log line (nobody else sees it); a screen reader
+    heard the move and never the new card."""
+    a = new_app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_kind_1": "easy", "opt_first_player": "0"})
+    a.render()
+    a.announcement()
+    ctx = a.ctx()
+    assert ctx is not None and ctx.my_turn
+    before = list(ctx.view["hand"])
+    a.play(ctx.legal[0])
+    while a.bots_pending():
+        a.step_bot()
+    a.render()
+    said = a.announcement() or ""
+    hand = list(a.ctx().view["hand"])  # type: ignore[union-attr]
+    new = [c for c in hand if c not in before or hand.count(c) > before.count(c)]
+    assert new and "You drew " in said and f"You drew {new[0]}, " in said, said

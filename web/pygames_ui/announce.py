@@ -40,6 +40,7 @@ class Heard:
         self.turn: tuple[object, object, bool] = (None, None, False)  # the game (by identity), its viewer, to move?
         self.replay: tuple[object, int, int] = (None, -1, 0)  # the replay, its step and its log lines then
         self.pending: object = None  # the move waiting for its second tap said last
+        self.hands: dict[tuple[int, int], list[Any]] = {}  # (game by id, seat) -> the hidden hand seen last
 
     def new_lines(self, game: object, lines: list[tuple[int, str]], edition: int = 0) -> list[str]:
         """The lines of ``game``'s log not said yet (the newest :data:`ANNOUNCED_LINES`), as plain text."""
@@ -116,6 +117,13 @@ def say(app: Any) -> str | None:
     # lesson, whose step says what to do: the next time after those, it is said)
     quiet = lesson is not None or ctx.frame.pass_to is not None or app.interlude() is not None or (
         room is not None and app.lobby_open())
+    hand = ctx.view.get("hand") if ctx.show_private and not ctx.replay else None
+    if isinstance(hand, list):  # the cards drawn into a hidden hand since it was last shown (not an undo's)
+        before = heard.hands.get((id(s), ctx.seat))
+        heard.hands[(id(s), ctx.seat)] = list(hand)
+        drawn = table.drawn_words(before, hand, ctx) if before is not None and not heard.taken_back else None
+        if drawn:
+            new.append(drawn)
     if heard.turn_came(s, ctx.seat, ctx.my_turn and not quiet):
         new.append(app.t("table.your_turn_now"))
     if app.pending != heard.pending:  # a move shown, waiting for its second tap: what it is, and how

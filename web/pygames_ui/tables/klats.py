@@ -97,6 +97,18 @@ class KlatsTable(Table):
             f"</div>"
         )
 
+    def drawn_words(self, before: list[Any], hand: list[Any], ctx: Ctx) -> str | None:
+        """"You drew 7, blue.": the card drawn after a move is in no log line (nobody else sees it)."""
+        new = list(hand)
+        for card in before:
+            if card in new:
+                new.remove(card)
+        if not new:
+            return None
+        t = ctx.t
+        cards = ", ".join(t("klats.card_label", value=c, colour=t(f"colour.{COLOUR_OF[c]}")) for c in new)
+        return t("klats.you_drew", cards=cards)
+
     def _seat(self, ctx: Ctx, seat: int, places: set[tuple[int, int | None]]) -> str:
         t, v = ctx.t, ctx.view
         me = seat == ctx.seat
