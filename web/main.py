@@ -76,7 +76,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         self.trail = routes.Trail(_fragment())  # the screens this page put in the browser's history
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
         self.heard: object = None  # the game whose moves the live region holds
-        self.heard_as: tuple[str, bool] = ("", False)  # in which language, and whether at a game's screen
+        self.heard_as: tuple[object, ...] = ()  # in which language, at a game's screen or not, to whom
         self.bot_moves = 0  # bot moves played on this page (data-bot-moves: for make bench's waits)
         self.slides = 0  # cards slid to their new places on this page (data-slides: for the tests)
         self.coached: object = None  # the tutorial step the focus was last sent to
@@ -136,7 +136,9 @@ class Page(KeepPart, DevicesPart, TablePart):
             return
         # A new game (or none), another language, a screen away from the game: the lines said go
         # (a screen reader's reading of the page would find them at its end, in the wrong voice).
-        heard_as = (self.app.t.lang, self.app.screen in ("table", "guest", "replay"))
+        # (and when the device changes hands: the lines said to one player may name his hidden cards)
+        heard_as = (self.app.t.lang, self.app.screen in ("table", "guest", "replay"), self.app.viewer,
+                    self.app.pass_to() is not None)
         if self.app.session is not self.heard or heard_as != self.heard_as:
             self.heard, self.heard_as = self.app.session, heard_as
             live.replaceChildren()

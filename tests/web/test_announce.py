@@ -194,3 +194,23 @@ def test_the_card_drawn_into_a_hidden_hand_is_said() -> None:
     hand = list(a.ctx().view["hand"])  # type: ignore[union-attr]
     new = [c for c in hand if c not in before or hand.count(c) > before.count(c)]
     assert new and "You drew " in said and f"You drew {new[0]}, " in said, said
+
+
+def test_no_card_is_said_drawn_at_a_new_game_or_a_new_round() -> None:
+    """A new game's deal compared with the last game's hand (a session's id used again) was said
+    as cards drawn; so was a new round's deal."""
+    from pygames_core.klats.rules import COLOUR_OF
+    from pygames_ui.announce import Heard
+    from pygames_ui.tables.klats import KlatsTable
+
+    a = new_app()
+    for _ in range(12):  # new games one after another: their first words never tell a draw
+        click(a, "setup", game="klats")
+        click(a, "start", {"seat_kind_1": "easy", "opt_first_player": "0"})
+        a.render()
+        assert "You drew" not in (a.announcement() or "")
+    ctx = a.ctx()
+    assert ctx is not None and isinstance(a.heard, Heard)
+    table = KlatsTable()
+    assert table.drawn_words([3, 6, 8], [6, 7, 9], ctx) is None  # (a new deal)
+    assert table.drawn_words([3, 6, 8], [6, 8, 9], ctx) == f'You drew 9, {ctx.t(f"colour.{COLOUR_OF[9]}")}.'  # (one played, one drawn)

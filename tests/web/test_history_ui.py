@@ -478,15 +478,18 @@ def test_a_tab_refused_the_host_lock_puts_back_the_hosted_game_it_saved_over() -
     assert storage.getItem(SAVE_KEY) == hosted and b.session is None
 
 
-def test_a_tab_s_own_other_game_is_kept_when_another_tab_hosts() -> None:
-    """Only a stale copy of the hosted game is given up: a game of this tab's own is kept."""
+def test_a_tab_s_own_game_replaced_by_a_hosted_one_is_given_up_and_said_so() -> None:
+    """A game with friends started in another tab took the save: this tab's own game, kept, would
+    save over it at its next move (and the hosting tab ignores others' saves): the hosted game
+    keeps the save, and this tab says what happened."""
     from pygames_ui.keeping import saved_elsewhere
     from pygames_ui.saves import SAVE_KEY
 
-    a, b, _ = two_tabs("klats")
+    a, b, storage = two_tabs("klats")
     click(b, "setup", game="zoomagia")
     click(b, "start")
-    mine = b.session
     click(a, "setup", game="klats")
     click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
-    assert not saved_elsewhere(b, SAVE_KEY) and b.session is mine
+    hosted = storage.getItem(SAVE_KEY)
+    assert saved_elsewhere(b, SAVE_KEY) and b.session is None
+    assert b.notice == CATALOGUES["en"]["notice.replaced_elsewhere"] and storage.getItem(SAVE_KEY) == hosted

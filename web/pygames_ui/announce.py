@@ -40,7 +40,8 @@ class Heard:
         self.turn: tuple[object, object, bool] = (None, None, False)  # the game (by identity), its viewer, to move?
         self.replay: tuple[object, int, int] = (None, -1, 0)  # the replay, its step and its log lines then
         self.pending: object = None  # the move waiting for its second tap said last
-        self.hands: dict[tuple[int, int], list[Any]] = {}  # (game by id, seat) -> the hidden hand seen last
+        self.hands: dict[int, list[Any]] = {}  # seat -> the hidden hand seen last, in game hands_of
+        self.hands_of: object = None  # whose hands (the session, by identity)
 
     def new_lines(self, game: object, lines: list[tuple[int, str]], edition: int = 0) -> list[str]:
         """The lines of ``game``'s log not said yet (the newest :data:`ANNOUNCED_LINES`), as plain text."""
@@ -119,8 +120,10 @@ def say(app: Any) -> str | None:
         room is not None and app.lobby_open())
     hand = ctx.view.get("hand") if ctx.show_private and not ctx.replay else None
     if isinstance(hand, list):  # the cards drawn into a hidden hand since it was last shown (not an undo's)
-        before = heard.hands.get((id(s), ctx.seat))
-        heard.hands[(id(s), ctx.seat)] = list(hand)
+        if heard.hands_of is not s:
+            heard.hands, heard.hands_of = {}, s
+        before = heard.hands.get(ctx.seat)
+        heard.hands[ctx.seat] = list(hand)
         drawn = table.drawn_words(before, hand, ctx) if before is not None and not heard.taken_back else None
         if drawn:
             new.append(drawn)

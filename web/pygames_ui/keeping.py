@@ -99,16 +99,15 @@ def saved_elsewhere(app: Any, key: str) -> bool:
     if session is None or problem is not None:  # (gone or unreadable there: this tab keeps its game, and saves it)
         return False
     if session.remote:  # (that tab hosts friends on other devices: this one must not make them new invites,
-        # nor overwrite that game with its stale copy at its next move): given up here; another game
-        # of this tab's own is kept (its next move saves it, as before)
-        if not _same_game(s, session):
-            return False
+        # nor overwrite that game at its next move, with a stale copy or a game of its own, which that
+        # tab's save replaced: the game with friends keeps the save): given up here, said which
+        same = _same_game(s, session)
         for table in app.tables.made():
             table.reset()
         app.session, app.pending = None, None
         if app.screen == "table":
             app.screen = "home"
-        app.notice, app.notice_details = app.t("notice.hosted_elsewhere"), None
+        app.notice, app.notice_details = app.t("notice.hosted_elsewhere" if same else "notice.replaced_elsewhere"), None
         return True
     screen = app.screen
     for table in app.tables.made():

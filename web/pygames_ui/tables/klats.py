@@ -99,11 +99,13 @@ class KlatsTable(Table):
 
     def drawn_words(self, before: list[Any], hand: list[Any], ctx: Ctx) -> str | None:
         """"You drew 7, blue.": the card drawn after a move is in no log line (nobody else sees it)."""
-        new = list(hand)
+        new, gone = list(hand), []
         for card in before:
             if card in new:
                 new.remove(card)
-        if not new:
+            else:
+                gone.append(card)
+        if not new or len(gone) > 1:  # (a move plays one card: more gone is a new round's deal)
             return None
         t = ctx.t
         cards = ", ".join(t("klats.card_label", value=c, colour=t(f"colour.{COLOUR_OF[c]}")) for c in new)
