@@ -82,7 +82,6 @@ class Page(KeepPart, DevicesPart, TablePart):
         self.coached: object = None  # the tutorial step the focus was last sent to
         self.decision_shown: object = None  # the decision's main button last brought into view (page_table.py)
         self.pending_shown: str | None = None  # the move waiting for its second tap, last brought into view
-        self.hint_focused: str | None = None  # the hinted control the focus was last given to
         self.beat: asyncio.Task[None] | None = None  # play on several devices: the heartbeat
         self.replay_clock: asyncio.Task[None] | None = None  # steps a playing replay (page_keep.py)
 
@@ -124,7 +123,6 @@ class Page(KeepPart, DevicesPart, TablePart):
         self._coach()
         self._show_decision()
         self._show_pending()
-        self._focus_hint()
         self._p2p()
         self.keep_replay_playing()
 

@@ -37,7 +37,6 @@ class TablePart:
     coached: object
     decision_shown: object
     pending_shown: str | None
-    hint_focused: str | None
 
 
     def kick_bots(self) -> None:
@@ -137,6 +136,13 @@ class TablePart:
         lit = self.root.querySelector(".hint-lit") if kept else None
         if focus.present(lit):  # on a phone the Hint button is far below the table: show what it lights
             lit.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+            # … and where the focus fell when the Hint button went (the prompt, the page), it goes
+            # to the control lit, so Enter plays the hint
+            active = document.activeElement
+            if not focus.present(active) or active.isSameNode(document.body) or str(active.id) == "prompt":
+                control = self.root.querySelector(".hint-lit:is(button:enabled, [tabindex])")
+                if focus.present(control):
+                    control.focus()
 
     def _show_pending(self) -> None:
         """The move waiting for its second tap, and the card it plays, above the confirm bar (the
@@ -149,20 +155,6 @@ class TablePart:
                 if focus.present(el):
                     el.scrollIntoView(nearest)
         self.pending_shown = selector
-
-    def _focus_hint(self) -> None:
-        """A hint has come (after "Thinking…"): the focus goes to the control it lights, where it
-        had fallen when the Hint button went (the prompt, the page), so Enter plays the hint."""
-        ready = focus.present(self.root.querySelector('#hint[data-ready="true"]'))
-        lit = self.app.lit_selector() if ready else None
-        if lit == self.hint_focused:
-            return
-        self.hint_focused = lit
-        active = document.activeElement
-        fell = not focus.present(active) or active.isSameNode(document.body) or str(active.id) == "prompt"
-        target = self.root.querySelector(".hint-lit:is(button:enabled, [tabindex])") if lit else None
-        if fell and focus.present(target):
-            target.focus()
 
     def _show_decision(self) -> None:
         """A decision's main button that has just become pressable (Зоомагия's End turn, its

@@ -341,9 +341,10 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     assert 'data-action="show-results"' not in guest.render()
 
 
-def play_both(host: App, guest: App, moves: int = 10_000, each: Callable[[], object] | None = None) -> None:
-    """Host and guest each play their seat's first legal move, up to ``moves`` moves or the end
-    (at a person's pace: the host takes at most RATE messages a second from a friend);
+def play_both(host: App, guest: App, moves: int = 10_000, each: Callable[[], object] | None = None,
+              until: Callable[[], bool] | None = None) -> None:
+    """Host and guest each play their seat's first legal move, up to ``moves`` moves, the end, or
+    ``until()`` (at a person's pace: the host takes at most RATE messages a second from a friend);
     ``each()`` after every move has reached both."""
     s, room = host.session, host.room
     assert s is not None and room is not None
@@ -351,7 +352,7 @@ def play_both(host: App, guest: App, moves: int = 10_000, each: Callable[[], obj
     clock.now, room.referee.clock = room.referee.clock(), clock
     for _ in range(moves):
         clock.now += 0.1
-        if s.game.is_over(s.state):
+        if s.game.is_over(s.state) or (until is not None and until()):
             return
         if host.interlude() is not None:
             click(host, "dismiss")

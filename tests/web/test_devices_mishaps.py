@@ -246,14 +246,9 @@ def test_a_friend_cut_off_from_the_host_reads_that_the_game_waits_not_whose_thin
         host, guest = connect(game, {"opt_target": "20"} if game == "klats" else {})
         s = host.session
         assert s is not None
-        while s.state.current_player != whose:
-            if host.interlude() is not None:
-                click(host, "dismiss")
-            elif s.state.current_player == 1:
-                guest.joining.act(guest.joining.frame().legal[0])  # type: ignore[union-attr]
-            else:
-                host.play(host.ctx().legal[0])  # type: ignore[union-attr]
-            pump(host, guest)
+        play_both(host, guest, until=lambda s=s, whose=whose, host=host: (
+            s.state.current_player == whose and host.interlude() is None))
+        assert s.state.current_player == whose
         play.on_event(guest, "closed", GUEST_PEER, "")
         html = guest.render()
         prompt = html[html.index('id="prompt"'):]

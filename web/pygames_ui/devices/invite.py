@@ -237,8 +237,10 @@ def write_answer(seat: int, tag: bytes, answer: Endpoint) -> str:
 
 
 def read_answer(text: str) -> tuple[int, bytes, Endpoint]:
-    """The seat, the offer's tag and the answer in ``#a=<text>`` (``ValueError`` for anything else)."""
-    data = _unb64(text)
+    """The seat, the offer's tag and the answer in ``text``: the code, or the whole ``#a=`` link
+    (``ValueError`` for anything else)."""
+    text = text.strip()
+    data = _unb64(text.split(ANSWER_PREFIX, 1)[1] if ANSWER_PREFIX in text else text)
     if len(data) < 2 + TAG_BYTES or not 0 <= data[0] < 6:
         raise ValueError("not an answer")
     return data[0], data[1:1 + TAG_BYTES], uncompact(data[1 + TAG_BYTES:])

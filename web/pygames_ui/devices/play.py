@@ -212,7 +212,7 @@ def hosted_elsewhere(app: App) -> None:
 def answer_readable(text: str) -> bool:
     """Whether ``text`` (an answer's code, or its ``#a=`` link) holds an answer at all."""
     try:
-        invite.read_answer(text.split(ANSWER_PREFIX, 1)[1] if ANSWER_PREFIX in text else text.strip())
+        invite.read_answer(text)
     except ValueError:
         return False
     return True

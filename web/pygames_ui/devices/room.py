@@ -139,12 +139,9 @@ class Room:
         self.accepted.pop(seat, None)
 
     def answer_text(self, text: str, at: int | None = None) -> None:
-        """A guest's answer (the code, or the text after ``#a=``): connect its seat. ``at``: the
+        """A guest's answer (the code, or its ``#a=`` link): connect its seat. ``at``: the
         seat whose answer box (or camera) it came by, where a problem with it is said."""
         self.problem_at = at
-        text = text.strip()
-        if text.startswith(invite.ANSWER_PREFIX) or "#a=" in text:
-            text = text.split("#a=", 1)[1]
         try:
             seat, tag, answer = invite.read_answer(text)
         except ValueError:  # (the invite itself pasted back: said so, it is a likely slip)
