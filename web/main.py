@@ -111,7 +111,7 @@ class Page(KeepPart, DevicesPart, TablePart):
             console.error(traceback.format_exc())
         self.html.lang = self.app.t.lang
         self.html.dataset.screen = self.app.screen
-        title = nav.title(self.app)
+        title = devices.title(self.app, nav.title(self.app))
         if document.title != title:
             document.title = title
         screen = self.app.screen_key()

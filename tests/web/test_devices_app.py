@@ -341,6 +341,25 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     assert 'data-action="show-results"' not in guest.render()
 
 
+def test_a_move_awaited_by_friends_is_said_in_the_tab_s_title_and_on_the_way_back() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})  # (Клац!: the first player, the host, moves)
+    en = CATALOGUES["en"]
+    assert play.title(host, "Klats! — pygames") == "Your move · Klats! — pygames"
+    assert play.title(guest, "pygames") == "Klats! — pygames"  # a friend's table is named by its game
+    host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+    pump(host, guest)
+    assert play.title(host, "Klats! — pygames") == "Klats! — pygames"
+    assert play.title(guest, "pygames") == "Your move · Klats! — pygames"
+    click(guest, "home")  # the friend looks elsewhere: the way back says his move is awaited
+    html = guest.render()
+    assert esc(en["devices.back_to_host_turn"].format(game="Klats!", name="A friend")) in html
+    assert play.title(guest, "pygames") == "Your move · pygames"
+    guest.joining.act(guest.joining.frame().legal[0])  # type: ignore[union-attr]
+    pump(host, guest)
+    assert esc(en["devices.back_to_host"].format(game="Klats!", name="A friend")) in guest.render()
+    assert play.title(guest, "pygames") == "pygames"
+
+
 def play_both(host: App, guest: App, moves: int = 10_000, each: Callable[[], object] | None = None,
               until: Callable[[], bool] | None = None) -> None:
     """Host and guest each play their seat's first legal move, up to ``moves`` moves, the end, or

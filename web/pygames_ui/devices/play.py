@@ -17,6 +17,7 @@ from .. import saves
 from ..i18n import I18n
 from ..session import Session, Storage
 from ..tables import TableSet
+from ..tables.base import Ctx
 from . import guest_ui, invite, lobby_ui
 from .guest_ui import GUEST_PEER, Joining
 from .host import PING_S
@@ -44,6 +45,8 @@ class App(Protocol):
     def moved(self, tell_friends: bool = True) -> None: ...
 
     def leave_room(self) -> None: ...
+
+    def ctx(self) -> Ctx | None: ...
 
 
 def host_name(app: App) -> str:
@@ -220,11 +223,35 @@ def answer_readable(text: str) -> bool:
 
 def back_to_host(app: App) -> str | None:
     """On the home screen of a friend's device still linked to its host (the game-over summary's
-    "Games" leads there, and the host may play again): the words of the way back to his table."""
+    "Games" leads there, and the host may play again): the words of the way back to his table,
+    which say when his move is awaited there."""
     j = app.joining
     if j is None or j.lost or j.guest.table is None:
         return None
-    return app.t("devices.back_to_host", game=games.get(j.invite.game).title[app.t.lang], name=j.invite.host)
+    key = "devices.back_to_host_turn" if your_turn(app) else "devices.back_to_host"
+    return app.t(key, game=games.get(j.invite.game).title[app.t.lang], name=j.invite.host)
+
+
+def your_turn(app: App) -> bool:
+    """True when friends on other devices wait for this device's player to move (a guest's, or a
+    host's in a started game with friends): he may be on another screen or in another tab."""
+    if app.joining is not None:
+        frame = app.joining.frame()
+        return frame is not None and frame.my_turn and not frame.over
+    room = app.room
+    if room is None or room.session is not app.session or not room.started:
+        return False
+    ctx = app.ctx()
+    return ctx is not None and ctx.frame.my_turn and not ctx.frame.over
+
+
+def title(app: App, words: str) -> str:
+    """The page's title (``words``: what :func:`..nav.title` says of the screen): a friend's table
+    is named by its game, and a move awaited by friends is said first (the tab shows it)."""
+    j = app.joining
+    if app.screen in ("join", "guest") and j is not None:
+        words = f"{games.get(j.invite.game).title[app.t.lang]} — pygames"
+    return app.t("devices.your_turn_title", value=words) if your_turn(app) else words
 
 
 def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
@@ -236,4 +263,4 @@ def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 HANDLERS: dict[str, Any] = {"p2p-join": _join, "to-host": _to_host, **lobby_ui.HANDLERS}
 JOIN_PREFIX, ANSWER_PREFIX = invite.JOIN_PREFIX, invite.ANSWER_PREFIX
 __all__ = ["ANSWER_PREFIX", "HANDLERS", "answer_readable", "back_to_host", "hosted_elsewhere", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
-           "start_room", "tick"]
+           "start_room", "tick", "title", "your_turn"]
