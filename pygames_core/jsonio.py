@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Hashable
 from typing import Any
 
@@ -73,6 +74,33 @@ def check_depth(value: JSON, limit: int = MAX_STATE_DEPTH) -> None:
                 raise ValueError(f"saved game nests lists and objects deeper than {limit} levels")
             children = item.values() if t is dict else item
             stack.extend((child, depth + 1) for child in children if type(child) is dict or type(child) is list)
+
+
+#: A JSON string, or from an opening quote to the end of an unterminated one: the match never
+#: fails once it starts, so the scan is linear (a pattern that needs the closing quote backtracks
+#: from every quote of a hostile text: 15 s for 64 kB of ``\\"``).
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+
+
+def check_nesting(text: str, limit: int) -> None:
+    """Refuse JSON text whose lists and objects nest deeper than ``limit`` levels, before it is parsed.
+
+    The text is checked, not the parsed value (:func:`check_depth`), because parsing is
+    the danger: in Pyodide a deep enough text overflows the browser's stack inside ``json.loads``,
+    which no ``except`` catches.  Each pass takes away the innermost empty pairs.
+    """
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    for _ in range(limit):
+        if not brackets:
+            return
+        inner_removed = _EMPTY_PAIR.sub("", brackets)  # one scan: pairs it leaves behind wait for the next
+        if inner_removed == brackets:
+            raise ValueError("not valid JSON (its brackets do not pair up)")
+        brackets = inner_removed
+    if brackets:
+        raise ValueError(f"lists and objects nest deeper than {limit} levels")
 
 
 def dump_state(game: str, data: dict[str, JSON]) -> str:

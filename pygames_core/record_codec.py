@@ -33,6 +33,7 @@ from typing import Any
 from . import games
 from .base import Game
 from .errors import IllegalAction
+from .jsonio import check_nesting
 from .record import apply_move, check_record, index_of, start
 
 VERSION = 1
@@ -43,6 +44,8 @@ MAX_MOVES = 100_000
 MAX_STRING = 256
 MAX_LINK_CHARS = 200_000
 MAX_TEXT_CHARS = 5_000_000
+#: Deepest nesting of lists and objects a record file may have (a record's is 4 levels at most).
+MAX_RECORD_DEPTH = 16
 
 
 # ------------------------------------------------------------------ binary
@@ -310,6 +313,10 @@ def from_text(text: str) -> dict[str, Any]:
         raise ValueError("a game record file must be text")
     if len(text) > MAX_TEXT_CHARS:
         raise ValueError(f"the file is too large to be a game record ({len(text)} characters)")
+    try:
+        check_nesting(text, MAX_RECORD_DEPTH)  # (before parsing: a deep text overflows the stack)
+    except ValueError as exc:
+        raise ValueError(f"the file is not a game record ({exc})") from None
     try:
         body = json.loads(text)
     except json.JSONDecodeError as exc:

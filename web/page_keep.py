@@ -13,9 +13,12 @@ from typing import Any
 from js import Object, document, window  # type: ignore[import-not-found]
 from pyodide.ffi import JsException  # type: ignore[import-not-found]
 
+from pygames_core.record_codec import MAX_TEXT_CHARS
 from pygames_ui import focus, keeping
 
-MAX_RECORD_BYTES = 5_000_000  # a game record file is a few kilobytes; refuse to read a huge file
+#: A game record file is a few kilobytes: a huge file is refused before it is read (the record's
+#: own limit, in characters, holds for its bytes too: a character is a byte or more).
+MAX_RECORD_BYTES = MAX_TEXT_CHARS
 #: A playing replay's time per move, as a share of the page's bot delay (0.8 s: 1.2 s a move;
 #: the tests' ``?delay=20``: the shortest step).
 REPLAY_PACE = 1.5

@@ -233,10 +233,12 @@ function showInviteTitle(text) {
 /** Show the first screen, if the address is one the build drew (at once, as the page is parsed). */
 function showEarly() {
   root = document.getElementById("app");
-  // No address and a game saved on this device: Python resumes it, so the loading screen shows.
+  // No address and a game saved on this device: Python resumes it, so the loading screen shows
+  // (the game at the table last, as saves.last_slot says: a guided game's slot, else the save's).
   let saved = null;
   try {
-    saved = localStorage.getItem("pygames.save.v1");
+    const guide = localStorage.getItem("pygames.save.last") === "pygames.save.guide";
+    saved = (guide ? localStorage.getItem("pygames.save.guide") : null) ?? localStorage.getItem("pygames.save.v1");
   } catch {
     // no storage, no save
   }

@@ -14,42 +14,9 @@ Outcome(result='redraw', winner=None, tied=(0, 1))
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal, NamedTuple, TypedDict
+from typing import Literal, NamedTuple
 
-Kind = Literal["brain", "rock", "scissors", "paper", "zombie"]
-TrophyKind = Literal["rock", "scissors", "paper"]
 Result = Literal["win", "nobody", "redraw"]
-
-Defence = Literal["revealed", "rock", "scissors", "none"]
-
-
-# The action forms of docs/rules/rps_zombie.md (plain dicts; ``with`` is a keyword, hence the functional syntax).
-class ChooseTrophy(TypedDict):
-    type: Literal["choose_trophy"]
-    kind: TrophyKind
-
-
-Defend = TypedDict("Defend", {"type": Literal["defend"], "zombie_of": int, "with": Defence})
-
-
-class DropTrophy(TypedDict):
-    type: Literal["drop_trophy"]
-    kind: TrophyKind
-
-
-Block = TypedDict("Block", {"type": Literal["block"], "with": TrophyKind})
-
-
-class Dump(TypedDict):
-    type: Literal["dump"]
-    kind: TrophyKind
-
-
-class Pass(TypedDict):
-    type: Literal["pass"]
-
-
-RpsZombieAction = ChooseTrophy | Defend | DropTrophy | Block | Dump | Pass
 
 #: Every card kind, in the canonical order used for sorting and for listings.
 KINDS: tuple[str, ...] = ("brain", "rock", "scissors", "paper", "zombie")

@@ -28,44 +28,8 @@ ANIMALS: tuple[str, ...] = (
     "dog", "cow", "pig", "horse", "crocodile", "penguin", "owl", "monkey",
 )
 
-#: Display names of every animal.
-ANIMAL_NAMES: dict[str, dict[str, str]] = {
-    animal: {"ru": ru, "en": en}
-    for animal, ru, en in (
-        ("sheep", "овца", "sheep"),
-        ("rhino", "носорог", "rhino"),
-        ("walrus", "морж", "walrus"),
-        ("fish", "рыба", "fish"),
-        ("turtle", "черепаха", "turtle"),
-        ("elephant", "слон", "elephant"),
-        ("hippo", "бегемот", "hippo"),
-        ("giraffe", "жираф", "giraffe"),
-        ("zebra", "зебра", "zebra"),
-        ("lion", "лев", "lion"),
-        ("tiger", "тигр", "tiger"),
-        ("bear", "медведь", "bear"),
-        ("wolf", "волк", "wolf"),
-        ("fox", "лиса", "fox"),
-        ("hare", "заяц", "hare"),
-        ("cat", "кот", "cat"),
-        ("dog", "собака", "dog"),
-        ("cow", "корова", "cow"),
-        ("pig", "свинья", "pig"),
-        ("horse", "лошадь", "horse"),
-        ("crocodile", "крокодил", "crocodile"),
-        ("penguin", "пингвин", "penguin"),
-        ("owl", "сова", "owl"),
-        ("monkey", "обезьяна", "monkey"),
-    )
-}
-
 #: The three parts, in the order they are read on the field (left to right).
 PARTS: tuple[Part, ...] = ("head", "body", "tail")
-PART_NAMES: dict[str, dict[str, str]] = {
-    "head": {"ru": "голова", "en": "head"},
-    "body": {"ru": "туловище", "en": "body"},
-    "tail": {"ru": "хвост", "en": "tail"},
-}
 
 #: All 72 card ids, animal by animal (head, body, tail).
 CARDS: tuple[str, ...] = tuple(f"{a}:{p}" for a in ANIMALS for p in PARTS)

@@ -115,6 +115,22 @@ def test_the_first_screens_answer_before_python_is_ready(page: Page, site_url: s
     assert "Аня" in page.inner_text(".table-screen")
 
 
+def test_a_guided_game_kept_alone_is_not_preceded_by_the_home_screen(page: Page, site_url: str) -> None:
+    """Python takes up the game at the table last, a guided one too: the page before it shows the
+    loading screen then, not a home screen that the table would replace a moment later."""
+    held = hold_interpreter(page)
+    page.goto(site_url + bare("?delay=20&seed=1", warm=False), wait_until="commit")
+    page.wait_for_selector('html[data-early="shown"] .game-card', timeout=20_000)
+    page.evaluate("""() => { localStorage.setItem('pygames.save.guide', '{}');
+                            localStorage.setItem('pygames.save.last', 'pygames.save.guide'); }""")
+    page.reload(wait_until="domcontentloaded")  # (prepage.js runs as the page is parsed)
+    assert page.get_attribute("html", "data-early") is None and page.locator(".game-card").count() == 0
+    page.evaluate("() => localStorage.setItem('pygames.save.last', 'pygames.save.v1')")  # the save's slot: empty
+    page.reload(wait_until="domcontentloaded")
+    assert page.get_attribute("html", "data-early") == "shown"
+    release(page, held)
+
+
 def test_the_form_reloaded_at_its_address_keeps_the_choices_it_remembers(page: Page, site_url: str) -> None:
     """F5 on the new-game form (or its address opened): the form the build drew first must not
     hand its own defaults to the app as if typed; only what the player changed there is."""

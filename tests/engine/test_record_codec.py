@@ -206,6 +206,10 @@ def test_random_links_are_refused(text: str) -> None:
      ' "seats": [{"name": "A", "kind": "human"}]}', "seats must be a list of 2"),
     ('{"format": "pygames-record", "version": 1, "game": "klats", "players": 2, "seed": 1, "actions": [],'
      ' "options": {"target": "high"}}', "cannot start a game: option 'target' must be int"),
+    # Nested past what a record can be: refused before parsing (in the browser, parsing it would
+    # overflow the stack where nothing catches it).
+    ("[" * 5000 + "]" * 5000, "not a game record .lists and objects nest deeper than 16"),
+    ('{"format": "pygames-record", "actions": [' + "[" * 20 + "]" * 20 + "]}", "nest deeper than 16"),
 ])
 def test_bad_files_say_why(text: str, reason: str) -> None:
     with pytest.raises(ValueError, match=reason):

@@ -47,5 +47,7 @@ def test_the_svg_draws_the_dark_modules() -> None:
     modules = qr.encode("pygames")
     svg = qr.svg(modules, "Invite for seat 2")
     assert svg.startswith('<svg class="qr" viewBox="0 0 29 29" role="img" aria-label="Invite for seat 2"')
+    named = qr.svg(modules, 'Invite for "Big" Mike <3')  # a friend's name is text, never markup
+    assert 'aria-label="Invite for &quot;Big&quot; Mike &lt;3"' in named
     assert svg.count("z") == sum(  # one path segment per run of dark modules
         sum(1 for x, m in enumerate(row) if m and (x == 0 or not row[x - 1])) for row in modules)

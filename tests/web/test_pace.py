@@ -53,9 +53,8 @@ def test_five_bots_share_one_round(game: str) -> None:
         to_the_person(s)
         if s.game.is_over(s.state):
             break
-        while not s.game.is_over(s.state) and s.is_human_turn():  # the person's whole turn
+        while not s.game.is_over(s.state) and s.is_human_turn():  # the person's whole turn (the pace sees it)
             s.apply(s.game.legal_actions(s.state)[0])
-            pace.start_round()
         given = bot_round(s, pace)
         if not given:
             break
@@ -74,6 +73,29 @@ def test_a_slow_move_leaves_less_for_the_rest_and_the_floor_holds() -> None:
     pace = Pace()
     given = bot_round(s, pace, used=levels.HARD_ROUND_MS)  # the first bot ate the whole round
     assert given[0] > MIN_PACE_MS and all(ms == MIN_PACE_MS for ms in given[1:])
+
+
+def test_a_round_starts_afresh_after_a_new_game_a_friend_s_move_and_an_undo() -> None:
+    drained = Pace()
+    s = table("klats", ["hard", "human"])
+    drained.next_ms(s)
+    drained.spent(levels.HARD_ROUND_MS)  # the bot's move ate the whole round...
+    again = table("klats", ["hard", "human"], seed=4)  # ..."Play again": the new game's first bot has it all
+    assert drained.next_ms(again) == levels.HARD_BUDGET_MS
+    # A friend on another device is a person too: his move starts the next round.
+    s = table("klats", ["human", "hard", "remote", "hard"])
+    to_the_person(s)
+    s.apply(s.game.legal_actions(s.state)[0])
+    pace = Pace()
+    pace.next_ms(s)
+    s.apply(thinking.bot_action(Session(s.game, [Seat(x.name, "medium") for x in s.seats], s.state, s.record)))
+    pace.spent(levels.HARD_ROUND_MS)
+    assert s.state.current_player == 2
+    s.apply(s.game.legal_actions(s.state)[0])  # the friend's move, from his device
+    assert pace.next_ms(s) == levels.HARD_BUDGET_MS
+    # The same bot's next move in the same round is charged to the same round.
+    pace.spent(levels.HARD_ROUND_MS)
+    assert pace.next_ms(s) == MIN_PACE_MS
 
 
 def test_seats_before_the_next_person() -> None:

@@ -160,7 +160,6 @@ class TableFlow:
     def play(self, action: Action) -> None:
         s = self.session
         assert s is not None
-        by_a_person = s.is_human_turn()
         try:
             s.apply(action)
         except IllegalAction:
@@ -169,8 +168,6 @@ class TableFlow:
         lesson = self.lesson()
         if lesson is not None and lesson.step.action == action:
             lesson.advance(s)  # the tutorial's step is made: on to the next one
-        if by_a_person:
-            self.pace.start_round()  # the bots after him share a fresh round's time
         self.moved()
 
     def step_bot(self) -> None:

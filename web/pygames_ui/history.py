@@ -31,6 +31,7 @@ from pygames_core.record import states as record_states
 from pygames_core.rng import Rng
 
 from .dom import attrs, button, esc
+from .frame import public_log
 from .i18n import I18n
 from .session import Seat, Session, clean_name, seat_kind
 
@@ -133,7 +134,7 @@ def reveals(game: Game, before: State, actions: list[Action], seat: int, worlds:
             world = game.determinize(view, Rng.from_seed(i))
         except ValueError:  # no consistent deal could be made: nothing can be proved, so refuse
             return True
-        start = len(world.data["log"])
+        start = len(public_log(world))
         for k, action in enumerate(actions):
             try:
                 world = game.apply(world, action)
@@ -141,8 +142,8 @@ def reveals(game: Game, before: State, actions: list[Action], seat: int, worlds:
                 return True
             if k == len(truth):
                 real = game.apply(real, actions[k])
-                truth.append(_seen(game, real, seat, len(real.data["log"]) - len(before.data["log"])))
-            if _seen(game, world, seat, len(world.data["log"]) - start) != truth[k]:
+                truth.append(_seen(game, real, seat, len(public_log(real)) - len(public_log(before))))
+            if _seen(game, world, seat, len(public_log(world)) - start) != truth[k]:
                 return True
     return False
 

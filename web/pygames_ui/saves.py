@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 import reprlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pygames_core import games
 from pygames_core.base import Game, State
+from pygames_core.jsonio import check_nesting
 from pygames_core.record import check_record, replay
 
 from . import tutorial
@@ -107,33 +107,6 @@ def _parse_save(text: object) -> dict[str, Any]:
     if not isinstance(body, dict) or body.get("v") != 1 or type(body.get("v")) is not int:
         raise ValueError("unknown save format")
     return body
-
-
-#: A JSON string, or from an opening quote to the end of an unterminated one: the match never
-#: fails once it starts, so the scan is linear (a pattern that needs the closing quote backtracks
-#: from every quote of a hostile text: 15 s for 64 kB of ``\\"``).
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.S)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_EMPTY_PAIR = re.compile(r"\[\]|\{\}")
-
-
-def check_nesting(text: str, limit: int) -> None:
-    """Refuse JSON text whose lists and objects nest deeper than ``limit`` levels, before it is parsed.
-
-    The text is checked, not the parsed value, because parsing is the danger: in
-    Pyodide a deep enough text overflows the browser's stack inside ``json.loads``,
-    which no ``except`` catches.  Each pass takes away the innermost empty pairs.
-    """
-    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
-    for _ in range(limit):
-        if not brackets:
-            return
-        inner_removed = _EMPTY_PAIR.sub("", brackets)  # one scan: pairs it leaves behind wait for the next
-        if inner_removed == brackets:
-            raise ValueError("not valid JSON (its brackets do not pair up)")
-        brackets = inner_removed
-    if brackets:
-        raise ValueError(f"the save nests lists and objects deeper than {limit} levels")
 
 
 def _shown(value: object) -> str:

@@ -34,7 +34,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..saves import check_nesting
+from pygames_core.jsonio import check_nesting
 
 #: The protocol's version: bump it when a message changes shape.
 PROTOCOL = 2

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..dom import esc
+
 #: Per version (index 1..15) and level: (error-correction codewords per block, [(blocks, data codewords)]).
 BLOCKS: dict[str, list[tuple[int, list[tuple[int, int]]]]] = {
     "L": [(0, []), (7, [(1, 19)]), (10, [(1, 34)]), (15, [(1, 55)]), (20, [(1, 80)]), (26, [(1, 108)]),
@@ -256,7 +258,8 @@ def version_of(modules: list[list[bool]]) -> int:
 
 def svg(modules: list[list[bool]], label: str) -> str:
     """The code as an inline SVG (dark on white, four modules of quiet zone), named ``label``
-    for screen readers; each row's dark runs are one path segment."""
+    (plain text: a friend's name in it is escaped here) for screen readers; each row's dark
+    runs are one path segment."""
     n, quiet = len(modules), 4
     parts = []
     for y, row in enumerate(modules):
@@ -270,6 +273,6 @@ def svg(modules: list[list[bool]], label: str) -> str:
             else:
                 x += 1
     size = n + 2 * quiet
-    return (f'<svg class="qr" viewBox="0 0 {size} {size}" role="img" aria-label="{label}" '
+    return (f'<svg class="qr" viewBox="0 0 {size} {size}" role="img" aria-label="{esc(label)}" '
             f'shape-rendering="crispEdges"><rect width="{size}" height="{size}" fill="#fff"/>'
             f'<path fill="#000" d="{"".join(parts)}"/></svg>')

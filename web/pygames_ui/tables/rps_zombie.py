@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pygames_core.base import Action
+from pygames_core.rps_zombie.rules import KINDS, TROPHY_KINDS
 
 from ..dom import esc, glued
 from ..i18n import I18n
@@ -21,9 +22,8 @@ from .base import Ctx, Table, control, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
 from .rps_zombie_decide import alike_groups, all_out, choice_key, choice_words, decision
 from .rps_zombie_log import DECISIONS, describe, end_reason, first_told, happened, names, poss
-from .rps_zombie_throw import MAX_THROWS, TROPHY_KINDS, check_throw_ui, throw_for_first, throw_html, throw_winner
+from .rps_zombie_throw import MAX_THROWS, check_throw_ui, throw_for_first, throw_html, throw_winner
 
-KINDS = ("brain", "rock", "scissors", "paper", "zombie")
 #: The new-game form's "who starts" value for a rock-paper-scissors throw (as the printed rules do it).
 THROW = "throw"
 

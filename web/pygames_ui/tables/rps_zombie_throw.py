@@ -11,15 +11,25 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pygames_core.rps_zombie.rules import BEATS, TROPHY_KINDS
+
 from ..dom import button, esc
 from .base import Ctx
 from .rps_zombie_cards import card_html
 from .rps_zombie_log import names
 
-TROPHY_KINDS = ("rock", "scissors", "paper")
-BEATS = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 #: Throws shown at most (ties are thrown again; a longer run is cut to its last throws).
 MAX_THROWS = 6
+
+
+def beating(kinds: set[str | None]) -> str | None:
+    """The kind that stays in after a throw showing ``kinds`` (``None``: a tie, thrown again: all
+    alike, or all three kinds)."""
+    shown = {kind for kind in kinds if kind is not None}
+    if len(shown) != 2:
+        return None
+    a, b = shown
+    return a if BEATS[a] == b else b
 
 
 def throw_for_first(players: int, rng: random.Random) -> list[list[str | None]]:
@@ -35,10 +45,8 @@ def throw_for_first(players: int, rng: random.Random) -> list[list[str | None]]:
         for p in left:
             row[p] = rng.choice(TROPHY_KINDS)
         rows.append(row)
-        kinds = {kind for p in left if (kind := row[p]) is not None}
-        if len(kinds) == 2:
-            a, b = kinds
-            best = a if BEATS[a] == b else b
+        best = beating({row[p] for p in left})
+        if best is not None:
             left = [p for p in left if row[p] == best]
     return rows
 
@@ -46,11 +54,8 @@ def throw_for_first(players: int, rng: random.Random) -> list[list[str | None]]:
 def throw_winner(rows: list[list[str | None]]) -> int:
     """The seat that stays in after the last throw."""
     last = rows[-1]
-    seats = [p for p, k in enumerate(last) if k]
-    kinds = {kind for kind in last if kind is not None}
-    a, b = kinds
-    best = a if BEATS[a] == b else b
-    return next(p for p in seats if last[p] == best)
+    best = beating(set(last))
+    return next(p for p, kind in enumerate(last) if kind is not None and kind == best)
 
 
 #: Between two players' hands: a pause for a screen reader, nothing on the screen.
@@ -71,13 +76,12 @@ def throw_html(ctx: Ctx, rows: list[list[str | None]]) -> str:
                          f'<span class="rz-hand-cards"><span class="rz-shake" aria-hidden="true">{card_html(t, "rock", "mini")}</span>'
                          f'<span class="rz-shown">{card_html(t, kind, "mini")}</span></span></span>')
         last = i == len(rows) - 1
-        kinds = {k for k in row if k}
+        best = beating(set(row))
         if last:
             verdict = ctx.say("rz.throw.wins", by=throw_winner(rows))
-        elif len(kinds) != 2:
+        elif best is None:
             verdict = esc(t("rz.throw.tie"))
         else:
-            best = next(k for k in kinds if BEATS[k] in kinds)
             verdict = t("rz.throw.stay", who=names(ctx, [p for p, k in enumerate(row) if k == best]))
         lines.append(f'<li class="rz-throw-row r{min(i, MAX_THROWS - 1)}"><span class="rz-hands">{SAID_APART.join(hands)}</span>'
                      f'<span class="sr">. </span><span class="rz-verdict">{verdict}</span></li>')
@@ -108,9 +112,8 @@ def check_throw_ui(ui: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
     for i, row in enumerate(rows):
         if [p for p, k in enumerate(row) if k] != left or len(left) < 2:
             raise ValueError(f"rz_throw row {i + 1} is not thrown by the players still in")
-        kinds = {row[p] for p in left}
-        if len(kinds) == 2:
-            best = next(k for k in kinds if BEATS[k] in kinds)
+        best = beating({row[p] for p in left})
+        if best is not None:
             left = [p for p in left if row[p] == best]
         if (len(left) == 1) != (i == len(rows) - 1):
             raise ValueError(f"rz_throw does not end with one winner at row {len(rows)}")
