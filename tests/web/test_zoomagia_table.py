@@ -192,6 +192,28 @@ def test_push_phase_controls_and_previews() -> None:
                                       "from": arrows[0]["from"]}
 
 
+def test_a_finger_s_first_tap_on_an_arrow_says_the_second_pushes() -> None:
+    a = make_app()
+    s = start(a, {})
+    en = CATALOGUES["en"]
+    first, second = Controls(a.render()).enabled("push")[:2]
+    assert esc(en["zm.prompt.push"]) in a.render()
+    click(a, {**first, "pointer": "touch"})  # the preview of the push, not the push
+    html = a.render()
+    assert not s.record["actions"] and esc(en["zm.prompt.armed"]) in html
+    note = html[html.index(f'class="pv pv-{first["line"]}-{first["index"]}-{first["from"]}"'):]
+    assert note.index(esc(en["zm.pv.again"])) < note.index("</p>")  # said in the tapped arrow's note only
+    assert html.count(esc(en["zm.pv.again"])) == 1
+    click(a, {**second, "pointer": "touch"})  # another arrow: its preview
+    html = a.render()
+    assert not s.record["actions"] and html.count(esc(en["zm.pv.again"])) == 1
+    said = html.index(esc(en["zm.pv.again"]))
+    assert html.startswith(f'class="pv pv-{second["line"]}-{second["index"]}-{second["from"]}"',
+                           html.rindex('class="pv pv-', 0, said))
+    click(a, {**second, "pointer": "touch"})
+    assert len(s.record["actions"]) == 1 and esc(en["zm.prompt.armed"]) not in a.render()
+
+
 def test_illegal_clicks_change_nothing() -> None:
     a = make_app()
     s = start(a, {"opt_columns": "false"})

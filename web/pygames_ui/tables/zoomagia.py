@@ -212,6 +212,8 @@ class ZoomagiaTable(Table):
         if phase == "discard":
             parts = ", ".join(t(f"zm.parts.{p}") for p in v["overflow"])
             return esc(t("zm.prompt.discard", value=parts))
+        if phase == "push" and ctx.my_turn and self.armed is not None and self.armed[0] == v["turn"]:
+            return esc(t("zm.prompt.armed"))  # a finger's first tap showed a push: the second makes it
         return esc(t(f"zm.prompt.{phase}"))
 
     # ------------------------------------------------------------ side panel
@@ -241,7 +243,7 @@ class ZoomagiaTable(Table):
             last = (f'<p class="zm-last">{ctx.say("zm.last_push", by=lp["p"], card=chip(t, lp["card"]), value=esc(where(t, lp["line"], lp["index"], lp["from"])), cards=chip(t, lp["out"]))}</p>')
         elif phase == "push" and ctx.my_turn and not ctx.replay:
             last = since_your_turn(ctx)
-        return top + previews(ctx, pushes) + last
+        return top + previews(ctx, pushes, self.armed) + last
 
     # --------------------------------------------------------- the decision
     def _decide(self, ctx: Ctx) -> str:

@@ -175,9 +175,9 @@ def refill_cards(ctx: Ctx, placing: list[str | None] | None) -> str:
     return "".join(out)
 
 
-def previews(ctx: Ctx, pushes: dict[Push, Outcome]) -> str:
+def previews(ctx: Ctx, pushes: dict[Push, Outcome], armed: tuple[int, str, int, str] | None = None) -> str:
     """One hidden note per legal push (``pushes``: :func:`outcomes`), shown by CSS while its arrow
-    is hovered or focused."""
+    is hovered or focused, or tapped once (``armed``: that one's note says how to push)."""
     t, v = ctx.t, ctx.view
     if not pushes:
         return ""
@@ -195,5 +195,7 @@ def previews(ctx: Ctx, pushes: dict[Push, Outcome]) -> str:
                             value=esc(points(t, rules.animal_points(trio))))
         if news:
             text += " " + esc(t("zm.pv.choice"))
+        if armed == (v["turn"], line, index, side):
+            text += f' <strong>{esc(t("zm.pv.again"))}</strong>'
         notes.append(f'<p class="pv pv-{line}-{index}-{side}">{glued(text)}</p>')  # (", falls out" not alone on a line)
     return f'<div class="zm-preview" aria-hidden="true">{"".join(notes)}</div>'
