@@ -10,13 +10,14 @@ import json
 
 import pytest
 from apptools import click
-from test_devices_app import CATALOGUES, SITE, come_back, connect, lobby_with_a_friend, new_app, play_both, pump
+from test_devices_app import ANSWER, CATALOGUES, SITE, come_back, connect, lobby_with_a_friend, new_app, play_both, pump
 from test_devices_invite import OFFER
 
 from pygames_ui.app import App
 from pygames_ui.devices import play, protocol
 from pygames_ui.devices.guest_ui import GUEST_PEER
 from pygames_ui.devices.loopback import Clock
+from pygames_ui.devices.room import CONNECT_S
 from pygames_ui.dom import esc
 
 EN = CATALOGUES["en"]
@@ -34,6 +35,37 @@ def test_the_same_answer_given_twice_is_connected_once_and_said_so() -> None:
     play.failed(host, 1)  # the browser could not take it after all: it may be given again
     click(host, "p2p-connect", {"answer_1": answer}, seat=1)
     assert [e[0] for e in play.effects(host)] == ["p2p-accept"] and room.problem is None
+
+
+def test_an_invite_opened_on_two_devices_never_blocks_its_seat() -> None:
+    """Two phones opened the same invite and both joined: the first answer is connected, the other
+    is said to be another device's; if none connects, the seat says so and a new invite is at hand."""
+    host, guest = lobby_with_a_friend()
+    room, answer = host.room, guest.joining.answer  # type: ignore[union-attr]
+    assert room is not None and answer is not None
+    clock = room.clock
+    other = new_app()  # the second phone, at the same invite
+    play.open_invite(other, "#j=" + room.invites[1])
+    click(other, "p2p-join")
+    for kind, _peer, *_ in play.effects(other):
+        if kind == "p2p-answer":
+            play.on_event(other, "answer", GUEST_PEER, ANSWER.replace("ice-ufrag:", "ice-ufrag:x"))
+    assert other.joining is not None and other.joining.answer not in (None, answer)
+    click(host, "p2p-connect", {"answer_1": answer}, seat=1)
+    assert [e[0] for e in play.effects(host)] == ["p2p-accept"] and room.seat_state(1) == "connecting"
+    html = host.render()
+    assert f'data-state="connecting">{EN["devices.state.connecting"]}' in html
+    click(host, "p2p-connect", {"answer_1": other.joining.answer}, seat=1)
+    assert play.effects(host) == [] and room.problem == "devices.answer_other_device"
+    assert esc(EN["devices.answer_other_device"].format(name=host.session.seats[1].name)) in host.render()  # type: ignore[union-attr]
+    room.clock = lambda: clock() + CONNECT_S  # nothing connected meanwhile
+    assert play.tick(host)  # (the lobby is drawn again when a seat's state changes)
+    html = host.render()
+    seat = html[html.index('class="lobby-seat" data-seat="1"'):]
+    assert esc(EN["devices.not_connected"].format(name=host.session.seats[1].name)) in seat  # type: ignore[union-attr]
+    assert 'data-action="p2p-reinvite"' in seat and "#j=" not in seat.split("</section>")[0]
+    click(host, "p2p-reinvite", seat=1)  # a new invite: the seat is free again for one device
+    assert play.effects(host) == [("p2p-offer", 1)] and room.seat_state(1) == "invited"
 
 
 def three_seats(values: dict[str, str] | None = None) -> App:

@@ -57,6 +57,19 @@ def test_escaping() -> None:
     assert attrs(data_name="<b>", hidden=True, off=None) == ' data-name="&lt;b&gt;" hidden'
 
 
+@pytest.mark.parametrize("files", [
+    {"a.json": '{"k.one": "1", "k.one": "2"}'},  # twice in one file: JSON alone keeps the last, unsaid
+    {"a.json": '{"k.one": "1"}', "b.json": '{"k.one": "2"}'},
+])
+def test_a_catalogue_key_defined_twice_is_an_error(tmp_path: Path, files: dict[str, str]) -> None:
+    for lang in ("en", "ru"):
+        (tmp_path / lang).mkdir()
+        for name, text in files.items():
+            (tmp_path / lang / name).write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match="defined twice.*k.one"):
+        merge_catalogues(tmp_path)
+
+
 def test_all_templates_render_with_their_fields() -> None:
     """Every placeholder in a catalogue is one the code fills (no KeyError fallbacks)."""
     import string

@@ -14,13 +14,23 @@ def merge_catalogues(folder: Path) -> dict[str, dict[str, Any]]:
     game, and one per part of the app (assist, bots, devices, history, site, tutorial).
 
     Used by the build (which ships ``i18n/<lang>.json``) and by the tests.
-    A key defined in two files is an error.
+    A key defined in two files, or twice in one (JSON would keep the last silently), is an error.
     """
+    def once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [k for k, _ in pairs]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        if twice:
+            raise ValueError(f"keys defined twice: {twice[:5]}")
+        return dict(pairs)
+
     out: dict[str, dict[str, Any]] = {}
     for lang in LANGS:
         merged: dict[str, Any] = {}
         for path in sorted((folder / lang).glob("*.json")):
-            part = json.loads(path.read_text(encoding="utf-8"))
+            try:
+                part = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=once)
+            except ValueError as exc:
+                raise ValueError(f"{path}: {exc}") from None
             clash = sorted(set(part) & set(merged))
             if clash:
                 raise ValueError(f"{path}: keys defined twice: {clash[:5]}")

@@ -52,7 +52,10 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage, said: str = "") -> s
             body = f'<p class="row">{button(esc(t("devices.hand_back")), "p2p-hand-back", "", seat=seat)}</p>'
         elif state != "here":
             text = room.invites.get(seat)
-            if seat in room.spent:  # (the invite he came by has connected once: it cannot again)
+            if state == "unreached":  # (his answer never connected: only a new invite can)
+                body = (f'<p class="flash" role="alert">{esc(t("devices.not_connected", name=s.seats[seat].name))}</p>'
+                        f'<p class="row">{button(esc(t("devices.reinvite")), "p2p-reinvite", "primary", seat=seat)}</p>')
+            elif seat in room.spent:  # (the invite he came by has connected once: it cannot again)
                 body = f'<p class="row">{button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)}</p>'
             elif text is None:
                 body = making(t, room, seat)
@@ -76,7 +79,7 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage, said: str = "") -> s
 
 #: A friend's seat nobody plays now: never come (the host started without him, or handed his
 #: seat back before he came), gone, or on another build.
-NOT_HERE = ("invited", "away", "other_build")
+NOT_HERE = ("invited", "connecting", "unreached", "away", "other_build")
 
 
 def presence(t: I18n, room: Room, site: str) -> str:
@@ -135,8 +138,11 @@ def _away(t: I18n, room: Room) -> list[tuple[str, str]]:
             if seat in room.spent:  # silent, his connection not closed (a locked phone): a new invite when asked for
                 said = t("devices.away_quiet", name=name)
                 tools += button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)
+            elif state == "unreached":  # his answer never connected
+                said = t("devices.not_connected", name=name)
+                tools += button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)
             else:  # (one who never came is not "away": he is yet to come)
-                said = t("devices.late_line" if state == "invited" else "devices.away_line", name=name)
+                said = t("devices.away_line" if room.referee.seat_state(seat) == "away" else "devices.late_line", name=name)
                 if seat in room.invites:  # (its field is in the friends' list)
                     tools = button(esc(t("devices.copy_invite")), "p2p-copy", "", field=f"invite-{seat}") + tools
         else:

@@ -25,6 +25,10 @@ from ..session import Session
 from . import invite, seats
 from .host import Referee
 
+#: How long an answer taken may take to connect before the lobby says it did not (a device on the
+#: same network connects within a few seconds; a phone that slept through it never does).
+CONNECT_S = 20.0
+
 
 def conn_of(seat: int) -> str:
     """The connection of a seat: one data channel per guest seat."""
@@ -50,6 +54,8 @@ class Room:
     problem_name: str = ""  # the friend the problem is about, where its words name him
     offer_problems: dict[int, str] = field(default_factory=dict)  # seat -> why its invite could not be made
     accepted: dict[int, bytes] = field(default_factory=dict)  # seat -> the offer tag of the answer being connected
+    answers: dict[int, invite.Endpoint] = field(default_factory=dict)  # seat -> that answer
+    accepted_at: dict[int, float] = field(default_factory=dict)  # seat -> when it was taken (clock)
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
     spent: set[int] = field(default_factory=set)  # seats whose invite has connected: it cannot again
     scanning: int | None = None  # the seat whose answer the camera is reading
@@ -99,10 +105,15 @@ class Room:
     def seat_state(self, seat: int) -> str:
         """What the lobby and the table say of a friend's seat: the referee's state
         (:meth:`.host.Referee.seat_state`), or ``other_build`` while the device that answered its
-        invite runs another build of the site (both must reload)."""
+        invite runs another build of the site (both must reload), or ``connecting`` while the answer
+        taken for its invite connects, ``unreached`` once it has not for :data:`CONNECT_S` (a new
+        invite is the way out: the invite opened on two devices, a phone gone to sleep)."""
         state = self.referee.seat_state(seat)
         if state in ("invited", "away") and conn_of(seat) in self.referee.other_builds:
             return "other_build"
+        if state in ("invited", "away") and seat in self.accepted and seat not in self.spent:
+            waited = self.clock() - self.accepted_at.get(seat, self.clock())
+            return "connecting" if waited < CONNECT_S else "unreached"
         return state
 
     # ------------------------------------------------------------ inviting
@@ -137,6 +148,7 @@ class Room:
     def accept_failed(self, seat: int) -> None:
         """The page could not take the answer it was given for ``seat``: it may be given again."""
         self.accepted.pop(seat, None)
+        self.answers.pop(seat, None)
 
     def answer_text(self, text: str, at: int | None = None) -> None:
         """A guest's answer (the code, or its ``#a=`` link): connect its seat. ``at``: the
@@ -155,10 +167,12 @@ class Room:
         elif tag != self.tags.get(seat) or seat in self.spent:  # (a seat has a tag while it has an invite)
             self.problem = "devices.old_answer"  # an answer to an invite this seat no longer has (or used)
         elif self.accepted.get(seat) == tag:  # (Connect twice, or the code and the link: once is enough)
-            self.problem = "devices.answer_taken"
+            # Another device's answer to the same invite (opened on two phones): one connects at most.
+            self.problem = "devices.answer_taken" if self.answers.get(seat) == answer else "devices.answer_other_device"
+            self.problem_name = self.session.seats[seat].name
         else:
             self.problem = None
-            self.accepted[seat] = tag
+            self.accepted[seat], self.answers[seat], self.accepted_at[seat] = tag, answer, self.clock()
             self.effects.append(("p2p-accept", seat, invite.expand(answer)))
 
     def reinvite(self, seat: int) -> None:
@@ -167,6 +181,7 @@ class Room:
         self.tags.pop(seat, None)
         self.offer_problems.pop(seat, None)
         self.accepted.pop(seat, None)
+        self.answers.pop(seat, None)
         if self.problem_at == seat:
             self.problem = None
         self.referee.closed(conn_of(seat))  # the page drops its old connection, which says nothing more
