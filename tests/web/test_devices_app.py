@@ -182,6 +182,10 @@ def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() ->
     # Said above the board, where a phone shows it (the friends' list is below the table there).
     said = esc(CATALOGUES["en"]["devices.away_line"].format(name=s.seats[1].name))
     assert said in html and html.index(said) < html.index('class="klats-table"')
+    pump(host, guest)  # his new invite is made: its QR code is one tap from the board too
+    html = host.render()
+    line = html[html.index(said):html.index('class="klats-table"')]
+    assert 'class="away-qr"' in line and '<svg class="qr"' in line and CATALOGUES["en"]["devices.show_qr"] in line
     ctx = host.ctx()
     assert ctx is not None
     host.play(ctx.legal[0])  # the host's move; then it is the away friend's turn …

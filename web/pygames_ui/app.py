@@ -248,7 +248,7 @@ class App(TableFlow):
         if self.room is not None:  # friends on other devices: the lobby until started, then who is here
             side = lobby_ui.presence(self.t, self.room, self.site) + side
             bar += lobby_ui.lobby(self.t, self.room, self.site, self.storage, self._said()) if self.lobby_open() else ""
-            notes = "" if self.lobby_open() or over else lobby_ui.away_line(self.t, self.room)
+            notes = "" if self.lobby_open() or over else lobby_ui.away_line(self.t, self.room, self.site)
         return screens.table_screen(ctx, table, side, self.results_closed, self.history.shared, bar, notes=notes)
 
     def taught_selector(self) -> str | None:

@@ -109,12 +109,20 @@ def presence(t: I18n, room: Room, site: str) -> str:
             f'<ul>{"".join(items)}</ul></section>')
 
 
-def away_line(t: I18n, room: Room) -> str:
+def away_line(t: I18n, room: Room, site: str) -> str:
     """Above the board during play (on a phone the friends' list is far below): each friend away,
-    with his new invite to copy and "Let a bot play"; each friend back while a bot plays for him,
-    with "Hand the seat back"."""
-    return "".join(f'<div class="presence-line"><p role="status">{esc(said)}</p><span class="row">{tools}</span></div>'
-                   for said, tools in _away(t, room))
+    with his new invite to copy (and, on a phone, its QR code to show: a friend in the room scans
+    it) and "Let a bot play"; each friend back while a bot plays for him, with "Hand the seat back"."""
+    lines = []
+    for seat, said, tools in _away(t, room):
+        text = room.invites.get(seat)
+        qr = ""
+        if text is not None and "p2p-copy" in tools:  # (an invite he may come back with)
+            name = room.session.seats[seat].name
+            qr = (f'<details class="away-qr"><summary>{esc(t("devices.show_qr"))}</summary>'
+                  f'{qr_svg(f"{site}{invite.JOIN_PREFIX}{text}", t("devices.invite_qr", name=name))}</details>')
+        lines.append(f'<div class="presence-line"><p role="status">{esc(said)}</p><span class="row">{tools}</span>{qr}</div>')
+    return "".join(lines)
 
 
 def presence_words(t: I18n, room: Room, lobby_open: bool) -> list[str]:
@@ -123,10 +131,10 @@ def presence_words(t: I18n, room: Room, lobby_open: bool) -> list[str]:
     if lobby_open:
         return [f'{t("devices.seat_of", n=seat + 1, name=room.session.seats[seat].name)}: '
                 f'{t(f"devices.state.{room.seat_state(seat)}")}' for seat in room.session.remote]
-    return [said for said, _ in _away(t, room)]
+    return [said for _, said, _ in _away(t, room)]
 
 
-def _away(t: I18n, room: Room) -> list[tuple[str, str]]:
+def _away(t: I18n, room: Room) -> list[tuple[int, str, str]]:
     out = []
     for seat in room.session.remote:
         state, name = room.seat_state(seat), room.session.seats[seat].name
@@ -147,7 +155,7 @@ def _away(t: I18n, room: Room) -> list[tuple[str, str]]:
                     tools = button(esc(t("devices.copy_invite")), "p2p-copy", "", field=f"invite-{seat}") + tools
         else:
             continue
-        out.append((said, tools))
+        out.append((seat, said, tools))
     return out
 
 
