@@ -110,9 +110,12 @@ def come_back(host: App, seat: int = 1) -> App:
 def test_a_whole_game_between_a_host_and_a_guest(game: str, values: dict[str, str]) -> None:
     host, guest = connect(game, values)
     rng = random.Random(1)
-    s = host.session
-    assert s is not None
+    s, room = host.session, host.room
+    assert s is not None and room is not None
+    clock = Clock()  # (at a person's pace: the host takes at most RATE messages a second from a friend)
+    clock.now, room.referee.clock = room.referee.clock(), clock
     for _ in range(3000):
+        clock.now += 0.1
         if s.game.is_over(s.state):
             break
         host.render()
@@ -362,6 +365,26 @@ def test_a_move_awaited_by_friends_is_said_in_the_tab_s_title_and_on_the_way_bac
     pump(host, guest)
     assert esc(en["devices.back_to_host"].format(game="Klats!", name="A friend")) in guest.render()
     assert play.title(guest, "pygames") == "pygames"
+
+
+def test_a_double_tap_sends_one_move_and_a_move_unanswered_may_go_again() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None
+    host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+    pump(host, guest)
+    clock = Clock()
+    clock.now, j.clock = 100.0, clock
+    first, second = j.frame().legal[:2]  # type: ignore[union-attr]
+    j.act(first)
+    j.act(second)  # a second tap before the host's answer: not sent (it would only be refused)
+    assert [e[0] for e in j.effects] == ["p2p-send"]
+    j.effects.clear()  # … that message was lost on the way
+    clock.now += 2.0
+    j.act(second)  # unanswered long enough: it may go again
+    pump(host, guest)
+    assert host.session.record["actions"][-1] == second and j.in_flight is None  # type: ignore[union-attr]
+    assert guest.joining.guest.refused is None  # type: ignore[union-attr]
 
 
 def play_both(host: App, guest: App, moves: int = 10_000, each: Callable[[], object] | None = None,

@@ -40,6 +40,9 @@ GUEST_PEER = -1
 #: How long an answer may wait for its connection before the join screen says what may be wrong
 #: (the host never took it; another device came in by the same invite first).
 WAIT_HINT_S = 45.0
+#: A move sent waits this long for the host's answer before another may be sent for the same
+#: position: a second tap meanwhile would only be refused ("the table had moved on").
+IN_FLIGHT_S = 1.5
 
 
 class Joining:
@@ -64,6 +67,7 @@ class Joining:
         self.ui: dict[str, Any] = {}  # the table's own state here (summaries read)
         self.log = GameLog()  # the move log beside the table
         self.effects: list[tuple[object, ...]] = []
+        self.in_flight: tuple[int, float] | None = None  # (the position, when) of a move sent, unanswered
 
     def join(self) -> None:
         if not self.asked:
@@ -101,6 +105,8 @@ class Joining:
         """A message from the host; ``True`` when the screen may have changed (not for a pong)."""
         before = self.guest.table["moves"] if self.guest.table is not None else 0
         kind = self.guest.receive(text)
+        if kind in ("table", "refused"):
+            self.in_flight = None  # the host has answered: a new position, or why not
         if self.guest.table is not None and self.guest.table["moves"] < before:
             self.ui = {}  # the host plays again: a new game (what was read of the last one goes)
             self.new_game = True
@@ -111,6 +117,12 @@ class Joining:
         return kind not in (None, "pong")
 
     def act(self, action: dict[str, Any]) -> None:
+        """Send ``action`` to the host, unless a move sent for this position awaits its answer
+        (a double tap; after :data:`IN_FLIGHT_S` unanswered, a lost message, it may go again)."""
+        moves, now = self.guest.table["moves"] if self.guest.table is not None else 0, self.clock()
+        if self.in_flight is not None and self.in_flight[0] == moves and now - self.in_flight[1] < IN_FLIGHT_S:
+            return
+        self.in_flight = (moves, now)
         self.effects.append(("p2p-send", GUEST_PEER, self.guest.act(action)))
 
     def frame(self, t: I18n | None = None) -> Frame | None:
