@@ -436,9 +436,19 @@ def test_play_again_keeps_the_friends_connected_and_deals_them_the_new_game() ->
 def test_a_new_game_of_another_title_lets_the_friends_go() -> None:
     host, guest = connect("klats", {"opt_target": "20"})
     play_both(host, guest)
-    click(host, "setup", game="zoomagia")
+    click(host, "again")  # (a new game of the same title keeps them: the friend hears of it)
+    pump(host, guest)
+    assert guest.news == CATALOGUES["en"]["devices.new_game"]
+    click(host, "setup", game="klats")
+    assert 'class="replaces"' not in host.render()
+    click(host, "setup", game="zoomagia")  # another title: the form says whom starting lets go
+    name = host.session.seats[1].name  # type: ignore[union-attr]
+    assert esc(CATALOGUES["en"]["devices.lets_go"].format(who=name, game="Klats!")) in host.render()
     click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
     assert ("p2p-close", 1) in play.effects(host) and host.room is not None and not host.room.started
+    play.on_event(guest, "closed", GUEST_PEER, "")
+    html = guest.render()  # one message: the connection is lost (not "a new game" beside it)
+    assert CATALOGUES["en"]["devices.new_game"] not in html and guest.news is None
 
 
 @pytest.mark.parametrize("change", [{"seat": 0}, {"seats": [7]}, {"seats": [{"name": 1, "kind": "human"}]},

@@ -196,7 +196,7 @@ class App(TableFlow):
         if self.screen == "table" and self.session is not None:
             body = self._table_screen()
         elif self.screen == "setup" and self.form is not None:
-            body = screens.setup_form(t, self.form, self.tables[self.form.game], self.session)
+            body = screens.setup_form(t, self.form, self.tables[self.form.game], self.session, devices.lets_go(self, self.form.game))
         elif self.screen == "rules":
             body = screens.rules_page(t, self.rules_game, self.back_to == "table" and nav.game_on(self))
         elif self.screen == "replay" and self.history.replay is not None:

@@ -112,9 +112,10 @@ def replaced(t: I18n, session: Session | None) -> str:
             f'{button(esc(t("home.resume", game=title)), "resume", "")}</p>')
 
 
-def setup_form(t: I18n, form: NewGameForm, table: Table, replaces: Session | None = None) -> str:
+def setup_form(t: I18n, form: NewGameForm, table: Table, replaces: Session | None = None, lets_go: str = "") -> str:
     """The new-game form; ``replaces``: the unfinished game that starting this one ends (said
-    beside the Start button, with a way back to it)."""
+    beside the Start button, with a way back to it); ``lets_go``: whom else it ends (friends on
+    other devices connected to a game of another title), in words."""
     game = games.get(form.game)
     rows = []
     n = len(form.seats)
@@ -129,12 +130,13 @@ def setup_form(t: I18n, form: NewGameForm, table: Table, replaces: Session | Non
         )
     add = button(esc(t("setup.add")), "add-seat", "", disabled=n >= game.max_players)
     options = table.options_form(t, form.options, [s.name for s in form.seats])
+    goes = f'<p class="replaces">{esc(lets_go)}</p>' if lets_go else ""
     return (
         f'<main class="setup"><h1 tabindex="-1" data-autofocus>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
         f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
         f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>{levels_about(t)}'
         f'<div class="options">{options}{confirm_field(t, form.confirm)}</div>'
-        f'{replaced(t, replaces)}<div class="row start-row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
+        f'{replaced(t, replaces)}{goes}<div class="row start-row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
     )
 
 

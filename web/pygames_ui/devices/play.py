@@ -141,6 +141,7 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
             guest_ui.remember_joined(app.storage, j)
         elif kind == "closed":
             j.closed()
+            app.news = None  # (news of the host, "a new game", is stale beside "the connection is lost")
         elif kind == "message":
             if not j.received(payload):
                 return False
@@ -232,6 +233,20 @@ def back_to_host(app: App) -> str | None:
     return app.t(key, game=games.get(j.invite.game).title[app.t.lang], name=j.invite.host)
 
 
+def lets_go(app: App, game: str) -> str:
+    """On the new-game form of ``game``: the friends connected to this device's game with friends
+    of another title, whom starting lets go (each would need a new invite), in a sentence ("" if none;
+    a new game of the same title keeps them, as "Play again" does)."""
+    room = app.room
+    if room is None or room.session.game.name == game:
+        return ""
+    here = [room.session.seats[seat].name for seat in room.session.remote if room.referee.connected(seat)]
+    if not here:
+        return ""
+    who = here[0] if len(here) == 1 else app.t("names.and", who=", ".join(here[:-1]), whom=here[-1])
+    return app.t("devices.lets_go", who=who, game=games.get(room.session.game.name).title[app.t.lang])
+
+
 def your_turn(app: App) -> bool:
     """True when friends on other devices wait for this device's player to move (a guest's, or a
     host's in a started game with friends): he may be on another screen or in another tab."""
@@ -262,5 +277,5 @@ def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 HANDLERS: dict[str, Any] = {"p2p-join": _join, "to-host": _to_host, **lobby_ui.HANDLERS}
 JOIN_PREFIX, ANSWER_PREFIX = invite.JOIN_PREFIX, invite.ANSWER_PREFIX
-__all__ = ["ANSWER_PREFIX", "HANDLERS", "answer_readable", "back_to_host", "hosted_elsewhere", "JOIN_PREFIX", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
+__all__ = ["ANSWER_PREFIX", "HANDLERS", "answer_readable", "back_to_host", "hosted_elsewhere", "JOIN_PREFIX", "lets_go", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
            "start_room", "tick", "title", "your_turn"]
