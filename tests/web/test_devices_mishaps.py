@@ -183,6 +183,29 @@ def test_a_guest_reading_the_rules_is_not_pulled_back_by_each_move() -> None:
     assert guest.joining is not None and guest.joining.guest.table["moves"] == 1  # type: ignore[index]
 
 
+def test_a_guest_finds_the_rules_in_his_menu_and_the_way_back_to_the_table_atop_them() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    html = guest.render()
+    assert 'data-action="rules" data-game="klats"' in html[:html.index("</header>")]
+    click(guest, "rules", game="klats")
+    html = guest.render()
+    assert EN["rules.back_to_game"] in html and html.index(EN["rules.back_to_game"]) < html.index("<h2")
+    click(guest, "back")
+    assert guest.screen == "guest"
+
+
+def test_a_guest_who_starts_a_game_of_his_own_leaves_the_host_s_table_and_is_told_so_first() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    click(guest, "setup", game="zoomagia")
+    said = esc(EN["devices.leaves_host"].format(name="A friend", game="Klats!"))
+    assert said in guest.render()
+    click(guest, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
+    assert ("p2p-close", -1) in play.effects(guest) and guest.joining is None
+    assert guest.screen == "table" and 'data-action="to-host"' not in (click(guest, "home") or guest.render())
+    play.on_event(host, "closed", 1, "")  # (his page closed the connection: the host sees him away)
+    assert host.room is not None and host.room.seat_state(1) == "away"
+
+
 def test_a_table_whose_log_cannot_be_read_breaks_neither_the_screen_nor_what_is_said() -> None:
     host, guest = connect("klats", {"opt_target": "20"})
     j = guest.joining

@@ -164,6 +164,7 @@ class App(TableFlow):
         assert self.form is not None
         self.read_form(values)
         self.form.remember(self.storage)
+        devices.leave_host(self)  # (a friend's guest device: it leaves the host's table)
         seats = self.form.seats_to_start(self.t)
         seed = None if self.seed is None else self.seed + self.games_started
         self.games_started += 1
@@ -198,7 +199,7 @@ class App(TableFlow):
         elif self.screen == "setup" and self.form is not None:
             body = screens.setup_form(t, self.form, self.tables[self.form.game], self.session, devices.lets_go(self, self.form.game))
         elif self.screen == "rules":
-            body = screens.rules_page(t, self.rules_game, self.back_to == "table" and nav.game_on(self))
+            body = screens.rules_page(t, self.rules_game, self.back_to in ("table", "guest") and nav.game_on(self))
         elif self.screen == "replay" and self.history.replay is not None:
             body = keeping.replay_screen(t, self.history)
         elif self.screen in ("join", "guest") and self.joining is not None:

@@ -108,7 +108,10 @@ def _home(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.screen = "home"
 def game_on(app: App) -> bool:
     """A game is under way at the table (not over, not a guided one: the rules page then offers
-    the way back to it at its top, rather than the guided game)."""
+    the way back to it at its top, rather than the guided game), or the rules were opened from a
+    friend's table (this device his guest)."""
+    if app.back_to == "guest":
+        return True
     s = app.session
     return s is not None and not s.game.is_over(s.state) and tutorial.UI_KEY not in s.ui
 

@@ -55,6 +55,7 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
     s = session
     if guest_of is not None:
         title = f'<span class="game-title">{esc(games.get(guest_of).title[t.lang])}</span>'
+        nav += button(esc(t("nav.rules")), "rules", "nav", game=guest_of)
         if results_closed:  # (his summary put away: the final table, and the way back to it)
             results = button(esc(t("table.show_results")), "show-results", "primary results")
     if screen == "table" and s is not None:

@@ -233,10 +233,22 @@ def back_to_host(app: App) -> str | None:
     return app.t(key, game=games.get(j.invite.game).title[app.t.lang], name=j.invite.host)
 
 
+def leave_host(app: App) -> None:
+    """A game of this device's own started on a friend's guest device: it leaves the host's table
+    (his host sees him away, and may let a bot play for him), rather than keep the host waiting."""
+    if app.joining is not None:
+        app.hang_ups.append(GUEST_PEER)
+        app.joining = None
+
+
 def lets_go(app: App, game: str) -> str:
     """On the new-game form of ``game``: the friends connected to this device's game with friends
     of another title, whom starting lets go (each would need a new invite), in a sentence ("" if none;
-    a new game of the same title keeps them, as "Play again" does)."""
+    a new game of the same title keeps them, as "Play again" does); on a friend's device at a
+    host's table, that starting leaves it (:func:`leave_host`)."""
+    j = app.joining
+    if j is not None and j.connected:
+        return app.t("devices.leaves_host", name=j.invite.host, game=games.get(j.invite.game).title[app.t.lang])
     room = app.room
     if room is None or room.session.game.name == game:
         return ""
@@ -277,5 +289,5 @@ def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 HANDLERS: dict[str, Any] = {"p2p-join": _join, "to-host": _to_host, **lobby_ui.HANDLERS}
 JOIN_PREFIX, ANSWER_PREFIX = invite.JOIN_PREFIX, invite.ANSWER_PREFIX
-__all__ = ["ANSWER_PREFIX", "HANDLERS", "answer_readable", "back_to_host", "hosted_elsewhere", "JOIN_PREFIX", "lets_go", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
+__all__ = ["ANSWER_PREFIX", "HANDLERS", "answer_readable", "back_to_host", "hosted_elsewhere", "JOIN_PREFIX", "leave_host", "lets_go", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
            "start_room", "tick", "title", "your_turn"]
