@@ -12,6 +12,7 @@ import argparse
 import errno
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 
@@ -65,10 +66,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: object) -> None:
+        """A browser that leaves in the middle of a download (a tab closed, a test's page gone) is
+        not an error of the server's: nothing is printed; anything else is, as usual."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(directory: Path, port: int = 0, base: str = "/", verbose: bool = True) -> http.server.ThreadingHTTPServer:
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
     handler = functools.partial(type("H", (Handler,), {"base": base}), directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = Server(("127.0.0.1", port), handler)
     server.daemon_threads = True
     server.verbose = verbose  # type: ignore[attr-defined]
     return server

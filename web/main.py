@@ -79,6 +79,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         self.heard_as: tuple[object, ...] = ()  # in which language, at a game's screen or not, to whom
         self.bot_moves = 0  # bot moves played on this page (data-bot-moves: for make bench's waits)
         self.slides = 0  # cards slid to their new places on this page (data-slides: for the tests)
+        self.marks: tuple[str, ...] = ()  # where things that slide stood in the last render (motion.signature)
         self.coached: object = None  # the tutorial step the focus was last sent to
         self.decision_shown: object = None  # the decision's main button last brought into view (page_table.py)
         self.pending_shown: str | None = None  # the move waiting for its second tap, last brought into view
@@ -88,29 +89,36 @@ class Page(KeepPart, DevicesPart, TablePart):
     def render(self, clicked: bool = False) -> None:
         """Draw the app; ``clicked``: after a click on the focused control (a card just chosen
         sends the focus on to where it may go)."""
+        # The page is read as a whole, then written, then read once more: each read after a write
+        # makes the browser lay the page out again (on a slow phone, most of a tap's time).
         kept = focus.remember(self.root, document.activeElement)
         same_screen = self.app.screen_key() == self.shown
-        before = motion.places(self.root) if same_screen and not motion.reduced_motion(window) else {}
+        html = self.app.render()
+        marks, self.marks = self.marks, motion.signature(html)
+        moving = same_screen and marks != self.marks and not motion.reduced_motion(window)
+        before = motion.places(self.root) if moving else {}  # (nothing can slide: nothing measured)
         # What is being typed where the app keeps no value (a friend's answer): kept across the redraw.
         typed = {str(el.name): str(el.value) for el in self.root.querySelectorAll("input[data-keep]") if el.value}
-        window.pygamesMorph(self.root, self.app.render())  # morph.js: only what changed is touched
+        window.pygamesMorph(self.root, html)  # morph.js: only what changed is touched
         for name, value in typed.items():
             el = self.root.querySelector(f'input[data-keep][name="{name}"]')
             if focus.present(el):
                 el.value = value
+        self._light_hint()
+        _set(self.html, "lang", self.app.t.lang)
+        _set(self.html.dataset, "screen", self.app.screen)
         # The confirm bar's height, for what stays at the screen's foot with it (Клац!'s own row).
         bar = document.getElementById("confirm-bar")
-        self.html.style.setProperty("--confirm-h", f"{bar.offsetHeight}px" if focus.present(bar) else "0px")
-        self._light_hint()
-        self._keep_address()
+        confirm_h = f"{bar.offsetHeight}px" if focus.present(bar) else "0px"
         try:
-            if before:
+            if before:  # (read where things stand now, then start their slides)
                 self.slides += motion.slide(self.root, before)
-            self.html.dataset.slides = str(self.slides)
+            _set(self.html.dataset, "slides", str(self.slides))
         except Exception:  # noqa: BLE001 - motion only decorates: the new table is already on the page and must stay usable
             console.error(traceback.format_exc())
-        self.html.lang = self.app.t.lang
-        self.html.dataset.screen = self.app.screen
+        if str(self.html.style.getPropertyValue("--confirm-h")) != confirm_h:
+            self.html.style.setProperty("--confirm-h", confirm_h)
+        self._keep_address()
         title = devices.title(self.app, nav.title(self.app))
         if document.title != title:
             document.title = title
@@ -191,7 +199,21 @@ class Page(KeepPart, DevicesPart, TablePart):
         if data.get("action") == "p2p-copy":  # an invite or an answer: onto the clipboard, and selected
             self._copy_field(data.get("field", ""))
             return
+        if data.get("action") == "menu":  # (the menu opens at once: nothing else on the page changes)
+            self._toggle_menu()
+            return
         self._act(data, self.values())
+
+    def _toggle_menu(self) -> None:
+        """Open or close the phone's menu: the app's state and the two attributes its render would
+        change, set here (drawing the whole page again took a slow phone a tenth of a second)."""
+        self.app.menu_open = not self.app.menu_open
+        toggle, menu = self.root.querySelector(".menu-toggle"), document.getElementById("topmenu")
+        if not (focus.present(toggle) and focus.present(menu)):
+            self.render()
+            return
+        toggle.setAttribute("aria-expanded", str(self.app.menu_open).lower())
+        menu.dataset.open = str(self.app.menu_open).lower()
 
     # ------------------------------------------------------------ acting: where clicks, keys and files read end up
     def _act(self, data: dict[str, str], values: dict[str, str]) -> None:
@@ -249,6 +271,13 @@ class Page(KeepPart, DevicesPart, TablePart):
 
 #: Marks the history entries of this app (``prepage.js`` reads it too).
 _HISTORY_STATE = to_js({"pygames": 1}, dict_converter=Object.fromEntries)
+
+
+def _set(target: Any, name: str, value: str) -> None:
+    """Set ``target.name`` (an attribute of ``<html>`` that CSS reads) only if it changes: a write,
+    even of the same value, may make the browser work out the whole page's styles again."""
+    if str(getattr(target, name, "")) != value:
+        setattr(target, name, value)
 
 
 def _fragment() -> str:

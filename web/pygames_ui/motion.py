@@ -8,6 +8,7 @@ run: the snapshot worker imports this module where there is no ``document`` nor 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 #: How long a card takes to slide from where it was to where it is now (the page never waits for it).
@@ -17,6 +18,18 @@ EASING = "cubic-bezier(.2, .7, .3, 1)"
 
 #: Each ``data-move`` key's place on the screen: (viewport left, top), in CSS pixels.
 Places = dict[str, tuple[float, float]]
+
+
+#: A ``data-move`` mark with what precedes it in the HTML (its element's start, its container's).
+_MARK = re.compile(r'.{0,80}data-move="[^"]*"', re.S)
+
+
+def signature(html: str) -> tuple[str, ...]:
+    """What of ``html`` says where things that slide stand: each ``data-move`` mark in order, with
+    the markup just before it. Between two renders with the same signature nothing moved (a menu
+    opened, a hint shown), and the page measures nothing: measuring forces the browser to lay the
+    page out, twice a render (before and after), which on a slow phone is most of a tap's time."""
+    return tuple(_MARK.findall(html))
 
 
 def reduced_motion(window: Any) -> bool:
