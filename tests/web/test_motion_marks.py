@@ -173,3 +173,25 @@ def test_no_key_is_shown_twice_through_a_whole_game(game: str) -> None:
         else:
             a.play(rng.choice(a.ctx().legal))
     assert s.game.is_over(s.state)
+
+
+@pytest.mark.parametrize("game", ["klats", "zoomagia", "rps_zombie"])
+def test_the_page_measures_only_when_something_can_slide(game: str) -> None:
+    """motion.signature tells the page whether a render can move a card: a menu opened, a hint
+    asked for, the language changed do not (nothing measured); a move, or a card chosen, do."""
+    from pygames_ui import motion
+
+    a = start(game, seed=5)
+    until_human(a)
+    while not motion.signature(a.render()):  # (RPS: no card out before the trophies are chosen)
+        a.play(a.ctx().legal[0])  # type: ignore[union-attr]
+        until_human(a)
+    marks = motion.signature(a.render())
+    for quiet in ({"action": "menu"}, {"action": "menu"}, {"action": "show-results"}):
+        a.click(quiet, {})
+        assert motion.signature(a.render()) == marks, quiet
+    ctx = a.ctx()
+    assert ctx is not None and ctx.my_turn
+    a.play(ctx.legal[0])
+    until_human(a)
+    assert motion.signature(a.render()) != marks
