@@ -77,9 +77,10 @@ def test_touch_previews_on_first_tap_and_pushes_on_second(browser, site_url, pro
     open_app(page, site_url)
     new_game(page)
     assert wait_for_player(page) == "turn" and phase(page) == "push"
+    assert page.evaluate("matchMedia('(hover: none)').matches")  # (the touch screen's preview rules)
     page.tap("button.pu-row-1-left")
     # The first tap only shows where the card would go and what falls out.
-    page.wait_for_selector("button.pu-row-1-left.armed")
+    page.wait_for_selector('.zm-board[data-armed="row-1-left"] button.pu-row-1-left.armed')
     assert page.is_visible(".pv-row-1-left") and page.is_visible(".c10 > .zghost")
     assert phase(page) == "push" and page.locator(".log li >> text=into row 2 from the left").count() == 0
     page.tap("button.pu-row-1-left")

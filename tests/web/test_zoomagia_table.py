@@ -204,6 +204,10 @@ def test_a_finger_s_first_tap_on_an_arrow_says_the_second_pushes() -> None:
     note = html[html.index(f'class="pv pv-{first["line"]}-{first["index"]}-{first["from"]}"'):]
     assert note.index(esc(en["zm.pv.again"])) < note.index("</p>")  # said in the tapped arrow's note only
     assert html.count(esc(en["zm.pv.again"])) == 1
+    # The board names the armed push: a touch screen's CSS shows it with plain attribute selectors.
+    key = f'{first["line"]}-{first["index"]}-{first["from"]}'
+    assert f'<div class="zm-board" data-armed="{key}">' in html
+    assert f'.zm-board[data-armed="{key}"] .pv-{key} {{ display: block; }}' in CSS
     click(a, {**second, "pointer": "touch"})  # another arrow: its preview
     html = a.render()
     assert not s.record["actions"] and html.count(esc(en["zm.pv.again"])) == 1

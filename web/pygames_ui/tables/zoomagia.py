@@ -17,7 +17,7 @@ from typing import Any
 from pygames_core.base import Action
 from pygames_core.zoomagia import rules
 
-from ..dom import button, esc, glued
+from ..dom import attrs, button, esc, glued
 from ..i18n import I18n, num
 from .base import Ctx, Table, control, first_player_field, read_int
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
@@ -199,10 +199,17 @@ class ZoomagiaTable(Table):
             f'<div class="zm-table" data-phase="{esc(phase)}" data-my-turn="{str(ctx.my_turn).lower()}">'
             f'<div class="status-line">{" · ".join(esc(s) for s in status)}</div>'
             f'<p class="prompt" id="prompt" tabindex="-1" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
-            f'<div class="zm-board">{field(ctx, pushes, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing, pushes)}{self._decide(ctx)}</div></div>'
+            f'<div class="zm-board"{attrs(data_armed=self._armed_push(ctx, pushes))}>{field(ctx, pushes, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing, pushes)}{self._decide(ctx)}</div></div>'
             f'<div class="zm-seats">{"".join(seat_html(ctx, s) for s in range(v["player_count"]))}</div>'
             f"</div>"
         )
+
+    def _armed_push(self, ctx: Ctx, pushes: dict[Push, Outcome]) -> str | None:
+        """The push a finger's first tap showed (``row-1-left``), for the touch screen's preview CSS."""
+        armed = self.armed
+        if armed is None or armed[0] != ctx.view["turn"] or not ctx.my_turn or armed[1:] not in pushes:
+            return None
+        return "-".join(str(x) for x in armed[1:])
 
     def _prompt(self, ctx: Ctx) -> str:
         t, v = ctx.t, ctx.view
