@@ -107,17 +107,19 @@ class Page(KeepPart, DevicesPart, TablePart):
         self._light_hint()
         _set(self.html, "lang", self.app.t.lang)
         _set(self.html.dataset, "screen", self.app.screen)
-        # The confirm bar's height, for what stays at the screen's foot with it (Клац!'s own row).
+        # The confirm bar's height, for what stays at the screen's foot with it (Клац!'s own row):
+        # written before the slides measure where things stand (when it changes, the page is laid
+        # out once more; Клац!'s own row moves with the bar).
         bar = document.getElementById("confirm-bar")
         confirm_h = f"{bar.offsetHeight}px" if focus.present(bar) else "0px"
+        if str(self.html.style.getPropertyValue("--confirm-h")) != confirm_h:
+            self.html.style.setProperty("--confirm-h", confirm_h)
         try:
             if before:  # (read where things stand now, then start their slides)
                 self.slides += motion.slide(self.root, before)
             _set(self.html.dataset, "slides", str(self.slides))
         except Exception:  # noqa: BLE001 - motion only decorates: the new table is already on the page and must stay usable
             console.error(traceback.format_exc())
-        if str(self.html.style.getPropertyValue("--confirm-h")) != confirm_h:
-            self.html.style.setProperty("--confirm-h", confirm_h)
         self._keep_address()
         title = devices.title(self.app, nav.title(self.app))
         if document.title != title:
@@ -344,6 +346,7 @@ def start() -> None:
     page.root.addEventListener("click", create_proxy(page.on_click))
     page.root.addEventListener("input", create_proxy(page.on_input))
     page.root.addEventListener("change", create_proxy(page.on_change))
+    page.root.addEventListener("focusin", create_proxy(page.on_focus))  # (Зоомагия's previews: page_table.py)
     document.addEventListener("keydown", create_proxy(page.on_key))  # a dialog keeps Tab even from outside #app
     window.addEventListener("popstate", create_proxy(page.on_pop))
     window.addEventListener("storage", create_proxy(page.on_storage))  # another tab saved (page_keep.py)

@@ -188,6 +188,20 @@ class TablePart:
                 if el.hasAttribute("data-action"):
                     el.dataset.taught = "1"
 
+    def on_focus(self, event: Any) -> None:
+        """Зоомагия on a touch screen with a keyboard: the arrow the keyboard's focus comes to shows
+        its push, as a finger's first tap does (that screen's preview CSS reads the board's
+        ``data-armed``; a mouse's screen previews a focused arrow by CSS alone). The next render
+        puts the board's own ``data-armed`` back."""
+        board = self.root.querySelector(".zm-board")
+        if not focus.present(board) or not self.html.hasAttribute("data-keyboard"):
+            return
+        el = event.target
+        if el.matches(".zm-arrow.legal:enabled"):
+            board.dataset.armed = "-".join(str(el.getAttribute(f"data-{k}")) for k in ("line", "index", "from"))
+        elif not board.querySelector(".zm-arrow.armed"):  # (no finger's tap to keep)
+            board.removeAttribute("data-armed")
+
     def _coach(self) -> None:
         """A tutorial's step beside what it is about: the text under (or over) the lit part of the
         table, both scrolled into view (on a phone the step docks at the screen's foot, the lit

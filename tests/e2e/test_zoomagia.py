@@ -78,6 +78,10 @@ def test_touch_previews_on_first_tap_and_pushes_on_second(browser, site_url, pro
     new_game(page)
     assert wait_for_player(page) == "turn" and phase(page) == "push"
     assert page.evaluate("matchMedia('(hover: none)').matches")  # (the touch screen's preview rules)
+    page.keyboard.press("Tab")  # a keyboard's focus on an arrow previews its push there too
+    page.focus("button.pu-col-0-top")
+    page.wait_for_selector('.zm-board[data-armed="col-0-top"]')
+    assert page.is_visible(".pv-col-0-top")
     page.tap("button.pu-row-1-left")
     # The first tap only shows where the card would go and what falls out.
     page.wait_for_selector('.zm-board[data-armed="row-1-left"] button.pu-row-1-left.armed')

@@ -436,14 +436,17 @@ def test_play_again_keeps_the_friends_connected_and_deals_them_the_new_game() ->
 def test_a_new_game_of_another_title_lets_the_friends_go() -> None:
     host, guest = connect("klats", {"opt_target": "20"})
     play_both(host, guest)
-    click(host, "again")  # (a new game of the same title keeps them: the friend hears of it)
+    name = host.session.seats[1].name  # type: ignore[union-attr]
+    lets_go = esc(CATALOGUES["en"]["devices.lets_go"].format(who=name, game="Klats!"))
+    click(host, "setup", game="klats")  # the game over, a new one of its title keeps them: nothing said
+    assert 'class="replaces"' not in host.render()
+    click(host, "again")  # (as Play again does: the friend hears of it)
     pump(host, guest)
     assert guest.news == CATALOGUES["en"]["devices.new_game"]
-    click(host, "setup", game="klats")
-    assert 'class="replaces"' not in host.render()
+    click(host, "setup", game="klats")  # theirs unfinished now: a new one lets them go, and says so
+    assert lets_go in host.render()
     click(host, "setup", game="zoomagia")  # another title: the form says whom starting lets go
-    name = host.session.seats[1].name  # type: ignore[union-attr]
-    assert esc(CATALOGUES["en"]["devices.lets_go"].format(who=name, game="Klats!")) in host.render()
+    assert lets_go in host.render()
     click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
     assert ("p2p-close", 1) in play.effects(host) and host.room is not None and not host.room.started
     play.on_event(guest, "closed", GUEST_PEER, "")

@@ -375,3 +375,27 @@ def test_an_answer_that_waits_long_says_what_may_be_wrong() -> None:
     now[0] += 60
     assert play.tick(guest) and said in guest.render()
     assert not play.tick(guest)  # (drawn once)
+
+
+def test_during_play_a_friend_s_answer_connecting_or_dead_shows_no_invite_to_send_again() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    name = host.session.seats[1].name  # type: ignore[union-attr]
+    play.on_event(host, "closed", 1, "")  # he dropped out: a new invite beside the table
+    pump(host, guest)
+    assert 'id="invite-1"' in host.render()
+    back = new_app()  # his phone again, at the new invite
+    play.open_invite(back, "#j=" + room.invites[1])
+    click(back, "p2p-join")
+    pump(host, back)
+    click(host, "p2p-connect", {"answer_1": back.joining.answer}, seat=1)  # type: ignore[union-attr]
+    html = host.render()
+    assert room.seat_state(1) == "connecting" and 'id="invite-1"' not in html  # (nothing to send him now)
+    assert esc(EN["devices.connecting_line"].format(name=name)) in html
+    clock = room.clock
+    room.clock = lambda: clock() + 30  # it never connects
+    html = host.render()
+    assert room.seat_state(1) == "unreached" and 'id="invite-1"' not in html and "#j=" not in html
+    line = html[html.index(esc(EN["devices.not_connected"].format(name=name))):]
+    assert 'data-action="p2p-reinvite"' in line[:line.index("</div>")]

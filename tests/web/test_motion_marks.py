@@ -177,8 +177,8 @@ def test_no_key_is_shown_twice_through_a_whole_game(game: str) -> None:
 
 @pytest.mark.parametrize("game", ["klats", "zoomagia", "rps_zombie"])
 def test_the_page_measures_only_when_something_can_slide(game: str) -> None:
-    """motion.signature tells the page whether a render can move a card: a menu opened, a hint
-    asked for, the language changed do not (nothing measured); a move, or a card chosen, do."""
+    """motion.signature tells the page whether a render can move a card: a menu opened or closed,
+    the results shown again, do not (nothing measured); a move does."""
     from pygames_ui import motion
 
     a = start(game, seed=5)

@@ -28,7 +28,7 @@ def bot_round(s: Session, pace: Pace, used: float | None = None) -> list[float]:
         ms = pace.next_ms(s)
         given.append(ms)
         s.apply(thinking.bot_action(Session(s.game, [Seat(x.name, "medium") for x in s.seats], s.state, s.record)))
-        pace.spent(ms if used is None else used)
+        pace.spent(ms if used is None else used, s)
     return given
 
 
@@ -79,7 +79,7 @@ def test_a_round_starts_afresh_after_a_new_game_a_friend_s_move_and_an_undo() ->
     drained = Pace()
     s = table("klats", ["hard", "human"])
     drained.next_ms(s)
-    drained.spent(levels.HARD_ROUND_MS)  # the bot's move ate the whole round...
+    drained.spent(levels.HARD_ROUND_MS, s)  # the bot's move ate the whole round...
     again = table("klats", ["hard", "human"], seed=4)  # ..."Play again": the new game's first bot has it all
     assert drained.next_ms(again) == levels.HARD_BUDGET_MS
     # A friend on another device is a person too: his move starts the next round.
@@ -89,13 +89,27 @@ def test_a_round_starts_afresh_after_a_new_game_a_friend_s_move_and_an_undo() ->
     pace = Pace()
     pace.next_ms(s)
     s.apply(thinking.bot_action(Session(s.game, [Seat(x.name, "medium") for x in s.seats], s.state, s.record)))
-    pace.spent(levels.HARD_ROUND_MS)
+    pace.spent(levels.HARD_ROUND_MS, s)
     assert s.state.current_player == 2
     s.apply(s.game.legal_actions(s.state)[0])  # the friend's move, from his device
     assert pace.next_ms(s) == levels.HARD_BUDGET_MS
     # The same bot's next move in the same round is charged to the same round.
-    pace.spent(levels.HARD_ROUND_MS)
+    pace.spent(levels.HARD_ROUND_MS, s)
     assert pace.next_ms(s) == MIN_PACE_MS
+    # An undo back past the bot's reply, and the person's move made again (as many moves as
+    # before, the record the same list): a new round.
+    s = table("klats", ["human", "hard"])
+    to_the_person(s)
+    kept, state = list(s.record["actions"]), s.state
+    s.apply(s.game.legal_actions(s.state)[0])
+    pace = Pace()
+    pace.next_ms(s)
+    s.apply(thinking.bot_action(Session(s.game, [Seat(x.name, "medium") for x in s.seats], s.state, s.record)))
+    pace.spent(levels.HARD_ROUND_MS, s)
+    s.record["actions"][:] = kept  # the undo (history.Timeline.truncate): the same list, cut
+    s.state = state
+    s.apply(s.game.legal_actions(s.state)[0])
+    assert pace.next_ms(s) == levels.HARD_BUDGET_MS
 
 
 def test_seats_before_the_next_person() -> None:

@@ -201,7 +201,8 @@ class TableFlow:
 
     def bot_took(self, ms: float) -> None:
         """The bot move last paced (:meth:`bot_pace_ms`) took ``ms`` from its round's time."""
-        self.pace.spent(ms)
+        if self.session is not None:
+            self.pace.spent(ms, self.session)
 
     def bot_answered(self, answer: dict[str, Any] | None) -> bool:
         """Play a searching bot's answer if the game is still where it was asked; ``True`` if played."""

@@ -17,8 +17,8 @@ moves the current bot has already made in this turn.  Pure: the page asks
 
 A round starts whenever anything but the bot last paced has moved since: a person at
 the table, a friend on another device, a new game or "Play again", an undo. The pace
-sees it in the game itself (which game, how many moves made), so no path that changes
-the game can forget to say so.
+sees it in the game itself (a move or an undo always puts another state in the session),
+so no path that changes the game can forget to say so.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ class Pace:
         self.used_ms = 0.0
         self._turn: tuple[int | None, int] = (None, 0)  # (the bot seat moving, its moves so far)
         self._asked: int | None = None  # the seat the last next_ms was for
-        self._at: tuple[int, int] | None = None  # (the game, its moves) when last asked
-        self._after: tuple[int, int] | None = None  # the same once that bot has moved: the round goes on
+        self._at: object = None  # the game's state when last asked
+        self._after: object = None  # its state once that bot had moved: the round goes on from there
 
     def start_round(self) -> None:
         """A person has moved (or the game began): the bots after him share a new budget."""
@@ -47,18 +47,19 @@ class Pace:
         self._turn = (None, 0)
         self._after = None
 
-    def spent(self, ms: float) -> None:
-        """The bot move last asked about (:meth:`next_ms`) took ``ms`` (thinking, on screen)."""
+    def spent(self, ms: float, session: Session) -> None:
+        """The bot move last asked about (:meth:`next_ms`) took ``ms`` (thinking, on screen);
+        ``session``: the game as it is after it."""
         seat = self._asked
         self.used_ms += max(0.0, ms)
         last, moves = self._turn
         self._turn = (seat, moves + 1 if seat == last else 1)
-        self._after = None if self._at is None else (self._at[0], self._at[1] + 1)
+        self._after = session.state
 
     def next_ms(self, session: Session) -> float:
         """The time the bot to move now may take: think for, and be seen for."""
-        at = (id(session.record), len(session.record["actions"]))
-        if at != self._at and at != self._after:  # someone else moved since (or another game)
+        at = session.state
+        if at is not self._at and at is not self._after:  # someone else moved since (or another game)
             self.start_round()
         self._at = at
         seat = self._asked = session.state.current_player

@@ -100,7 +100,9 @@ def presence(t: I18n, room: Room, site: str) -> str:
             tools = (button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
                      + button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat))
         invite_html = ""
-        if room.started and state != "here" and not connected and seat not in room.spent:  # (in the lobby: there)
+        # (in the lobby: there; none while his answer connects, nor once it did not: that invite is done)
+        if (room.started and state not in ("here", "connecting", "unreached") and not connected
+                and seat not in room.spent):
             text = room.invites.get(seat)
             invite_html = (making(t, room, seat) if text is None else invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}"))
         items.append(f'<li data-seat="{seat}" data-state="{state}">{esc(name)}: {esc(t(f"devices.state.{state}"))}'
@@ -149,6 +151,8 @@ def _away(t: I18n, room: Room) -> list[tuple[int, str, str]]:
             elif state == "unreached":  # his answer never connected
                 said = t("devices.not_connected", name=name)
                 tools += button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)
+            elif state == "connecting":  # his answer is on its way in: nothing to send him
+                said = t("devices.connecting_line", name=name)
             else:  # (one who never came is not "away": he is yet to come)
                 said = t("devices.away_line" if room.referee.seat_state(seat) == "away" else "devices.late_line", name=name)
                 if seat in room.invites:  # (its field is in the friends' list)

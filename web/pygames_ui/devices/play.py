@@ -243,14 +243,15 @@ def leave_host(app: App) -> None:
 
 def lets_go(app: App, game: str) -> str:
     """On the new-game form of ``game``: the friends connected to this device's game with friends
-    of another title, whom starting lets go (each would need a new invite), in a sentence ("" if none;
-    a new game of the same title keeps them, as "Play again" does); on a friend's device at a
-    host's table, that starting leaves it (:func:`leave_host`)."""
+    whom starting lets go (each would need a new invite), in a sentence ("" if none): a game of
+    another title does, and so does one of the same title while theirs is unfinished (once it is
+    over, a new one with the same seats keeps them, as "Play again" does: :meth:`.Room.same_friends`);
+    on a friend's device at a host's table, that starting leaves it (:func:`leave_host`)."""
     j = app.joining
     if j is not None and j.connected:
         return app.t("devices.leaves_host", name=j.invite.host, game=games.get(j.invite.game).title[app.t.lang])
     room = app.room
-    if room is None or room.session.game.name == game:
+    if room is None or (room.session.game.name == game and room.session.game.is_over(room.session.state)):
         return ""
     here = [room.session.seats[seat].name for seat in room.session.remote if room.referee.connected(seat)]
     if not here:
