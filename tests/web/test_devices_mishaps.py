@@ -399,3 +399,22 @@ def test_during_play_a_friend_s_answer_connecting_or_dead_shows_no_invite_to_sen
     assert room.seat_state(1) == "unreached" and 'id="invite-1"' not in html and "#j=" not in html
     line = html[html.index(esc(EN["devices.not_connected"].format(name=name))):]
     assert 'data-action="p2p-reinvite"' in line[:line.index("</div>")]
+
+
+def test_a_friend_whose_tab_was_closed_is_told_on_the_home_screen_how_to_come_back() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+    pump(host, guest)
+    said = esc(EN["devices.table_left"].format(name="A friend", game="Klats!"))
+    assert said not in guest.render()  # (linked: "Back to the table" instead)
+    again = App(CATALOGUES, "en", guest.storage, seed=2)  # his phone killed the tab; the site opened again
+    again.boot()
+    html = again.render()
+    assert again.screen == "home" and said in html
+    click(again, "forget-table")
+    assert said not in again.render()
+    play_both(host, guest)  # the game ends: nothing is kept to say
+    assert guest.joining.frame().over  # type: ignore[union-attr]
+    later = App(CATALOGUES, "en", guest.storage, seed=2)
+    later.boot()
+    assert said not in later.render()

@@ -145,6 +145,7 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
         elif kind == "message":
             if not j.received(payload):
                 return False
+            guest_ui.keep_table(app.storage, j)  # (a tab closed, the home screen says how to come back)
             if j.new_game:
                 j.new_game, app.news = False, app.t("devices.new_game")
             if j.guest.table is not None and app.screen in ("join", "guest"):
@@ -239,6 +240,7 @@ def leave_host(app: App) -> None:
     if app.joining is not None:
         app.hang_ups.append(GUEST_PEER)
         app.joining = None
+        guest_ui.keep_table(app.storage, None)
 
 
 def lets_go(app: App, game: str) -> str:
@@ -282,13 +284,30 @@ def title(app: App, words: str) -> str:
     return app.t("devices.your_turn_title", value=words) if your_turn(app) else words
 
 
+def table_left(app: App) -> str | None:
+    """On the home screen of a device that played as a friend's guest and is not linked to that
+    table now (its tab closed, its connection lost) while the game goes on: how to come back."""
+    j = app.joining
+    if j is not None and not j.lost:
+        return None
+    left = guest_ui.table_left(app.storage)
+    if left is None:
+        return None
+    host, game = left
+    return app.t("devices.table_left", name=host, game=games.get(game).title[app.t.lang])
+
+
+def _forget_table(app: App, data: dict[str, str], values: dict[str, str]) -> None:
+    guest_ui.keep_table(app.storage, None)
+
+
 def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     j = app.joining
     if j is not None and j.guest.table is not None:
         app.screen = "guest" if j.guest.table["started"] else "join"
 
 
-HANDLERS: dict[str, Any] = {"p2p-join": _join, "to-host": _to_host, **lobby_ui.HANDLERS}
+HANDLERS: dict[str, Any] = {"p2p-join": _join, "to-host": _to_host, "forget-table": _forget_table, **lobby_ui.HANDLERS}
 JOIN_PREFIX, ANSWER_PREFIX = invite.JOIN_PREFIX, invite.ANSWER_PREFIX
 __all__ = ["ANSWER_PREFIX", "HANDLERS", "answer_readable", "back_to_host", "hosted_elsewhere", "JOIN_PREFIX", "leave_host", "lets_go", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
-           "start_room", "tick", "title", "your_turn"]
+           "start_room", "table_left", "tick", "title", "your_turn"]
