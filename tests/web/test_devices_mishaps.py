@@ -418,3 +418,24 @@ def test_a_friend_whose_tab_was_closed_is_told_on_the_home_screen_how_to_come_ba
     later = App(CATALOGUES, "en", guest.storage, seed=2)
     later.boot()
     assert said not in later.render()
+
+
+def test_during_play_a_friend_back_on_another_version_is_said_above_the_board() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    play.on_event(host, "closed", 1, "")
+    pump(host, guest)
+    back = new_app("b0")  # his phone, updated meanwhile
+    play.open_invite(back, "#j=" + room.invites[1])
+    click(back, "p2p-join")
+    pump(host, back)
+    click(host, "p2p-connect", {"answer_1": back.joining.answer}, seat=1)  # type: ignore[union-attr]
+    play.effects(host)
+    play.on_event(back, "open", GUEST_PEER, "")
+    pump(host, back)
+    html = host.render()
+    name = host.session.seats[1].name  # type: ignore[union-attr]
+    assert room.seat_state(1) == "other_build"
+    said = esc(EN["devices.other_build_line"].format(name=name))
+    assert said in html and html.index(said) < html.index('class="klats-table"')

@@ -153,6 +153,8 @@ def _away(t: I18n, room: Room) -> list[tuple[int, str, str]]:
                 tools += button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat)
             elif state == "connecting":  # his answer is on its way in: nothing to send him
                 said = t("devices.connecting_line", name=name)
+            elif state == "other_build":  # his device runs another build: reloads, then a new invite
+                said = t("devices.other_build_line", name=name)
             else:  # (one who never came is not "away": he is yet to come)
                 said = t("devices.away_line" if room.referee.seat_state(seat) == "away" else "devices.late_line", name=name)
                 if seat in room.invites:  # (its field is in the friends' list)
