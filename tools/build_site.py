@@ -113,6 +113,12 @@ def with_bytecode(files: dict[str, Path]) -> dict[str, Path]:
     return out
 
 
+#: The engine's command line (simulations over many games, with Dask) is not the site's: its
+#: modules, and the standard library only they import, are not shipped (nothing in the page,
+#: the bot worker or the snapshot imports them: tests/e2e/test_boot.py imports every module shipped).
+CLI_ONLY = ("__main__.py", "simulate.py", "simreport.py", "cluster.py", "census.py", "stats.py")
+
+
 def precompiled_sources(out: Path) -> Path:
     """Copy the Python sources to build/py and add Pyodide's bytecode beside them.
 
@@ -129,7 +135,8 @@ def precompiled_sources(out: Path) -> Path:
     if stage_dir.exists():
         shutil.rmtree(stage_dir)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
-    shutil.copytree(ROOT / "pygames_core", stage_dir / "pygames_core", ignore=ignore)
+    shutil.copytree(ROOT / "pygames_core", stage_dir / "pygames_core",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*", *CLI_ONLY))
     shutil.copytree(ROOT / "web" / "pygames_ui", stage_dir / "pygames_ui", ignore=ignore)
     for page_module in PAGE_MODULES:
         shutil.copy2(ROOT / "web" / page_module, stage_dir / page_module)
