@@ -191,8 +191,19 @@ def test_zoomagia_dealer_deals_and_moves_first() -> None:
     assert s.state.current_player == 1 and s.game.view(s.state, 0)["dealer"] == 1
     assert s.record["options"] == {"columns": True, "dealer": 1}
     assert s.game.view(s.state, 0)["log"][0]["dealer"] == 1
+    click(a, "again")  # the deal passes to the next seat, as at a table
+    assert a.session.state.current_player == 2 and a.session.record["options"]["dealer"] == 2
     click(a, "again")
-    assert a.session.state.current_player == 1, "play again keeps the dealer"
+    assert a.session.state.current_player == 0, "round the table"
+
+
+def test_klats_play_again_passes_the_first_move_on() -> None:
+    a = app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy", "opt_first_player": "1", "opt_target": "20"})
+    assert a.session.record["options"]["first_player"] == 1
+    click(a, "again")
+    assert a.session.record["options"]["first_player"] == 0
 
 
 def test_play_again_throws_again_for_the_first_player() -> None:
@@ -209,12 +220,12 @@ def test_play_again_throws_again_for_the_first_player() -> None:
         click(a, "again")
     assert firsts == {0, 1}, "a new throw each time picks either player"
     assert len({str(x) for x in throws}) > 1
-    # Without a throw, "Play again" keeps the chosen first player.
+    # Without a throw, "Play again" passes the first move to the next seat (no throw shown).
     click(a, "setup", game="rps_zombie")
     click(a, "start", {"seat_name_0": "Ann", "seat_kind_0": "human", "seat_name_1": "Bob", "seat_kind_1": "greedy",
                        "opt_first_player": "1"})
     click(a, "again")
-    assert a.interlude() is None and a.session.state.data["options"]["first_player"] == 1
+    assert a.interlude() is None and a.session.state.data["options"]["first_player"] == 0
 
 
 # ------------------------------------------------------------------ screens

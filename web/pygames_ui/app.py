@@ -322,14 +322,14 @@ def _start(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 
 def _again(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    """Play again: the same seats and options (a table may change some, e.g. a new throw)."""
+    """Play again: the same seats and options, the next seat starting (a table may change more)."""
     s = app.session
     if s is None:
         return
     table = app.tables[s.game.name]
     app.form = NewGameForm(s.game.name, [Seat(x.name, x.kind) for x in s.seats], dict(s.record.get("options") or {}))
     app.screen = "setup"
-    app.start(table.again_values(s.record.get("options") or {}, s.ui))
+    app.start(table.again_values(s.record.get("options") or {}, s.ui, len(s.seats)))
 
 
 #: Every ``data-action`` the app handles itself; any other click on the table goes to the table.

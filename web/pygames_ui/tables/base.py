@@ -222,10 +222,19 @@ class Table:
         """Options from the form's ``opt_<key>`` inputs (bad values fall back to defaults)."""
         return self.default_options()
 
-    def again_values(self, options: Mapping[str, Any], ui: Mapping[str, Any]) -> dict[str, str]:
-        """The form values "Play again" starts the next game with: the last game's ``options``
-        (``ui``: the last game's own table state)."""
-        return {f"opt_{k}": str(v) for k, v in options.items()}
+    #: The option naming the seat that starts (deals) a game: "Play again" passes it to the next
+    #: seat, as players at a table do (``None``: the game has none).
+    starts: str | None = None
+
+    def again_values(self, options: Mapping[str, Any], ui: Mapping[str, Any], players: int) -> dict[str, str]:
+        """The form values "Play again" starts the next game with: the last game's ``options``,
+        the first seat (:attr:`starts`) passed on to the next of the ``players`` (``ui``: the last
+        game's own table state)."""
+        values = {f"opt_{k}": str(v) for k, v in options.items()}
+        first = options.get(self.starts) if self.starts is not None else None
+        if type(first) is int and players > 0:
+            values[f"opt_{self.starts}"] = str((first + 1) % players)
+        return values
 
     def start_ui(self, view: dict[str, Any]) -> dict[str, Any]:
         """This table's own state (``Session.ui``) for a new game whose first view (seat 0) is

@@ -17,6 +17,7 @@ from .winners import names_and
 
 class KlatsTable(Table):
     game_name = "klats"
+    starts = "first_player"
     _landing: tuple[int, int, int] | None = None  # the pile the newest card went to (see _last_play)
 
     def default_options(self) -> dict[str, Any]:

@@ -30,6 +30,7 @@ THROW = "throw"
 
 class RpsZombieTable(Table):
     game_name = "rps_zombie"
+    starts = "first_player"
 
     def __init__(self) -> None:
         super().__init__()
@@ -74,9 +75,9 @@ class RpsZombieTable(Table):
             first = read_int(values, "opt_first_player", 0, range(players))
         return {"brains_in_deck_2p": read_int(values, "opt_brains_in_deck_2p", 3, (2, 3)), "first_player": first}
 
-    def again_values(self, options: Mapping[str, Any], ui: Mapping[str, Any]) -> dict[str, str]:
+    def again_values(self, options: Mapping[str, Any], ui: Mapping[str, Any], players: int) -> dict[str, str]:
         """A game whose first player was thrown for is played again with a new throw."""
-        values = super().again_values(options, ui)
+        values = super().again_values(options, ui, players)
         if ui.get("rz_throw"):
             values["opt_first_player"] = THROW
         return values

@@ -30,6 +30,7 @@ class ZoomagiaTable(Table):
     armed: tuple[int, str, int, str] | None = None  # the arrow a finger tapped once (turn, line, index, side)
     tapped_twice = frozenset({"push"})  # (an arrow's first tap shows the push, the second makes it)
     game_name = "zoomagia"
+    starts = "dealer"
 
     # ------------------------------------------------------------- new game
     def default_options(self) -> dict[str, Any]:
