@@ -1,8 +1,9 @@
 """The site's Python entry point: wires :class:`pygames_ui.app.App` to the page.
 
 ``boot.js`` loads Pyodide with the engine and UI wheels, then calls :func:`start`.
-This module and its three parts (``page_keep.py``: files, downloads, the clipboard;
-``page_devices.py``: WebRTC's glue; ``page_table.py``: bots, hints, the tutorial's coach)
+This module and its four parts (``page_keep.py``: files, downloads, the clipboard;
+``page_devices.py``: WebRTC's glue; ``page_table.py``: bots, hints, the tutorial's coach;
+``page_address.py``: each screen's address, Back and Forward)
 are the only Python (with ``boot.js``) that reaches the page's ``document`` and
 ``window``: one delegated click listener on ``#app``, one HTML string per render (drawn by
 ``morph.js`` over the last one, changing only what changed), and an asyncio task
@@ -19,17 +20,16 @@ import traceback
 from typing import Any
 
 from js import Object, URLSearchParams, console, document, localStorage, window  # type: ignore[import-not-found]
+from page_address import HISTORY_STATE, AddressPart, current, url
 from page_devices import DevicesPart, answers
 from page_keep import KeepPart
 from page_table import TablePart, new_bot_worker
-from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import JsException, create_proxy, jsnull  # type: ignore[import-not-found]
 
-from pygames_core import games
 from pygames_ui import focus, keys, motion, nav, routes
 from pygames_ui.app import App
 from pygames_ui.bot_worker import BotWorker
 from pygames_ui.devices import play as devices
-from pygames_ui.history import LINK_PREFIX
 from pygames_ui.session import MemoryStorage, Storage
 
 DEFAULT_BOT_DELAY_MS = 800
@@ -60,7 +60,7 @@ def _storage() -> Storage:
         return MemoryStorage()
 
 
-class Page(KeepPart, DevicesPart, TablePart):
+class Page(AddressPart, KeepPart, DevicesPart, TablePart):
     """The app on the page: drawing, clicks and keys, addresses. Its other jobs are parts of
     their own: keeping games (``page_keep.py``), play on several devices (``page_devices.py``),
     bots, hints and the tutorial's coach (``page_table.py``)."""
@@ -73,7 +73,7 @@ class Page(KeepPart, DevicesPart, TablePart):
         self.bot_task: asyncio.Task[None] | None = None
         self.brains = BotWorker(new_bot_worker, create_proxy, self._bot_worker_state)
         self.link: str | None = None  # the "#r=…" link of the record in the replay viewer, if it came from one
-        self.trail = routes.Trail(_fragment())  # the screens this page put in the browser's history
+        self.trail = routes.Trail(current())  # the screens this page put in the browser's history
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
         self.heard: object = None  # the game whose moves the live region holds
         self.heard_as: tuple[object, ...] = ()  # in which language, at a game's screen or not, to whom
@@ -229,65 +229,11 @@ class Page(KeepPart, DevicesPart, TablePart):
         self.perform_effects()
         self.kick_bots()
 
-    # ------------------------------------------------------------ addresses (routes.py): Back, Forward, reload
-    def go_to(self, fragment: str) -> None:
-        """Show the screen an address names: a ``#r=…`` record link opens in the replay viewer,
-        a screen's address (``#/rules/klats``…) shows that screen; ``""`` leaves the app where it is."""
-        if fragment.startswith(LINK_PREFIX):
-            self.app.open_link(fragment)
-            self.link = fragment if self.app.screen == "replay" else None
-        elif fragment.startswith(devices.JOIN_PREFIX):  # an invite from a friend's device
-            devices.open_invite(self.app, fragment)
-            self.link = fragment if self.app.screen == "join" else None
-        elif fragment.startswith(devices.ANSWER_PREFIX):  # a friend's answer, opened on the host's device
-            if self.app.room is not None:
-                self.app.room.answer_text(fragment)  # (in the game's own tab)
-            else:  # … in another tab: to the game's tab (which says it took it), and this one can be closed
-                self.hand_answer(fragment)
-        elif fragment:
-            nav.show(self.app, routes.parse(fragment, frozenset(games.names())) or routes.HOME)
-
-    def on_pop(self, event: Any = None) -> None:
-        """The browser's Back or Forward (or an address typed into this tab)."""
-        fragment = _fragment()
-        if self.trail.popped(fragment):
-            self.go_to(fragment or routes.HOME.fragment())
-            self.render()
-            self.kick_bots()
-
-    def _address(self) -> str:
-        if self.app.screen not in ("replay", "join", "guest"):
-            self.link = None
-        return self.link or nav.address(self.app).fragment()
-
-    def _keep_address(self) -> None:
-        """After a render: a new screen gets its own history entry (or steps back to the one before)."""
-        step = self.trail.moved_to(self._address())
-        if step is None:
-            return
-        kind, fragment = step
-        if kind == "push":
-            window.history.pushState(_HISTORY_STATE, "", _url(fragment))
-        else:
-            window.history.back()
-
-#: Marks the history entries of this app (``prepage.js`` reads it too).
-_HISTORY_STATE = to_js({"pygames": 1}, dict_converter=Object.fromEntries)
-
-
 def _set(target: Any, name: str, value: str) -> None:
     """Set ``target.name`` (an attribute of ``<html>`` that CSS reads) only if it changes: a write,
     even of the same value, may make the browser work out the whole page's styles again."""
     if str(getattr(target, name, "")) != value:
         setattr(target, name, value)
-
-
-def _fragment() -> str:
-    return str(window.location.hash or "")
-
-
-def _url(fragment: str) -> str:
-    return f"{window.location.pathname}{window.location.search}{fragment}"
 
 
 def _int_param(name: str, default: int | None, lo: int, hi: int) -> int | None:
@@ -323,15 +269,15 @@ def start() -> None:
     app.site = f"{window.location.origin}{window.location.pathname}"
     page = Page(app, delay)
     try:
-        if not _fragment().startswith(devices.ANSWER_PREFIX):  # an answer's tab leaves the saved game alone
+        if not current().startswith(devices.ANSWER_PREFIX):  # an answer's tab leaves the saved game alone
             app.boot()
-        page.go_to(_fragment())
+        page.go_to(current())
         if early.get("shown"):
             app.read_form({str(k): str(v) for k, v in (early.get("values") or {}).items()})
         # Each screen opens at its top, on Back too: the browser must not scroll the screen Back
         # shows to where the page was when that address was left (render() scrolls to the top).
         window.history.scrollRestoration = "manual"
-        window.history.replaceState(_HISTORY_STATE, "", _url(page._address()))
+        window.history.replaceState(HISTORY_STATE, "", url(page._address()))
         page.trail = routes.Trail(page._address())
         window.performance.mark("boot:app")  # boot.js's timeline of the start-up (tools/bench.py reads it)
         page.render()
