@@ -190,6 +190,9 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
 
     def on_click(self, event: Any) -> None:
         el = event.target.closest("[data-action]")
+        if self.app.menu_open and not focus.present(event.target.closest("#topmenu, .menu-toggle")):
+            self._toggle_menu()  # a tap anywhere else closes the phone's menu, and only that (never a move by chance)
+            return
         if not focus.present(el) or not self.root.contains(el) or el.disabled:
             return
         data = {str(k): str(v) for k, v in Object.entries(el.dataset).to_py()}

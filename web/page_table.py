@@ -154,7 +154,18 @@ class TablePart:
             for el in (self.root.querySelector('main [aria-pressed="true"]'), self.root.querySelector(selector)):
                 if focus.present(el):
                     el.scrollIntoView(nearest)
+                    self._above_the_foot(el)
         self.pending_shown = selector
+
+    def _above_the_foot(self, el: Any) -> None:
+        """``el`` above what stays at the screen's foot over the confirm bar (``data-foot``: Клац!'s
+        own row on a phone, which the page's scroll padding does not count)."""
+        foot = self.root.querySelector("[data-foot]")
+        if not focus.present(foot) or foot.contains(el) or str(window.getComputedStyle(foot).position) != "sticky":
+            return
+        hidden = float(el.getBoundingClientRect().bottom) - float(foot.getBoundingClientRect().top)
+        if hidden > 0:
+            window.scrollBy(0, hidden + 8)
 
     def _show_decision(self) -> None:
         """A decision's main button that has just become pressable (Зоомагия's End turn, its

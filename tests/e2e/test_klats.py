@@ -172,3 +172,37 @@ def test_keyboard_play(page, site_url) -> None:
     assert page.evaluate("document.activeElement.dataset.action") == "play"
     page.keyboard.press("Enter")
     page.wait_for_selector(".log li >> text=You")
+
+
+#: How far a move waiting for its second tap lies under your own row (kept at a phone's foot,
+#: over the confirm bar): 0 when it is in view above it, or in that row itself.
+UNDER_THE_FOOT = """() => {
+  const el = document.querySelector('.pending-move'), foot = document.querySelector('[data-foot]');
+  if (!el || !foot || foot.contains(el)) return 0;
+  return Math.max(0, el.getBoundingClientRect().bottom - foot.getBoundingClientRect().top);
+}"""
+
+
+def test_on_a_phone_a_waiting_move_is_never_hidden_under_your_own_row(browser, site_url, problems) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url)
+    start_game(page, "klats", [("Ann", "human"), ("Bot 1", "easy"), ("Bot 2", "easy"), ("Bot 3", "easy")],
+               selects={"confirm_moves": "on"})
+    assert wait_for_player(page) == "turn"
+    page.tap(".hand button.hand-card >> nth=0")
+    page.wait_for_selector("button.pile.legal")
+    target = page.locator('.seat:not(.me) button.pile.legal').last
+    # Scrolled so that it lies just above your row (kept at the screen's foot): the confirm bar
+    # about to come lifts your row over it.
+    page.evaluate("""() => { const t = [...document.querySelectorAll('.seat:not(.me) button.pile.legal')].pop();
+        const foot = document.querySelector('[data-foot]');
+        window.scrollBy(0, t.getBoundingClientRect().bottom - foot.getBoundingClientRect().top + 4); }""")
+    assert page.evaluate(UNDER_THE_FOOT.replace(".pending-move", "button.pile.legal")) == 0
+    target.tap()
+    page.wait_for_selector("#confirm-bar")
+    page.wait_for_timeout(100)
+    assert page.evaluate(UNDER_THE_FOOT) == 0
+    ctx.close()
+    problems.check()

@@ -391,3 +391,15 @@ def test_the_phone_menu_works_by_keyboard(page: Any, site_url: str) -> None:
     page.keyboard.press("Enter")
     page.wait_for_selector("main.home")
     assert page.get_attribute(".menu-toggle", "aria-expanded") == "false"
+    # A language chosen in the menu by keyboard: the menu closes, and its button keeps the focus.
+    page.focus(".menu-toggle")
+    page.keyboard.press("Enter")
+    page.focus(f'#topmenu {act("lang", lang="ru")}')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('html[lang="ru"] .menu-toggle[aria-expanded="false"]')
+    assert page.evaluate("document.activeElement.classList.contains('menu-toggle')")
+    # A tap anywhere else closes the menu, and only that: the game under it is not touched.
+    page.click(".menu-toggle")
+    assert page.get_attribute(".menu-toggle", "aria-expanded") == "true"
+    page.click(f'.game-card[data-game="klats"] {act("setup")}')
+    assert page.get_attribute(".menu-toggle", "aria-expanded") == "false" and page.locator("main.home").count() == 1

@@ -48,8 +48,23 @@ class El:
         self.left, self.top = at
         self.tabIndex = tabindex
         self.children: list[El] = []
+        self.parentElement: El | None = None
+        self.tagName = "DIV"
         self.focused = 0
         self.animations: list[tuple[Any, Any]] = []
+
+    def closest(self, selector: str) -> El | None:
+        el: El | None = self
+        while el is not None and not _matches(el, selector):
+            el = el.parentElement
+        return el
+
+    def holding(self, *children: El) -> El:
+        """This element with ``children`` inside (a seat and its cards)."""
+        self.children = list(children)
+        for child in children:
+            child.parentElement = self
+        return self
 
     def getAttribute(self, name: str) -> Any:
         return self.attrs.get(name, JSNULL)
@@ -60,14 +75,18 @@ class El:
     def setAttribute(self, name: str, value: str) -> None:
         self.attrs[name] = value
 
+    def getClientRects(self) -> SimpleNamespace:
+        return SimpleNamespace(length=0 if self.attrs.get("hidden") else 1)
+
     def getBoundingClientRect(self) -> SimpleNamespace:
         return SimpleNamespace(left=self.left, top=self.top)
 
     def animate(self, frames: Any, timing: Any) -> None:
         self.animations.append((frames, timing))
 
-    def focus(self) -> None:
+    def focus(self, options: Any = None) -> None:
         self.focused += 1
+        self.focus_options = options
         DOCUMENT.activeElement = self
 
     def isSameNode(self, other: Any) -> bool:
@@ -98,6 +117,8 @@ def _matches(el: El, selector: str) -> bool:
         return el.id == selector[1:]
     if selector == "[data-move]":
         return "data-move" in el.attrs
+    if selector == "[data-seat]":
+        return "data-seat" in el.attrs
     if selector == "[data-autofocus]":
         return "data-autofocus" in el.attrs
     if selector == "button.primary":
@@ -108,9 +129,7 @@ def _matches(el: El, selector: str) -> bool:
 
 
 def tree(*children: El) -> El:
-    root = El(id="app")
-    root.children = list(children)
-    return root
+    return El(id="app").holding(*children)
 
 
 # ------------------------------------------------------------ importing where there is no page
@@ -156,6 +175,7 @@ def test_a_keyboard_player_whose_focus_is_nowhere_gets_the_prompt(monkeypatch: p
     monkeypatch.setattr(DOCUMENT.documentElement, "attrs", {"data-keyboard": "1"})
     focus.restore(root, kept)
     assert root.querySelector("#prompt").focused == 1  # the keyboard
+    assert root.querySelector("#prompt").focus_options == {"preventScroll": True}  # (the page stays put)
 
 
 def test_the_same_control_takes_the_focus_again_after_a_render() -> None:
@@ -227,7 +247,7 @@ def test_a_key_with_a_modifier_is_the_browsers() -> None:
 
 def test_places_leave_out_a_key_shown_twice() -> None:
     root = tree(El(at=(1, 2), data_move="a"), El(at=(3, 4), data_move="b"), El(at=(5, 6), data_move="b"), El())
-    assert motion.places(root) == {"a": (1.0, 2.0)}
+    assert motion.places(root) == {"a": (1.0, 2.0, None, 0.0, 0.0)}
 
 
 def test_what_moved_slides_from_its_old_place_and_what_stayed_does_not() -> None:
@@ -244,6 +264,24 @@ def test_what_moved_slides_from_its_old_place_and_what_stayed_does_not() -> None
                                  {"duration": motion.MOVE_MS, "easing": motion.EASING, "id": "move"})]
     assert laid.animations[0][0][0] == {"translate": "100.0px 300.0px"}
     assert still.animations == new.animations == unsourced.animations == []
+
+
+def test_what_stays_in_its_seat_moves_with_the_seat_and_slides_only_inside_it() -> None:
+    """A seat that moved as a whole (the confirm bar gone, a banner gone) takes its cards with it at
+    once; only a move inside it slides, and a card from another seat slides across the screen."""
+    def seat(at: tuple[float, float], *cards: El) -> El:
+        return El(at=at, data_seat="0").holding(*cards)
+
+    before = motion.places(tree(seat((0, 300), El(at=(10, 310), data_move="kept"), El(at=(60, 310), data_move="hand-5")),
+                                El(data_seat="1").holding(El(at=(10, 50), data_move="their-card"))))
+    kept = El(at=(10, 437), data_move="kept")  # the seat went 127 px down: the card with it
+    laid = El(at=(110, 437), data_move="pile-0", data_move_from="hand-5")  # from the hand onto a pile in the seat
+    came = El(at=(160, 437), data_move="pile-1", data_move_from="their-card")  # from another seat
+    root = tree(seat((0, 427), kept, laid, came))
+    assert motion.slide(root, before) == 2
+    assert kept.animations == []
+    assert laid.animations[0][0][0] == {"translate": "-50.0px 0.0px"}  # (inside the seat only)
+    assert came.animations[0][0][0] == {"translate": "-150.0px -387.0px"}  # (across the screen)
 
 
 def test_reduced_motion_follows_the_media_query() -> None:

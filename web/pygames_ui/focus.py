@@ -65,6 +65,11 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
                     if present(nxt):
                         _focus(nxt)
                         return
+            toggle = root.querySelector(".menu-toggle")
+            # (a closed menu's item, a language chosen in it, cannot hold the focus: its toggle does)
+            if present(el.closest("#topmenu")) and present(toggle) and not el.getClientRects().length:
+                _focus(toggle)
+                return
             _focus(el)
             return
     # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus on its
@@ -104,7 +109,7 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
     nowhere = not present(active) or active.isSameNode(root.ownerDocument.body)
     keyboard = root.ownerDocument.documentElement.getAttribute("data-keyboard") == "1"
     if present(prompt) and (kept.inside or (keyboard and nowhere)):
-        _focus(prompt)
+        _focus(prompt, scroll=False)
 
 
 def on_key(root: Any, event: Any, active: Any) -> None:
@@ -140,15 +145,23 @@ def _selector(el: Any) -> str | None:
     return "".join(parts) or None
 
 
-def _focus(el: Any) -> None:
+def _focus(el: Any, scroll: bool = True) -> None:
     """Focus ``el``, making a text (the prompt) focusable from script first: it is never a Tab stop.
 
     A control that kept the focus through the render (the page draws only what changed) is
-    left as it is: focusing it again would only make the browser lay the page out at once."""
+    left as it is: focusing it again would only make the browser lay the page out at once.
+    ``scroll=False``: the page stays where it is (the prompt, read out wherever it is, after a
+    move made far below it: the player sees where his card went)."""
     if int(el.tabIndex) < 0 and not el.hasAttribute("tabindex"):
         el.setAttribute("tabindex", "-1")
     if not el.isSameNode(el.ownerDocument.activeElement):
-        el.focus()
+        if scroll:
+            el.focus()
+        else:
+            from js import Object  # type: ignore[import-not-found]  # the FFI exists only in Pyodide
+            from pyodide.ffi import to_js
+
+            el.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
 
 
 def _shown_items(container: Any, selector: str) -> list[Any]:

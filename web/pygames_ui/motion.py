@@ -15,8 +15,10 @@ MOVE_MS = 240
 #: How a slide eases in: fast off the mark, settling gently in its new place.
 EASING = "cubic-bezier(.2, .7, .3, 1)"
 
-#: Each ``data-move`` key's place on the screen: (viewport left, top), in CSS pixels.
-Places = dict[str, tuple[float, float]]
+#: Each ``data-move`` key's place on the screen: (viewport left, top), in CSS pixels, and its
+#: frame's: the seat (``data-seat``) it lies in (``None``: none) and that seat's (left, top).
+Place = tuple[float, float, str | None, float, float]
+Places = dict[str, Place]
 
 
 #: The markup before a ``data-move`` mark that goes with it (its element's start, its container's).
@@ -46,19 +48,42 @@ def reduced_motion(window: Any) -> bool:
 
 
 def places(root: Any) -> Places:
-    """Where each ``data-move`` element of ``root`` stands; a key shown twice is left out."""
+    """Where each ``data-move`` element of ``root`` stands, and the seat it lies in; a key shown
+    twice is left out."""
+    from .focus import present
+
     found: Places = {}
     twice: set[str] = set()
+    frames: dict[str, tuple[float, float]] = {}
     for el in root.querySelectorAll("[data-move]"):
         key = str(el.getAttribute("data-move"))
         if key in found:
             twice.add(key)
-        else:
-            rect = el.getBoundingClientRect()
-            found[key] = (float(rect.left), float(rect.top))
+            continue
+        rect = el.getBoundingClientRect()
+        parent = el.parentElement
+        frame = parent.closest("[data-seat]") if present(parent) else None
+        name: str | None = None
+        fx = fy = 0.0
+        if frame is not None and present(frame):
+            name = f"{frame.tagName}:{frame.getAttribute('data-seat')}"
+            if name not in frames:
+                box = frame.getBoundingClientRect()
+                frames[name] = (float(box.left), float(box.top))
+            fx, fy = frames[name]
+        found[key] = (float(rect.left), float(rect.top), name, fx, fy)
     for key in twice:
         del found[key]
     return found
+
+
+def shift(old: Place, new: Place) -> tuple[float, float]:
+    """How far a thing moved from ``old`` to ``new``: within its seat when it stayed in it (the
+    seat itself moved at once, a banner or the confirm bar come or gone: what is in it goes
+    with it, only a move inside it slides), else across the screen."""
+    if old[2] is not None and old[2] == new[2]:
+        return (old[0] - old[3]) - (new[0] - new[3]), (old[1] - old[4]) - (new[1] - new[4])
+    return old[0] - new[0], old[1] - new[1]
 
 
 def slide(root: Any, before: Places) -> int:
@@ -86,7 +111,7 @@ def slide(root: Any, before: Places) -> int:
             old = next((before[k] for k in sources if k in before), None)
             if old is None:
                 continue
-        dx, dy = old[0] - after[key][0], old[1] - after[key][1]
+        dx, dy = shift(old, after[key])
         if abs(dx) < 1 and abs(dy) < 1:
             continue
         frames = to_js([{"translate": f"{dx:.1f}px {dy:.1f}px"}, {"translate": "0 0"}], dict_converter=Object.fromEntries)

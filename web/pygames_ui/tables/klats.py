@@ -159,8 +159,9 @@ class KlatsTable(Table):
             label = t("table.your_hand") if not ctx.replay or ctx.is_you(seat) else t("replay.hand_of", name=ctx.seats[seat].name)
             hand = f'<div class="hand" role="group" aria-label="{esc(label)}">{"".join(cards)}</div>'
         cls = "seat" + (" me" if me else "") + (" current" if v["current_player"] == seat else "")
+        foot = " data-foot" if me and not ctx.replay else ""  # (on a phone it stays at the screen's foot: klats.css)
         return (
-            f'<section class="{cls}" data-seat="{seat}" aria-label="{ctx.name(seat)}">{head}'
+            f'<section class="{cls}" data-seat="{seat}"{foot} aria-label="{ctx.name(seat)}">{head}'
             f'<div class="tableau">{"".join(piles)}{slots}</div>{hand}</section>'
         )
 
