@@ -311,6 +311,7 @@ def test_on_a_phone_the_step_docks_and_the_lit_part_is_scrolled_above_it() -> No
     assert dock_scroll(Box(200, 0, 260), coach_top=420) == 0  # shown already
     assert dock_scroll(Box(400, 0, 460), coach_top=420) == 460 + GAP - 420  # under the text: up it comes
     assert dock_scroll(Box(100, 0, 600), coach_top=420) == 100 - TOP_BAR  # taller than the room: its top stays in view
+    assert dock_scroll(Box(-0.5, 0, 87.5), coach_top=420) == -0.5 - TOP_BAR  # cut off at the top: down it comes
 
 
 def test_on_a_phone_the_lit_part_s_whole_seat_shows_above_the_step_when_it_fits() -> None:

@@ -220,7 +220,10 @@ def dock_area(target: Box, around: Box | None, coach_top: float) -> Box:
 
 def dock_scroll(target: Box, coach_top: float) -> float:
     """How far to scroll the page down so that the lit part shows above the docked text (never
-    so far that its top goes under the top bar); 0 when it shows already."""
+    so far that its top goes under the top bar); 0 when it shows already; up (negative) when its
+    top is cut off at the screen's top (brought into view there, flush with the edge)."""
+    if target.top < 0:
+        return target.top - TOP_BAR
     over = target.bottom + GAP - coach_top
     return max(0.0, min(over, target.top - TOP_BAR))
 
