@@ -73,6 +73,12 @@ class I18n:
                 return text
         return text
 
+    def names_and(self, names: list[str]) -> str:
+        """``Anna``, ``Anna and Boris``, ``Anna, Boris and Clara`` (as safe as the names given)."""
+        if len(names) <= 1:
+            return "".join(names)
+        return self("names.and", who=", ".join(names[:-1]), whom=names[-1])
+
     def plural(self, key: str, n: int, **fields: Any) -> str:
         """Pick ``key.one``/``key.few``/``key.many`` (Russian rules) or ``key.one``/``key.many`` (English)."""
         if self.lang == "ru":

@@ -258,8 +258,7 @@ def lets_go(app: App, game: str) -> str:
     here = [room.session.seats[seat].name for seat in room.session.remote if room.referee.connected(seat)]
     if not here:
         return ""
-    who = here[0] if len(here) == 1 else app.t("names.and", who=", ".join(here[:-1]), whom=here[-1])
-    return app.t("devices.lets_go", who=who, game=games.get(room.session.game.name).title[app.t.lang])
+    return app.t("devices.lets_go", who=app.t.names_and(here), game=games.get(room.session.game.name).title[app.t.lang])
 
 
 def your_turn(app: App) -> bool:

@@ -18,6 +18,7 @@ import base64
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pygames_core import games
 
@@ -28,6 +29,14 @@ from .host import Referee
 #: How long an answer taken may take to connect before the lobby says it did not (a device on the
 #: same network connects within a few seconds; a phone that slept through it never does).
 CONNECT_S = 20.0
+
+
+class Taken(NamedTuple):
+    """An answer taken for a seat's invite, being connected."""
+
+    tag: bytes  # the offer it answers
+    answer: invite.Endpoint
+    at: float  # when it was taken (the room's clock)
 
 
 def conn_of(seat: int) -> str:
@@ -53,9 +62,7 @@ class Room:
     problem_at: int | None = None  # the seat whose answer box it is said under (None: atop the lobby)
     problem_name: str = ""  # the friend the problem is about, where its words name him
     offer_problems: dict[int, str] = field(default_factory=dict)  # seat -> why its invite could not be made
-    accepted: dict[int, bytes] = field(default_factory=dict)  # seat -> the offer tag of the answer being connected
-    answers: dict[int, invite.Endpoint] = field(default_factory=dict)  # seat -> that answer
-    accepted_at: dict[int, float] = field(default_factory=dict)  # seat -> when it was taken (clock)
+    accepted: dict[int, Taken] = field(default_factory=dict)  # seat -> the answer being connected
     shown_states: tuple[str, ...] = ()  # each friend's state as the screen last said it
     spent: set[int] = field(default_factory=set)  # seats whose invite has connected: it cannot again
     scanning: int | None = None  # the seat whose answer the camera is reading
@@ -111,9 +118,9 @@ class Room:
         state = self.referee.seat_state(seat)
         if state in ("invited", "away") and conn_of(seat) in self.referee.other_builds:
             return "other_build"
-        if state in ("invited", "away") and seat in self.accepted and seat not in self.spent:
-            waited = self.clock() - self.accepted_at.get(seat, self.clock())
-            return "connecting" if waited < CONNECT_S else "unreached"
+        taken = self.accepted.get(seat)
+        if state in ("invited", "away") and taken is not None and seat not in self.spent:
+            return "connecting" if self.clock() - taken.at < CONNECT_S else "unreached"
         return state
 
     # ------------------------------------------------------------ inviting
@@ -148,7 +155,6 @@ class Room:
     def accept_failed(self, seat: int) -> None:
         """The page could not take the answer it was given for ``seat``: it may be given again."""
         self.accepted.pop(seat, None)
-        self.answers.pop(seat, None)
 
     def answer_text(self, text: str, at: int | None = None) -> None:
         """A guest's answer (the code, or its ``#a=`` link): connect its seat. ``at``: the
@@ -166,13 +172,14 @@ class Room:
             self.problem_name = self.session.seats[seat].name  # (named: it may be pasted in another's box)
         elif tag != self.tags.get(seat) or seat in self.spent:  # (a seat has a tag while it has an invite)
             self.problem = "devices.old_answer"  # an answer to an invite this seat no longer has (or used)
-        elif self.accepted.get(seat) == tag:  # (Connect twice, or the code and the link: once is enough)
-            # Another device's answer to the same invite (opened on two phones): one connects at most.
-            self.problem = "devices.answer_taken" if self.answers.get(seat) == answer else "devices.answer_other_device"
+        elif (taken := self.accepted.get(seat)) is not None and taken.tag == tag:
+            # Connect twice, or the code and the link: once is enough; another device's answer to the
+            # same invite (opened on two phones): one connects at most.
+            self.problem = "devices.answer_taken" if taken.answer == answer else "devices.answer_other_device"
             self.problem_name = self.session.seats[seat].name
         else:
             self.problem = None
-            self.accepted[seat], self.answers[seat], self.accepted_at[seat] = tag, answer, self.clock()
+            self.accepted[seat] = Taken(tag, answer, self.clock())
             self.effects.append(("p2p-accept", seat, invite.expand(answer)))
 
     def reinvite(self, seat: int) -> None:
@@ -181,7 +188,6 @@ class Room:
         self.tags.pop(seat, None)
         self.offer_problems.pop(seat, None)
         self.accepted.pop(seat, None)
-        self.answers.pop(seat, None)
         if self.problem_at == seat:
             self.problem = None
         self.referee.closed(conn_of(seat))  # the page drops its old connection, which says nothing more

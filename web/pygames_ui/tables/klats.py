@@ -12,7 +12,6 @@ from ..i18n import I18n, num
 from .base import Ctx, Table, control, first_player_field, read_int
 from .klats_cards import card_html, shape
 from .klats_log import describe, six_piles
-from .winners import names_and
 
 
 class KlatsTable(Table):
@@ -280,5 +279,5 @@ class KlatsTable(Table):
             n = v["totals"][reached[0]]
             why = ctx.say("klats.reached", by=reached[0], n=n, total=t.plural("klats.points", n), target=target, goal=goal)
         else:
-            why = t("klats.reached.shared", who=names_and(ctx, [ctx.name(s) for s in reached]), target=target, goal=goal)
+            why = t("klats.reached.shared", who=ctx.t.names_and([ctx.name(s) for s in reached]), target=target, goal=goal)
         return f'<p class="why match-why">{why}</p>'

@@ -7,13 +7,6 @@ from ..dom import esc
 from .base import Ctx
 
 
-def names_and(ctx: Ctx, names: list[str]) -> str:
-    """``Anna``, ``Anna and Boris``, ``Anna, Boris and Clara`` (the names already safe HTML)."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ctx.t("names.and", who=", ".join(names[:-1]), whom=names[-1])
-
-
 def who_won(ctx: Ctx, winners: list[int], key: str) -> str:
     """The sentence ``key`` for these winners (safe HTML).
 
@@ -30,5 +23,5 @@ def who_won(ctx: Ctx, winners: list[int], key: str) -> str:
     yours = [w for w in winners if ctx.is_you(w)]
     if yours:
         others = [ctx.name(w) for w in winners if w not in yours]
-        return ctx.t(f"{key}.shared_you", who=names_and(ctx, [esc(ctx.t("setup.default_you")), *others]))
-    return ctx.t(f"{key}.shared", who=names_and(ctx, [ctx.name(w) for w in winners]))
+        return ctx.t(f"{key}.shared_you", who=ctx.t.names_and([esc(ctx.t("setup.default_you")), *others]))
+    return ctx.t(f"{key}.shared", who=ctx.t.names_and([ctx.name(w) for w in winners]))
