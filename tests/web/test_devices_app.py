@@ -367,7 +367,8 @@ def test_a_move_awaited_by_friends_is_said_in_the_tab_s_title_and_on_the_way_bac
     assert play.title(guest, "pygames") == "pygames"
 
 
-def test_a_double_tap_sends_one_move_and_a_move_unanswered_may_go_again() -> None:
+def test_a_move_sent_is_said_on_its_way_and_a_second_tap_sends_nothing_until_the_host_answers() -> None:
+    en = CATALOGUES["en"]
     host, guest = connect("klats", {"opt_target": "20"})
     j = guest.joining
     assert j is not None
@@ -377,14 +378,60 @@ def test_a_double_tap_sends_one_move_and_a_move_unanswered_may_go_again() -> Non
     clock.now, j.clock = 100.0, clock
     first, second = j.frame().legal[:2]  # type: ignore[union-attr]
     j.act(first)
-    j.act(second)  # a second tap before the host's answer: not sent (it would only be refused)
-    assert [e[0] for e in j.effects] == ["p2p-send"]
-    j.effects.clear()  # … that message was lost on the way
-    clock.now += 2.0
-    j.act(second)  # unanswered long enough: it may go again
+    html = guest.render()  # the host is slow to answer: the move is on its way, nothing else to play
+    assert esc(en["table.sent"]) in html and 'data-my-turn="false"' in html
+    assert j.frame().legal == []  # type: ignore[union-attr]
+    clock.now += 3.0
+    j.act(second)  # a second tap before the host's answer, however late: not sent (it would be refused)
+    click(guest, "select", card=second["card"])  # (nor is a tap on the hand "not your turn")
+    assert [e[0] for e in j.effects] == ["p2p-send"] and guest.flash is None
+    pump(host, guest)  # the host answers: the move is made, and the next may be played
+    assert host.session.record["actions"][-1] == first and not j.sending  # type: ignore[union-attr]
+    assert guest.joining.guest.refused is None and esc(en["table.sent"]) not in guest.render()  # type: ignore[union-attr]
+
+
+def test_a_move_lost_on_the_way_may_go_again_once_the_host_answers_pings() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None
+    host.play(host.ctx().legal[0])  # type: ignore[union-attr]
     pump(host, guest)
-    assert host.session.record["actions"][-1] == second and j.in_flight is None  # type: ignore[union-attr]
-    assert guest.joining.guest.refused is None  # type: ignore[union-attr]
+    clock = Clock()
+    clock.now, j.clock = 100.0, clock
+    first, second = j.frame().legal[:2]  # type: ignore[union-attr]
+    j.act(first)
+    j.effects.clear()  # … that message was lost on the way
+    clock.now += 1.0
+    play.tick(guest)
+    pump(host, guest)  # a pong soon after: the move may still be coming
+    assert j.sending
+    clock.now += 5.0
+    play.tick(guest)
+    pump(host, guest)  # the host answers what came after it: the move was lost
+    assert not j.sending
+    j.act(second)
+    pump(host, guest)
+    assert host.session.record["actions"][-1] == second and guest.joining.guest.refused is None  # type: ignore[union-attr]
+
+
+def test_a_host_gone_quiet_is_said_on_the_guest_s_device_until_heard_again() -> None:
+    en = CATALOGUES["en"]
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None
+    clock = Clock()
+    clock.now, j.clock = 100.0, clock
+    play.on_event(guest, "message", GUEST_PEER, host.room.referee.tables()[0][1])  # type: ignore[union-attr]
+    quiet = esc(en["devices.host_quiet"].format(name=j.invite.host))
+    clock.now += 4.0
+    assert not play.tick(guest) and quiet not in guest.render()  # (its pings unanswered, for a while)
+    j.effects.clear()
+    clock.now += 3.0
+    assert play.tick(guest) and quiet in guest.render()  # six seconds unheard: the host's phone is locked?
+    assert not play.tick(guest)  # (said once)
+    pump(host, guest)  # the host answers the ping: heard again
+    assert quiet not in guest.render()
+    assert not play.tick(guest)
 
 
 def play_both(host: App, guest: App, moves: int = 10_000, each: Callable[[], object] | None = None,

@@ -97,6 +97,8 @@ def test_the_game_over_heading_and_last_log_line(game: str, lang: str) -> None:
     assert "Winner:" not in heading and not heading.startswith(("Победитель: Вы", "Победители: Вы"))
     if 0 in s.game.winners(s.state):
         assert heading.startswith(("You", "Вы"))
+    prompt = re.search(r'<p class="prompt" id="prompt"[^>]*>(.*?)</p>', html)  # (the summary put away: it stays)
+    assert prompt is not None and unescape(prompt.group(1)) == a.t("table.game_over")
     click(a, "replay")
     click(a, "replay-go", to="last")  # the replay opens at the deal
     shown = re.search(r'id="replay-result-title">(.*?)</h2>', a.render())

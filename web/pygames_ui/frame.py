@@ -55,6 +55,8 @@ class Frame:
     stand_ins: frozenset[int] = frozenset()
     #: A friend's device whose link to the host is lost: nothing moves on it until a new invite.
     cut_off: bool = False
+    #: A friend's device whose move is on its way to the host: nothing to play until he answers.
+    sent: bool = False
 
 
 def public_log(state: State) -> list[dict[str, Any]]:

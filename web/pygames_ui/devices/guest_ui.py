@@ -30,6 +30,7 @@ from ..session import HUMAN, REMOTE, Seat, Storage
 from ..tables import Ctx, TableSet
 from . import invite, protocol
 from .guest import Guest
+from .host import AWAY_S, PING_S
 from .widgets import copy_field, qr_svg, stun_box
 
 #: The page's id of this device's connection to its host, as a guest: apart from the host's
@@ -40,9 +41,12 @@ GUEST_PEER = -1
 #: How long an answer may wait for its connection before the join screen says what may be wrong
 #: (the host never took it; another device came in by the same invite first).
 WAIT_HINT_S = 45.0
-#: A move sent waits this long for the host's answer before another may be sent for the same
-#: position: a second tap meanwhile would only be refused ("the table had moved on").
-IN_FLIGHT_S = 1.5
+#: A move sent waits for the host's answer (a new table, or why not) before another may be sent:
+#: meanwhile the table says it is on its way and offers nothing to play (a second tap would only
+#: be refused). Unanswered this long while the host still answers pings, it was lost: it may go again.
+LOST_MOVE_S = 2 * PING_S
+#: The host not heard from this long (no table, no answer to the guest's pings) has gone quiet.
+HOST_QUIET_S = AWAY_S
 
 
 class Joining:
@@ -68,6 +72,8 @@ class Joining:
         self.log = GameLog()  # the move log beside the table
         self.effects: list[tuple[object, ...]] = []
         self.in_flight: tuple[int, float] | None = None  # (the position, when) of a move sent, unanswered
+        self.heard_at: float | None = None  # when the host was last heard from (clock)
+        self.said_quiet = False  # the screen says the host has gone quiet
 
     def join(self) -> None:
         if not self.asked:
@@ -92,21 +98,24 @@ class Joining:
                 and self.clock() - self.answered_at >= WAIT_HINT_S)
 
     def opened(self) -> None:
-        self.connected = True
+        self.connected, self.heard_at = True, self.clock()
         self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
 
     def closed(self) -> None:
         self.lost = self.lost or self.connected
         # (never opened: the host's side failed too, and it has made a new invite; this answer is dead)
         self.unreached = self.unreached or (not self.lost and self.answer is not None)
-        self.connected = False
+        self.connected, self.in_flight = False, None
 
     def received(self, text: str) -> bool:
         """A message from the host; ``True`` when the screen may have changed (not for a pong)."""
-        before = self.guest.table["moves"] if self.guest.table is not None else 0
+        before, sending, now = self._moves(), self.sending, self.clock()
+        self.heard_at = now  # (whatever it says, the host is there)
         kind = self.guest.receive(text)
         if kind in ("table", "refused"):
             self.in_flight = None  # the host has answered: a new position, or why not
+        elif kind == "pong" and self.in_flight is not None and now - self.in_flight[1] >= LOST_MOVE_S:
+            self.in_flight = None  # the host answers what came after the move, not the move: lost
         if self.guest.table is not None and self.guest.table["moves"] < before:
             self.ui = {}  # the host plays again: a new game (what was read of the last one goes)
             self.new_game = True
@@ -114,16 +123,32 @@ class Joining:
             self.results_closed = False
         if self.guest.resync:  # the log came with a gap: the whole table again (asked once)
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
-        return kind not in (None, "pong")
+        return kind not in (None, "pong") or sending != self.sending or self.quiet_news()
+
+    def _moves(self) -> int:
+        return self.guest.table["moves"] if self.guest.table is not None else 0
+
+    @property
+    def sending(self) -> bool:
+        """A move sent for the position on screen awaits the host's answer."""
+        return self.in_flight is not None and self.in_flight[0] == self._moves()
+
+    @property
+    def host_quiet(self) -> bool:
+        """Connected, but the host has not been heard from for :data:`HOST_QUIET_S` (a locked phone?)."""
+        return self.connected and self.heard_at is not None and self.clock() - self.heard_at >= HOST_QUIET_S
+
+    def quiet_news(self) -> bool:
+        """``True`` when the host has gone quiet or been heard again since the screen last said so."""
+        news, self.said_quiet = self.said_quiet != self.host_quiet, self.host_quiet
+        return news
 
     def act(self, action: dict[str, Any]) -> None:
         """Send ``action`` to the host, unless a move sent for this position awaits its answer
-        (a double tap; after :data:`IN_FLIGHT_S` unanswered, a lost message, it may go again)."""
-        moves, now = self.guest.table["moves"] if self.guest.table is not None else 0, self.clock()
-        if self.in_flight is not None and self.in_flight[0] == moves and now - self.in_flight[1] < IN_FLIGHT_S:
-            return
-        self.in_flight = (moves, now)
-        self.effects.append(("p2p-send", GUEST_PEER, self.guest.act(action)))
+        (a double tap: it would only be refused)."""
+        if not self.sending:
+            self.in_flight = (self._moves(), self.clock())
+            self.effects.append(("p2p-send", GUEST_PEER, self.guest.act(action)))
 
     def frame(self, t: I18n | None = None) -> Frame | None:
         """The seat's table as the host last sent it (every person shown as a person); with
@@ -135,13 +160,14 @@ class Joining:
                  for s in body["seats"]]
         if t is not None:
             seats = local_seats(t, seats)
-        legal = body["legal"] if self.connected else []  # (the host gone: nothing can be played)
+        # (the host gone, or a move of ours on its way to him: nothing can be played)
+        legal = body["legal"] if self.connected and not self.sending else []
         return Frame(game=games.get(self.invite.game), seats=tuple(seats), view=body["view"], seat=body["seat"],
                      show_private=True, my_turn=bool(legal), legal=legal, current=body["current"],
                      over=body["over"], pass_to=None, turn_banner=None, winners=body["winners"], ui=self.ui,
                      events=body["events"], own_device=True,
                      absent=frozenset(body["away"]), stand_ins=frozenset(body["bots"]),
-                     cut_off=not self.connected and not body["over"])
+                     cut_off=not self.connected and not body["over"], sent=self.sending)
 
     def take_effects(self) -> list[tuple[object, ...]]:
         effects, self.effects = self.effects, []
@@ -280,6 +306,8 @@ def presence_words(t: I18n, joining: Joining, frame: Frame) -> list[str]:
     """:func:`presence_line`'s sentences (a screen reader hears them when they change): who is
     away (before the host's next game, too), and while the game is on, whom a bot plays for."""
     out = []  # (the frame's seats, checked as the host's message was taken: guest._table_problem)
+    if joining.host_quiet:
+        out.append(t("devices.host_quiet", name=joining.invite.host))
     if frame.over:  # (a bot's stand-in ended with the game)
         frame = dataclasses.replace(frame, stand_ins=frozenset())
     if frame.seat in frame.stand_ins and joining.guest.refused != "bot_plays":
@@ -304,7 +332,7 @@ def table_click(joining: Joining, tables: TableSet, t: I18n, data: dict[str, str
         joining.results_closed = frame.over and data["action"] == "close-results"
         return None
     if not ctx.my_turn:
-        return t("flash.not_your_turn")
+        return None if joining.sending else t("flash.not_your_turn")  # (the prompt says it is on its way)
     try:
         action = table.click(data, ctx)
     except (KeyError, ValueError):

@@ -174,10 +174,12 @@ def failed(app: App, peer: int) -> None:
 
 def tick(app: App) -> bool:
     """Every :data:`PING_S`: a guest says it is still here (or, its answer waiting long, says
-    what may be wrong); a host notes who went quiet. ``True`` when the screen must be drawn again."""
+    what may be wrong, or that its host has gone quiet); a host notes who went quiet. ``True`` when the screen must be drawn again."""
     j = app.joining
     if j is not None and j.connected:
         j.effects.append(("p2p-send", GUEST_PEER, j.guest.ping()))
+        if j.quiet_news():  # (the host gone quiet: said beside the table)
+            return True
     if j is not None and j.waited_long and not j.hinted:  # (its join screen says what may be wrong)
         j.hinted = True
         return True

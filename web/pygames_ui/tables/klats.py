@@ -88,7 +88,7 @@ class KlatsTable(Table):
         elif cur is not None:
             prompt = ctx.whose_turn(cur)
         else:
-            prompt = ""
+            prompt = esc(t("table.game_over"))
         return (
             f'<div class="klats-table">'
             f'<div class="status-line">{" · ".join(esc(s) for s in status)}</div>'

@@ -60,7 +60,7 @@ def decision(ctx: Ctx) -> str:
     lines: list[str] = []
     buttons = ""
     if v["over"]:
-        prompt = esc(t("rz.game_over"))
+        prompt = esc(t("table.game_over"))
     elif ctx.my_turn and pend is not None:
         prompt, lines, choices = _ask(ctx, pend)
         if ctx.waiting:  # (the question stays under it, the chosen answer lit)
@@ -223,7 +223,7 @@ def _waiting(ctx: Ctx, pend: dict[str, Any] | None, cur: int | None) -> tuple[st
     if pend is None or cur is None:
         return "", []
     decision = pend["decision"]
-    if cur in ctx.frame.absent or cur in ctx.frame.stand_ins or ctx.frame.cut_off:  # (a friend not connected, a bot for him)
+    if cur in ctx.frame.absent or cur in ctx.frame.stand_ins or ctx.frame.cut_off or ctx.frame.sent:  # (a friend not connected, a bot for him)
         return ctx.whose_turn(cur), []
     if decision == "choose_trophy":
         return ctx.say("rz.wait.choose", by=cur), []

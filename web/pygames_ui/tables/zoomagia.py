@@ -191,7 +191,7 @@ class ZoomagiaTable(Table):
         elif cur is not None:
             prompt = ctx.whose_turn(cur)
         else:
-            prompt = esc(t("zm.over"))
+            prompt = esc(t("table.game_over"))
         # The refill cells the viewer has placed so far (None unless it is their refill).
         placing = self._placement(ctx) if ctx.my_turn and v["refill"] is not None else None
         cursor = self._cursor(placing) if placing is not None else None
