@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from apptools import click
@@ -11,6 +12,7 @@ from pygames_ui.app import App
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.log import plain_text
 from pygames_ui.session import MemoryStorage
+from pygames_ui.tables import Ctx
 from pygames_ui.tables.klats_cards import card_html as klats_card
 from pygames_ui.tables.zoomagia_cards import chip as zm_chip
 
@@ -212,5 +214,13 @@ def test_no_card_is_said_drawn_at_a_new_game_or_a_new_round() -> None:
     ctx = a.ctx()
     assert ctx is not None and isinstance(a.heard, Heard)
     table = KlatsTable()
-    assert table.drawn_words([3, 6, 8], [6, 7, 9], ctx) is None  # (a new deal)
-    assert table.drawn_words([3, 6, 8], [6, 8, 9], ctx) == f'You drew 9, {ctx.t(f"colour.{COLOUR_OF[9]}")}.'  # (one played, one drawn)
+    events = list(ctx.frame.events)
+    deal = dataclasses.replace(ctx.frame, events=[*events, {"e": "round_start", "round": 2, "first": 0}])
+    assert table.drawn_words([3, 6, 8], [6, 7, 9], Ctx(ctx.t, deal), len(events)) is None  # (a new deal)
+    played = dataclasses.replace(ctx.frame, events=[*events, {"e": "play", "p": 0, "card": 3, "target": 0, "pile": None,
+                                                              "merged": False}, {"e": "draw", "p": 0}])
+    assert table.drawn_words([3, 6, 8], [6, 8, 9], Ctx(ctx.t, played), len(events)) == (  # (one played, one drawn)
+        f'You drew 9, {ctx.t(f"colour.{COLOUR_OF[9]}")}.')
+    played_6 = dataclasses.replace(played, events=[*events, {**played.events[-2], "card": 6}, played.events[-1]])
+    assert table.drawn_words([3, 6, 8], [3, 6, 8], Ctx(ctx.t, played_6), len(events)) == (  # a 6 played, a 6 drawn
+        f'You drew 6, {ctx.t(f"colour.{COLOUR_OF[6]}")}.')

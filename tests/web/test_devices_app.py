@@ -904,3 +904,19 @@ def test_screen_readers_hear_the_game_and_the_friends_on_both_devices() -> None:
     assert (back.announcement() or "").startswith("Player 1 put")  # the host's move, on the friend's device
     play.on_event(host, "closed", 1, "")
     assert "away" in (host.announcement() or "")  # he left
+
+
+def test_a_friend_hears_the_card_he_drew_which_no_log_line_says() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+    pump(host, guest)
+    guest.render()
+    guest.announcement()
+    j = guest.joining
+    assert j is not None
+    j.act(j.frame().legal[0])  # type: ignore[union-attr]
+    pump(host, guest)
+    guest.render()
+    hand = j.frame().view["hand"]  # type: ignore[union-attr]
+    said = guest.announcement() or ""
+    assert "You drew " in said and any(f"You drew {card}, " in said for card in hand), said

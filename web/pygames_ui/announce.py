@@ -15,7 +15,7 @@ from typing import Any
 from . import screens
 from .devices import guest_ui, lobby_ui
 from .log import plain_text
-from .tables import Ctx
+from .tables import Ctx, Table
 from .tutorial_ui import step_text
 
 #: The most log lines said at once, the newest of them: every line of one player's move and what
@@ -40,8 +40,9 @@ class Heard:
         self.turn: tuple[object, object, bool] = (None, None, False)  # the game (by identity), its viewer, to move?
         self.replay: tuple[object, int, int] = (None, -1, 0)  # the replay, its step and its log lines then
         self.pending: object = None  # the move waiting for its second tap said last
-        self.hands: dict[int, list[Any]] = {}  # seat -> the hidden hand seen last, in game hands_of
-        self.hands_of: object = None  # whose hands (the session, by identity)
+        # seat -> the hidden hand seen last and the log's length then, in the game hands_of (by identity)
+        self.hands: dict[int, tuple[list[Any], int]] = {}
+        self.hands_of: tuple[object, int] = (None, 0)
 
     def new_lines(self, game: object, lines: list[tuple[int, str]], edition: int = 0) -> list[str]:
         """The lines of ``game``'s log not said yet (the newest :data:`ANNOUNCED_LINES`), as plain text."""
@@ -75,6 +76,21 @@ class Heard:
         self.presence = now
         return words
 
+    def drawn(self, game: object, ctx: Ctx, table: Table, games: int = 0) -> list[str]:
+        """The cards drawn into the viewer's hidden hand since it was last shown in ``game`` (a
+        session; on a friend's device, the invite and its host's ``games`` played): not an undo's."""
+        hand = ctx.view.get("hand") if ctx.show_private and not ctx.replay else None
+        if not isinstance(hand, list):
+            return []
+        if self.hands_of[0] is not game or self.hands_of[1] != games:
+            self.hands, self.hands_of = {}, (game, games)
+        before = self.hands.get(ctx.seat)
+        self.hands[ctx.seat] = (list(hand), len(ctx.frame.events))
+        if before is None or self.taken_back:
+            return []
+        words = table.drawn_words(before[0], hand, ctx, before[1])
+        return [words] if words else []
+
 
 def _spoken(parts: list[str]) -> str | None:
     """The parts as sentences read one after another (a log line has no full stop of its own)."""
@@ -98,6 +114,7 @@ def say(app: Any) -> str | None:
         try:
             new += heard.new_lines(j, j.log.lines(j, ctx, table), j.games)
             new += heard.changed_presence(guest_ui.presence_words(app.t, j, frame))
+            new += heard.drawn(j, ctx, table, j.games)
             if heard.turn_came(j, j.games, ctx.my_turn and table.interlude(ctx) is None):  # (one seat: each game apart)
                 new.append(app.t("table.your_turn_now"))
         except Exception:  # noqa: BLE001 - a view the host made up: the screen says it cannot be drawn (guest_ui)
@@ -118,15 +135,7 @@ def say(app: Any) -> str | None:
     # lesson, whose step says what to do: the next time after those, it is said)
     quiet = lesson is not None or ctx.frame.pass_to is not None or app.interlude() is not None or (
         room is not None and app.lobby_open())
-    hand = ctx.view.get("hand") if ctx.show_private and not ctx.replay else None
-    if isinstance(hand, list):  # the cards drawn into a hidden hand since it was last shown (not an undo's)
-        if heard.hands_of is not s:
-            heard.hands, heard.hands_of = {}, s
-        before = heard.hands.get(ctx.seat)
-        heard.hands[ctx.seat] = list(hand)
-        drawn = table.drawn_words(before, hand, ctx) if before is not None and not heard.taken_back else None
-        if drawn:
-            new.append(drawn)
+    new += heard.drawn(s, ctx, table)
     if heard.turn_came(s, ctx.seat, ctx.my_turn and not quiet):
         new.append(app.t("table.your_turn_now"))
     if app.pending != heard.pending:  # a move shown, waiting for its second tap: what it is, and how

@@ -260,10 +260,10 @@ class Table:
         """One log line (safe HTML) for an engine event, or ``None`` to leave it out."""
         return None
 
-    def drawn_words(self, before: list[Any], hand: list[Any], ctx: Ctx) -> str | None:
+    def drawn_words(self, before: list[Any], hand: list[Any], ctx: Ctx, since: int) -> str | None:
         """What a screen reader is told of the cards that came into the viewer's hidden hand since
-        it was last drawn (``before``): the public log cannot say them. ``None``: nothing to say
-        (a game with no hidden hand, or its log says it)."""
+        it was last drawn (``before``, when the public log had ``since`` events): the log cannot
+        say them. ``None``: nothing to say (a game with no hidden hand, or its log says it)."""
         return None
 
     def told_at_table(self, ctx: Ctx) -> int | None:

@@ -97,15 +97,22 @@ class KlatsTable(Table):
             f"</div>"
         )
 
-    def drawn_words(self, before: list[Any], hand: list[Any], ctx: Ctx) -> str | None:
-        """"You drew 7, blue.": the card drawn after a move is in no log line (nobody else sees it)."""
-        new, gone = list(hand), []
-        for card in before:
+    def drawn_words(self, before: list[Any], hand: list[Any], ctx: Ctx, since: int) -> str | None:
+        """"You drew 7, blue.": the card drawn after a move is in no log line (nobody else sees it).
+        What the viewer played since (the log, from event ``since``) left ``before``; what is in
+        the hand beyond the rest came in (a 7 played and a 7 drawn: the hand looks the same)."""
+        events = ctx.frame.events[since:]
+        if any(e.get("e") == "round_start" for e in events):  # (a new round's deal: no draw to tell)
+            return None
+        new = list(hand)
+        kept = list(before)
+        for e in events:
+            if e.get("e") == "play" and e.get("p") == ctx.seat and e.get("card") in kept:
+                kept.remove(e["card"])
+        for card in kept:
             if card in new:
                 new.remove(card)
-            else:
-                gone.append(card)
-        if not new or len(gone) > 1:  # (a move plays one card: more gone is a new round's deal)
+        if not new:
             return None
         t = ctx.t
         cards = ", ".join(t("klats.card_label", value=c, colour=t(f"colour.{COLOUR_OF[c]}")) for c in new)
