@@ -57,10 +57,10 @@ def test_back_and_forward_move_between_screens_and_never_lose_the_game(page: Pag
     page.go_back()
     page.wait_for_selector(TURN)
     assert screen(page) == "table" and page.inner_text(".hand") == hand
-    page.go_back()  # to the new-game form
-    page.wait_for_selector(act("start"))
+    page.go_back()  # to the new-game form, whose first button leads back to the game
+    page.wait_for_selector(f'main.setup h1 + p {act("resume")}')
     page.go_back()  # home, where the game waits to be resumed
-    page.wait_for_selector(act("resume"))
+    page.wait_for_selector(f'main.home {act("resume")}')
 
 
 def test_back_opens_each_screen_at_its_top(page: Page, site_url: str) -> None:

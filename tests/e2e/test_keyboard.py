@@ -277,3 +277,9 @@ def test_the_form_s_players_are_added_and_removed_by_keyboard(page: Any, site_ur
     while page.locator(act("remove-seat") + ":enabled").count():
         press_on(page, act("remove-seat") + ":enabled")
     assert focused(page, act("add-seat")), "at the fewest players, Add a player has the focus"
+    tab_to(page, '[name="seat_name_0"]', backwards=True)
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Zed")
+    page.keyboard.press("Enter")  # a name typed, Enter starts the game, as in a form
+    page.wait_for_selector("main.table-screen")
+    assert "Zed" in page.inner_text("main.table-screen")

@@ -331,6 +331,10 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     # The summary put away, as at any table: the final table, and the top bar's way back to it.
     over = html[html.index('id="game-over"'):]
     assert over.index(esc(en["devices.again_wait"])) < over.index("<table")  # (said before the summary: in view on a phone)
+    guest.joining.closed()  # type: ignore[union-attr]
+    lost = guest.render()  # the link to the host gone, no new game will come: said so, not "stay on it"
+    assert esc(en["devices.again_wait"]) not in lost and lost.count(esc(en["devices.lost"])) == 2
+    guest.joining.connected, guest.joining.lost = True, False  # type: ignore[union-attr]  # (as it was)
     click(guest, "close-results")
     html = guest.render()
     assert 'id="game-over"' not in html and 'data-action="show-results"' in html and guest.screen == "guest"
@@ -632,6 +636,15 @@ def test_a_bad_answer_is_said_under_the_box_it_was_pasted_in() -> None:
     assert html.count(said) == 1
     seat_2 = html[html.index('class="lobby-seat" data-seat="2"'):]
     assert html.index(said) > html.index('id="answer-2"') and said in seat_2[:seat_2.index("</section>")]
+    click(host, "p2p-connect", {"answer_1": "  "}, seat=1)  # Connect with the box left empty: what to do
+    assert esc(CATALOGUES["en"]["devices.answer_empty"]) in host.render()
+    click(host, "p2p-stand-in", seat=1)  # a bot plays for him: what went wrong with his answer goes
+    assert 'role="alert"' not in host.render()
+    click(host, "p2p-connect", {"answer_2": "not an answer"}, seat=2)
+    click(host, "p2p-stand-in", seat=2)
+    click(host, "p2p-connect", {"answer_2": "not an answer"}, seat=2)
+    click(host, "p2p-start")  # … and once the game starts, nothing from the lobby is said beside the table
+    assert host.room is not None and host.room.started and said not in host.render()
 
 
 def test_the_lobby_can_be_left_for_the_form_as_it_was_filled_in() -> None:
@@ -873,6 +886,8 @@ def test_the_guest_is_told_when_the_host_starts_another_game() -> None:
     pump(host, guest)
     assert guest.news == CATALOGUES["en"]["devices.new_game"] and guest.flash is None  # (news, not a fault)
     assert 'class="flash news" role="alert"' in guest.render()
+    play_both(host, guest, moves=1)  # … until the next move: by then the new game is plain to see
+    assert guest.news is None and 'class="flash news"' not in guest.render()
 
 
 def test_rps_zombie_waits_for_a_friend_not_connected_rather_than_saying_he_decides() -> None:

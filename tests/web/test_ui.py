@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -383,11 +384,17 @@ def test_the_form_says_when_starting_ends_a_game_in_progress() -> None:
     click(a, "setup", game="klats")
     assert 'class="replaces"' not in a.render()  # nothing to lose
     click(a, "start")
+    click(a, "setup", game="klats")  # (Back from the table): no move made, nothing to lose, but the way back
+    html = a.render()
+    assert 'class="replaces"' not in html and 'data-action="resume"' in html and "aria-describedby" not in html
+    click(a, "resume")
     ctx = a.ctx()
     assert ctx is not None
     a.play(ctx.legal[0])
     click(a, "setup", game="zoomagia")
     html = a.render()
-    assert "ends your unfinished game of Klats! (1 move made)" in html and 'data-action="resume"' in html
+    assert "ends your unfinished game of Klats! (1 move made)" in html
+    assert 'aria-describedby="start-ends"' in html  # (a screen reader hears it with the Start button)
+    assert re.search(r'</h1><p class="row"><button type="button" class="primary" data-action="resume">', html)  # (first)
     click(a, "resume")
     assert a.screen == "table" and a.session is not None and a.session.game.name == "klats"

@@ -126,6 +126,22 @@ def on_key(root: Any, event: Any, active: Any) -> None:
         _escape(root, event)
     elif key in keys.MOVE_KEYS:
         _arrow(root, event, key)
+    elif key == "Enter":
+        _enter(event, active)
+
+
+def _enter(event: Any, active: Any) -> None:
+    """Enter in a text box marked ``data-enter`` presses the nearest control of that action, as in
+    a form: a player's name typed, Start; an answer pasted, Connect beside it."""
+    action = active.getAttribute("data-enter") if present(active) and str(getattr(active, "tagName", "")) == "INPUT" else None
+    el: Any = active.parentElement if present(action) and action else None
+    while present(el):
+        target = el.querySelector(f'[data-action="{action}"]')
+        if present(target):
+            event.preventDefault()
+            target.click()
+            return
+        el = el.parentElement
 
 
 def _selector(el: Any) -> str | None:

@@ -108,14 +108,18 @@ def home(t: I18n, session: Session | None, waiting: str | None = None, host: str
             f'{history.import_box(t)}{credits_html(t)}</main>')
 
 
+def unfinished(session: Session | None) -> bool:
+    """``session`` is a game under way that the new-game form may lead back to (not a lesson)."""
+    return session is not None and not session.game.is_over(session.state) and tutorial.UI_KEY not in session.ui
+
+
 def replaced(t: I18n, session: Session | None) -> str:
-    """"Starting ends your unfinished game of …", and "Continue it" instead (nothing if there is none)."""
-    if (session is None or session.game.is_over(session.state) or tutorial.UI_KEY in session.ui
-            or not session.record["actions"]):
+    """"Starting ends your unfinished game of …" beside the Start button (nothing if there is none,
+    or no move of it was made: nothing is lost), which it describes to a screen reader."""
+    if session is None or not unfinished(session) or not session.record["actions"]:
         return ""
     title = session.game.title[t.lang]
-    return (f'<p class="replaces">{esc(t.plural("setup.replaces", len(session.record["actions"]), game=title))} '
-            f'{button(esc(t("home.resume", game=title)), "resume", "")}</p>')
+    return f'<p class="replaces" id="start-ends">{esc(t.plural("setup.replaces", len(session.record["actions"]), game=title))}</p>'
 
 
 def setup_form(t: I18n, form: NewGameForm, table: Table, replaces: Session | None = None, lets_go: str = "") -> str:
@@ -131,18 +135,25 @@ def setup_form(t: I18n, form: NewGameForm, table: Table, replaces: Session | Non
                         disabled=n <= game.min_players)
         rows.append(
             f'<li class="seat-row"><span class="seat-no">{i + 1}</span>'
-            f'<input{attrs(name=f"seat_name_{i}", value=seat.name, maxlength=MAX_NAME, aria_label=t("setup.name_of", n=i + 1), autocomplete="off")}>'
+            f'<input{attrs(name=f"seat_name_{i}", value=seat.name, maxlength=MAX_NAME, aria_label=t("setup.name_of", n=i + 1), autocomplete="off", data_enter="start")}>'
             f'<select{attrs(name=f"seat_kind_{i}", aria_label=t("setup.kind_of", n=i + 1), data_change="seat-kind")}>{kinds}</select>{remove}</li>'
         )
     add = button(esc(t("setup.add")), "add-seat", "", disabled=n >= game.max_players)
     options = table.options_form(t, form.options, [s.name for s in form.seats])
-    goes = f'<p class="replaces">{esc(lets_go)}</p>' if lets_go else ""
+    goes = f'<p class="replaces" id="start-lets-go">{esc(lets_go)}</p>' if lets_go else ""
+    ends = replaced(t, replaces)
+    said = " ".join(i for i, there in (("start-ends", ends), ("start-lets-go", goes)) if there) or None
+    back = ""
+    if unfinished(replaces):  # (the browser's Back from the table led here, or the menu: the way back is first)
+        back = f'<p class="row">{button(esc(t("rules.back_to_game")), "resume", "primary")}</p>'
+    start = (f'<button type="button"{attrs(class_="primary big", data_action="start", aria_describedby=said)}>'
+             f'{esc(t("setup.start"))}</button>')
     return (
-        f'<main class="setup"><h1 tabindex="-1" data-autofocus>{esc(t("setup.title", game=game.title[t.lang]))}</h1>'
+        f'<main class="setup"><h1 tabindex="-1" data-autofocus>{esc(t("setup.title", game=game.title[t.lang]))}</h1>{back}'
         f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
         f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>{levels_about(t)}'
         f'<div class="options">{options}{confirm_field(t, form.confirm)}</div>'
-        f'{replaced(t, replaces)}{goes}<div class="row start-row">{button(esc(t("setup.start")), "start", "primary big")}</div></main>'
+        f'{ends}{goes}<div class="row start-row">{start}</div></main>'
     )
 
 
@@ -196,10 +207,11 @@ def confirm_bar(ctx: Ctx, table: Table, pending: Action) -> str:
 
 
 def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared: tuple[str, bool] | None,
-                 bar: str = "", own_game: bool = True, notes: str = "") -> str:
+                 bar: str = "", own_game: bool = True, notes: str = "", over_note: str = "devices.again_wait") -> str:
     """The game at the table for one viewer (``ctx``), with ``side`` (hint, undo, log) beside
     the board and, over it, the game-over dialog, a summary or the pass screen; ``notes`` (safe
-    HTML) above the board: who is away, in a game with friends."""
+    HTML) above the board: who is away, in a game with friends; ``over_note``: what a friend's
+    device says at the end of his host's game (the key: a new game may come, or the link is lost)."""
     frame, t = ctx.frame, ctx.t
     game = frame.game
     board = table.render(ctx)
@@ -212,7 +224,7 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
             overlay = "" if results_closed else (
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
                 f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
-                f'<p class="over-note">{esc(t("devices.again_wait"))}</p>{table.game_over(ctx)}'
+                f'<p class="over-note">{esc(t(over_note))}</p>{table.game_over(ctx)}'
                 f'<div class="row actions">{button(esc(t("table.close_results")), "close-results", "primary")}'
                 f'{button(esc(t("nav.home")), "home", "")}</div></div></div>')
         elif results_closed:

@@ -67,6 +67,7 @@ class Joining:
         self.spent = False  # this device joined with this invite before (a reload): it cannot again
         self.new_game = False  # the host has just started another game (said once)
         self.games = 0  # how many times the host has played again (a new game's log starts over)
+        self.news_at = 0  # the moves of the game when "the host has started a new game" was said
         self.results_closed = False  # the game-over summary put away, to look at the final table
         self.ui: dict[str, Any] = {}  # the table's own state here (summaries read)
         self.log = GameLog()  # the move log beside the table
@@ -109,7 +110,7 @@ class Joining:
 
     def received(self, text: str) -> bool:
         """A message from the host; ``True`` when the screen may have changed (not for a pong)."""
-        before, sending, now = self._moves(), self.sending, self.clock()
+        before, sending, now = self.moves, self.sending, self.clock()
         self.heard_at = now  # (whatever it says, the host is there)
         kind = self.guest.receive(text)
         if kind in ("table", "refused"):
@@ -125,13 +126,15 @@ class Joining:
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
         return kind not in (None, "pong") or sending != self.sending or self.quiet_news()
 
-    def _moves(self) -> int:
+    @property
+    def moves(self) -> int:
+        """The moves made in the host's game, as its latest table says."""
         return self.guest.table["moves"] if self.guest.table is not None else 0
 
     @property
     def sending(self) -> bool:
         """A move sent for the position on screen awaits the host's answer."""
-        return self.in_flight is not None and self.in_flight[0] == self._moves()
+        return self.in_flight is not None and self.in_flight[0] == self.moves
 
     @property
     def host_quiet(self) -> bool:
@@ -147,7 +150,7 @@ class Joining:
         """Send ``action`` to the host, unless a move sent for this position awaits its answer
         (a double tap: it would only be refused)."""
         if not self.sending:
-            self.in_flight = (self._moves(), self.clock())
+            self.in_flight = (self.moves, self.clock())
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.act(action)))
 
     def frame(self, t: I18n | None = None) -> Frame | None:
@@ -289,7 +292,8 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
         where += presence_line(t, joining, frame)
     try:
         side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
-        return screens.table_screen(ctx, table, side, joining.results_closed, None, own_game=False, notes=where)
+        return screens.table_screen(ctx, table, side, joining.results_closed, None, own_game=False, notes=where,
+                                    over_note="devices.again_wait" if joining.connected else "devices.lost")
     except Exception:  # noqa: BLE001 - a view the host made up must not stop this device
         joining.guest.dropped["a table that cannot be drawn"] += 1
         return f'<main class="join"><p class="notice" role="alert">{esc(t("devices.bad_table"))}</p></main>'

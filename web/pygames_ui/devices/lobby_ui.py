@@ -188,7 +188,7 @@ def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
     return (f'<div class="invite-qr">{qr_svg(link, t("devices.invite_qr", name=name))}</div>'
             f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=name), link)}'
             f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
-            f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off" data-keep>'
+            f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off" data-keep data-enter="p2p-connect">'
             f'{button(esc(t("devices.connect")), "p2p-connect", "primary", seat=seat)}</p>'
             f'{problem}{scan_block(t, room, seat)}')
 

@@ -96,13 +96,17 @@ class Room:
         self.session.ui[seats.UI_KEY] = seats.written(self.referee.tokens, self.referee.stand_ins, self.started)
 
     def start(self) -> None:
-        """The host closes the lobby."""
+        """The host closes the lobby (what went wrong in it is no longer said)."""
         self.referee.playing = True
+        self.problem = None
         self.keep()
 
     def stand_in(self, seat: int) -> None:
-        """A bot plays ``seat`` (its friend is away) until :meth:`hand_back`."""
+        """A bot plays ``seat`` (its friend is away) until :meth:`hand_back` (what went wrong with
+        the friend's answer is no longer said)."""
         self.referee.stand_in(seat)
+        if self.problem_at == seat:
+            self.problem = None
         self.keep()
 
     def hand_back(self, seat: int) -> None:
@@ -160,6 +164,9 @@ class Room:
         """A guest's answer (the code, or its ``#a=`` link): connect its seat. ``at``: the
         seat whose answer box (or camera) it came by, where a problem with it is said."""
         self.problem_at = at
+        if not text.strip():
+            self.problem = "devices.answer_empty"
+            return
         try:
             seat, tag, answer = invite.read_answer(text)
         except ValueError:  # (the invite itself pasted back: said so, it is a likely slip)
