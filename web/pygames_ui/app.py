@@ -206,7 +206,7 @@ class App(TableFlow):
             body = devices.screen(self)
         else:
             self.screen = "home"
-            body = screens.home(t, self.session, saves.waiting_game(self.storage, self.session), devices.back_to_host(self), devices.table_left(self))
+            body = screens.home(t, self.session, devices.waiting_game(self), devices.back_to_host(self), devices.table_left(self))
         notice = ""
         if self.notice:
             details = ""

@@ -218,6 +218,15 @@ def hosted_elsewhere(app: App) -> None:
     app.notice, app.notice_details = app.t("notice.hosted_elsewhere"), None
 
 
+def waiting_game(app: App) -> str | None:
+    """The other kept game the home screen offers to continue (:func:`.saves.waiting_game`), but
+    not while it is said to be played with friends in another tab of this browser: "Continue"
+    would only say so again."""
+    if app.notice is not None and app.notice == app.t("notice.hosted_elsewhere"):
+        return None
+    return saves.waiting_game(app.storage, app.session)
+
+
 def answer_readable(text: str) -> bool:
     """Whether ``text`` (an answer's code, or its ``#a=`` link) holds an answer at all."""
     try:
