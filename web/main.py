@@ -24,7 +24,7 @@ from page_address import HISTORY_STATE, AddressPart, current, url
 from page_devices import DevicesPart, answers
 from page_keep import KeepPart
 from page_table import TablePart, new_bot_worker
-from pyodide.ffi import JsException, create_proxy, jsnull  # type: ignore[import-not-found]
+from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from pygames_ui import focus, keys, motion, nav, routes
 from pygames_ui.app import App
@@ -202,7 +202,13 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
             self.ask_hint()
             return
         if data.get("action") == "p2p-copy":  # an invite or an answer: onto the clipboard, and selected
-            self._copy_field(data.get("field", ""))
+            self._copy_field(data.get("field", ""), el)
+            return
+        if data.get("action") == "p2p-to-answer":  # the box for a friend's answer, far below on a phone
+            field = document.getElementById(data.get("field", ""))
+            if focus.present(field):
+                field.focus()
+                field.scrollIntoView(to_js({"block": "center"}, dict_converter=Object.fromEntries))  # (Connect, the camera below)
             return
         if data.get("action") == "menu":  # (the menu opens at once: nothing else on the page changes)
             self._toggle_menu()

@@ -85,16 +85,35 @@ class KeepPart:
             elif kind == "copy-link":
                 self._copy_link(args[0])
 
-    def _copy_field(self, name: str) -> None:
+    def _copy_field(self, name: str, button: Any) -> None:
+        """An invite or an answer onto the clipboard: its button says "Copied" (and so does the
+        live region), the page stays where it is (the field may be far below the button, on a
+        phone); with no clipboard the field's text is selected instead, one Ctrl+C away."""
         field = document.getElementById(name)
         if not focus.present(field):
             return
-        field.focus()
-        field.select()
         try:
-            window.navigator.clipboard.writeText(str(field.value))
-        except (AttributeError, JsException):  # no clipboard here: the text is selected, one Ctrl+C away
-            pass
+            promise = window.navigator.clipboard.writeText(str(field.value))  # (at once: the click's user gesture)
+        except (AttributeError, JsException):
+            _select(field)
+            return
+        asyncio.ensure_future(self._field_copied(promise, field, button))
+
+    async def _field_copied(self, promise: Any, field: Any, button: Any) -> None:
+        try:
+            await promise
+        except JsException:  # permission denied
+            _select(field)
+            return
+        words = self.app.t("devices.copied")
+        if focus.present(button) and button.isConnected:
+            button.textContent = words  # (until the page is next drawn: its name is what it shows)
+            button.removeAttribute("aria-label")
+        live = document.getElementById("live")
+        if focus.present(live):
+            line = document.createElement("p")
+            line.lang, line.textContent = self.app.t.lang, words
+            live.appendChild(line)
 
     def _copy_link(self, fragment: str) -> None:
         url = f"{window.location.origin}{window.location.pathname}{fragment}"
@@ -120,6 +139,11 @@ class KeepPart:
         if not copied and focus.present(field):
             field.focus()
             field.select()  # one Ctrl+C away
+
+
+def _select(field: Any) -> None:
+    field.focus()
+    field.select()
 
 
 def download(name: str, text: str) -> None:

@@ -104,13 +104,19 @@ def klats_with_boris(page: Any, friend: Any, site_url: str, seed: int) -> Iterat
 
 
 @pytest.mark.long
-def test_a_whole_klats_game_between_two_devices(page: Any, friend: Any, site_url: str) -> None:
+def test_a_whole_klats_game_between_two_devices(page: Any, context: Any, friend: Any, site_url: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_app(page, site_url, "?delay=0&seed=3")
     start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
     page.wait_for_selector("#lobby #invite-1")
     link = read_qr(page, '#lobby [data-seat="1"] .invite-qr svg')  # as the friend's camera reads it
     assert link == page.input_value("#invite-1") and link.startswith(site_url) and "#j=" in link
+    copy = f'#lobby {act("p2p-copy", field="invite-1")}'
+    page.click(copy)  # Copy: on the clipboard, the button says so (and the live region), the focus stays
+    page.wait_for_selector(f"{copy} >> text=Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    assert page.evaluate("document.activeElement.id") != "invite-1" and "Copied" in page.inner_text("#live")
     problems = audit(page, "lobby")
     shoot(page, "lobby")
 
@@ -215,6 +221,13 @@ def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_me
         guest.reload()  # … and his page reloads: the host sees him away, with a new invite ready
         page.wait_for_selector('.presence [data-state="away"] #invite-1', timeout=20_000)
         assert page.locator(f'.presence-line {act("p2p-stand-in", seat=1)}').count() == 1  # said above the board
+        page.set_viewport_size({"width": 360, "height": 640})  # a phone: the friends' list is far below
+        page.click(".presence-line .away-qr summary")  # his new invite's QR, above the board …
+        page.click(f'.presence-line {act("p2p-to-answer", field="answer-1")}')  # … and the box for his answer
+        assert page.evaluate("document.activeElement.id") == "answer-1"
+        assert page.evaluate("(r => r.top >= 0 && r.bottom <= innerHeight)(document.activeElement.getBoundingClientRect())")
+        page.click(".presence-line .away-qr summary")
+        page.set_viewport_size({"width": 1280, "height": 800})
         shoot(page, "host-friend-away")
         page.click(f'.presence-line {act("p2p-stand-in", seat=1)}')  # a bot plays his turn meanwhile
         page.wait_for_selector(TURN)

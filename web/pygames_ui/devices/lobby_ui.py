@@ -114,15 +114,18 @@ def presence(t: I18n, room: Room, site: str) -> str:
 def away_line(t: I18n, room: Room, site: str) -> str:
     """Above the board during play (on a phone the friends' list is far below): each friend away,
     with his new invite to copy (and, on a phone, its QR code to show: a friend in the room scans
-    it) and "Let a bot play"; each friend back while a bot plays for him, with "Hand the seat back"."""
+    it, and the way to the box for his answer, far below) and "Let a bot play"; each friend back
+    while a bot plays for him, with "Hand the seat back"."""
     lines = []
     for seat, said, tools in _away(t, room):
         text = room.invites.get(seat)
         qr = ""
         if text is not None and "p2p-copy" in tools:  # (an invite he may come back with)
             name = room.session.seats[seat].name
+            to_answer = button(esc(t("devices.to_answer")), "p2p-to-answer", "", field=f"answer-{seat}")
             qr = (f'<details class="away-qr"><summary>{esc(t("devices.show_qr"))}</summary>'
-                  f'{qr_svg(f"{site}{invite.JOIN_PREFIX}{text}", t("devices.invite_qr", name=name))}</details>')
+                  f'{qr_svg(f"{site}{invite.JOIN_PREFIX}{text}", t("devices.invite_qr", name=name))}'
+                  f'<p class="row">{to_answer}</p></details>')
         lines.append(f'<div class="presence-line"><p role="status">{esc(said)}</p><span class="row">{tools}</span>{qr}</div>')
     return "".join(lines)
 
