@@ -303,6 +303,27 @@ def test_the_host_may_start_with_a_bot_for_a_friend_who_never_came() -> None:
     assert host.session is not None and host.session.game.is_over(host.session.state)
 
 
+def test_a_friend_who_comes_late_takes_his_seat_back_from_the_bot() -> None:
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", "opt_target": "20"})
+    pump(host, new_app())
+    click(host, "p2p-stand-in", seat=1)
+    click(host, "p2p-start")
+    play_on(host, seed=0, moves=2)  # a bot plays for him meanwhile
+    assert host.room is not None and host.room.seat_state(1) == "bot"
+    late = come_back(host)  # he comes with the invite he was sent: his seat is his, nobody hands it back
+    assert host.room.seat_state(1) == "here" and 'data-state="bot"' not in host.render()
+    s = host.session
+    assert s is not None
+    if s.state.current_player == 0:
+        host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+    pump(host, late)
+    assert s.state.current_player == 1 and not host.bots_pending()  # his turn: he decides
+    assert late.joining is not None and late.joining.frame().legal  # type: ignore[union-attr]
+    assert CATALOGUES["en"]["devices.refused.bot_plays"] not in late.render()
+
+
 def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     host, guest = connect("rps_zombie", {})
     s = host.session

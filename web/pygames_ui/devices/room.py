@@ -227,11 +227,16 @@ class Room:
     # ------------------------------------------------------------ playing
     def received(self, seat: int, text: str) -> bool:
         """A message from ``seat``'s data channel: through the referee; its answers go out.
-        ``True`` when the screen may have changed (not for a ping, nor a message dropped)."""
+        ``True`` when the screen may have changed (not for a ping, nor a message dropped). A friend
+        who comes for the first time while a bot plays for him (he was late) takes his seat back."""
+        late = seat not in self.referee.seen and seat in self.referee.stand_ins
         for conn, message in self.referee.receive(conn_of(seat), text):  # (after a move: every friend's frame)
             self.effects.append(("p2p-send", seat_of(conn), message))
         if self.referee.last_kind == "hello" and self.referee.holder(seat) == conn_of(seat):
             self.spent.add(seat)  # his invite has done its work
+            if late:
+                self.hand_back(seat)
+                self.moved()  # (his table again, now with his moves; the others': he is here)
         return self.referee.last_kind not in (None, "ping")
 
     def closed(self, seat: int) -> None:
