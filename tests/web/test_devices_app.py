@@ -218,6 +218,7 @@ def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() ->
     click(host, "p2p-hand-back", seat=1)
     pump(host, back)
     assert room.referee.seat_state(1) == "here"
+    assert back.news == CATALOGUES["en"]["devices.seat_back"]  # (the line "a bot plays your seat" goes: said why)
     ctx = host.ctx()
     assert ctx is not None
     host.play(ctx.legal[0])
@@ -312,6 +313,7 @@ def test_a_friend_who_comes_late_takes_his_seat_back_from_the_bot() -> None:
     click(host, "p2p-start")
     play_on(host, seed=0, moves=2)  # a bot plays for him meanwhile
     assert host.room is not None and host.room.seat_state(1) == "bot"
+    assert esc(CATALOGUES["en"]["kind.remote_bot"]) in host.render()  # (said beside his name too)
     late = come_back(host)  # he comes with the invite he was sent: his seat is his, nobody hands it back
     assert host.room.seat_state(1) == "here" and 'data-state="bot"' not in host.render()
     s = host.session

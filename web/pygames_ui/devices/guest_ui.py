@@ -68,6 +68,7 @@ class Joining:
         self.new_game = False  # the host has just started another game (said once)
         self.games = 0  # how many times the host has played again (a new game's log starts over)
         self.news_at = 0  # the moves of the game when "the host has started a new game" was said
+        self.seat_back = False  # the host has just handed this seat back from a bot (said once)
         self.results_closed = False  # the game-over summary put away, to look at the final table
         self.ui: dict[str, Any] = {}  # the table's own state here (summaries read)
         self.log = GameLog()  # the move log beside the table
@@ -110,9 +111,11 @@ class Joining:
 
     def received(self, text: str) -> bool:
         """A message from the host; ``True`` when the screen may have changed (not for a pong)."""
-        before, sending, now = self.moves, self.sending, self.clock()
+        before, sending, now, was_bot = self.moves, self.sending, self.clock(), self.bot_plays
         self.heard_at = now  # (whatever it says, the host is there)
         kind = self.guest.receive(text)
+        self.seat_back = self.seat_back or (was_bot and not self.bot_plays and self.guest.table is not None
+                                            and not self.guest.table["over"])
         if kind in ("table", "refused"):
             self.in_flight = None  # the host has answered: a new position, or why not
         elif kind == "pong" and self.in_flight is not None and now - self.in_flight[1] >= LOST_MOVE_S:
@@ -130,6 +133,11 @@ class Joining:
     def moves(self) -> int:
         """The moves made in the host's game, as its latest table says."""
         return self.guest.table["moves"] if self.guest.table is not None else 0
+
+    @property
+    def bot_plays(self) -> bool:
+        """A bot plays this device's seat now (the host's choice while it was away)."""
+        return self.guest.table is not None and self.invite.seat in self.guest.table["bots"]
 
     @property
     def sending(self) -> bool:
