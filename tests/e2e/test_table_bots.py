@@ -280,4 +280,24 @@ def test_on_a_phone_the_hinted_move_is_brought_into_view(page: Any, site_url: st
     page.click(act("hint"))
     page.wait_for_selector('#hint[data-ready="true"]', timeout=60_000)
     lit = page.locator(".hint-lit").first
-    assert lit.evaluate("(e) => { const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }")
+    seen = "(e) => { const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }"
+    assert lit.evaluate(seen)
+    assert page.locator("#hint").evaluate(seen), "the hint's words are in view with the move they name"
+
+
+def test_on_a_phone_the_hint_asked_at_the_foot_of_the_page_is_seen_there(page: Any, site_url: str) -> None:
+    # Клац! on a phone: the Hint button below the hand, the table's top (where the hint shows) far above.
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, site_url, "?delay=0&seed=5")
+    start_game(page, "klats", [("Ann", "human"), ("Bot 1", "easy"), ("Bot 2", "easy"), ("Bot 3", "easy")])
+    page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+    page.locator(act("hint")).scroll_into_view_if_needed()
+    page.click(act("hint"))
+    seen = "(e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
+    page.wait_for_selector("#hint")
+    assert page.locator("#hint").evaluate(seen), "'Looking for a good move…' where the player looks"
+    page.wait_for_selector('#hint[data-ready="true"]', timeout=60_000)
+    assert page.locator("#hint").evaluate(seen) and page.locator(".hint-lit").first.evaluate(seen)
+    shots = ROOT / "test-results" / "screens"
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "klats-phone-hint-360x640.png"))
