@@ -84,16 +84,18 @@ def test_your_turn_is_said_when_it_comes_and_once() -> None:
 def test_the_pass_screen_is_not_your_turn_yet() -> None:
     a = new_app()
     click(a, "setup", game="klats")
-    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "human", "confirm_moves": "off"})
-    assert a.pass_to() is not None and YOUR_TURN not in (a.announcement() or "")  # the device to the first player
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "human", "seat_name_0": "Ann", "seat_name_1": "Bob",
+                       "confirm_moves": "off"})
+    named = CATALOGUES["en"]["table.your_turn_named"]
+    assert a.pass_to() is not None and "your turn" not in (a.announcement() or "")  # the device to the first player
     click(a, "show-hand")
-    assert YOUR_TURN in (a.announcement() or "")
+    assert named.format(name="Ann") in (a.announcement() or "")  # (one device, several people: by name)
     ctx = a.ctx()
     assert ctx is not None
     a.play(ctx.legal[0])
-    assert a.pass_to() is not None and YOUR_TURN not in (a.announcement() or "")
+    assert a.pass_to() is not None and "your turn" not in (a.announcement() or "")
     click(a, "show-hand")
-    assert YOUR_TURN in (a.announcement() or "")
+    assert named.format(name="Bob") in (a.announcement() or "")
 
 
 def test_the_replay_says_each_move_it_steps_to_and_nothing_on_a_jump() -> None:

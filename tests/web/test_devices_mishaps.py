@@ -265,7 +265,7 @@ def test_what_a_click_in_the_lobby_says_is_said_inside_it() -> None:
 
 def test_a_friend_late_for_the_start_comes_in_by_the_invite_beside_the_table() -> None:
     """The host started with a bot for a friend who had not come yet: his invite stays beside
-    the table (no dead end), he comes in by it and gets his seat back; a seat handed back before
+    the table (no dead end), he comes in by it and takes his seat back; a seat handed back before
     he came waits with its invite and "Let a bot play" (the game was stuck on it)."""
     host = three_seats()
     pump(host, new_app())
@@ -285,10 +285,8 @@ def test_a_friend_late_for_the_start_comes_in_by_the_invite_beside_the_table() -
     assert 'data-action="p2p-stand-in"' in seat_3 and 'id="invite-2"' in seat_3
     assert esc(EN["devices.late_line"].format(name="Player 3")) in host.render()  # (above the board too)
     click(host, "p2p-stand-in", seat=2)
-    late = come_back(host, 2)
-    assert room.seat_state(2) == "bot" and room.referee.connected(2)
-    click(host, "p2p-hand-back", seat=2)
-    assert room.seat_state(2) == "here"
+    late = come_back(host, 2)  # (the first time he comes: his seat is his at once)
+    assert room.seat_state(2) == "here" and room.referee.connected(2)
     pump(host, late, 2)
     assert late.screen == "guest" and first.joining is not None
 

@@ -137,7 +137,8 @@ def say(app: Any) -> str | None:
         room is not None and app.lobby_open())
     new += heard.drawn(s, ctx, table)
     if heard.turn_came(s, ctx.seat, ctx.my_turn and not quiet):
-        new.append(app.t("table.your_turn_now"))
+        # (several people at this device: whose turn it is, by name; the banner on screen says it too)
+        new.append(app.t("table.your_turn_named", name=ctx.name(ctx.seat)) if len(s.humans) > 1 else app.t("table.your_turn_now"))
     if app.pending != heard.pending:  # a move shown, waiting for its second tap: what it is, and how
         heard.pending = app.pending
         if app.pending is not None:

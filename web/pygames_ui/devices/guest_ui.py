@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import dataclasses
-import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -183,67 +182,6 @@ class Joining:
     def take_effects(self) -> list[tuple[object, ...]]:
         effects, self.effects = self.effects, []
         return effects
-
-
-#: Where this device keeps the invites it has joined with (their offers' tags, newest last):
-#: an invite connects once, and one opened again (a reload) is said to be spent.
-JOINED_KEY = "pygames.joined"
-JOINED_KEPT = 20
-
-
-def _joined(storage: Storage) -> list[str]:
-    try:
-        kept = json.loads(storage.getItem(JOINED_KEY) or "[]")
-    except ValueError:
-        return []
-    return [x for x in kept if isinstance(x, str)][-JOINED_KEPT:] if isinstance(kept, list) else []
-
-
-def remember_joined(storage: Storage, joining: Joining) -> None:
-    """``joining``'s invite has connected: it will not connect again."""
-    tag = invite.offer_tag(joining.invite.offer).hex()
-    kept = [x for x in _joined(storage) if x != tag] + [tag]
-    try:
-        storage.setItem(JOINED_KEY, json.dumps(kept[-JOINED_KEPT:]))
-    except Exception:  # noqa: BLE001 - a full or refused storage: the notice is a help, not a need
-        pass
-
-
-#: The table of a host this device is a guest at, while its game is unfinished (a tab closed or
-#: killed by the phone leaves no other trace): the home screen says how to come back.
-TABLE_KEY = "pygames.guest_of"
-#: How long the home screen remembers it (a game is long over by then).
-TABLE_KEPT_S = 6 * 3600
-
-
-def keep_table(storage: Storage, joining: Joining | None) -> None:
-    """Note (or forget) the host's table this device plays at: kept while its game goes on."""
-    body = joining.guest.table if joining is not None else None
-    want = None if joining is None or body is None or body["over"] else [joining.invite.host, joining.invite.game]
-    kept = table_left(storage, within=None)
-    try:
-        if want is None and kept is not None:
-            storage.removeItem(TABLE_KEY)
-        elif want is not None and (kept is None or list(kept) != want):
-            storage.setItem(TABLE_KEY, json.dumps([*want, time.time()]))
-    except Exception:  # noqa: BLE001 - a full or refused storage: the note is a help, not a need
-        pass
-
-
-def table_left(storage: Storage, within: float | None = TABLE_KEPT_S) -> tuple[str, str] | None:
-    """The (host's name, game) of the table last played at as a guest, its game unfinished, if
-    noted ``within`` seconds (``None``: whenever)."""
-    try:
-        host, game, at = json.loads(storage.getItem(TABLE_KEY) or "null")
-    except (TypeError, ValueError):
-        return None
-    if not (isinstance(host, str) and game in games.names() and isinstance(at, (int, float))):
-        return None
-    return (host[:32], game) if within is None or 0 <= time.time() - at <= within else None
-
-
-def was_joined(storage: Storage, joining: Joining) -> bool:
-    return invite.offer_tag(joining.invite.offer).hex() in _joined(storage)
 
 
 def open_invite(fragment: str, build: str) -> Joining:

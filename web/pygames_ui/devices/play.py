@@ -18,7 +18,7 @@ from ..i18n import I18n
 from ..session import Session, Storage
 from ..tables import TableSet
 from ..tables.base import Ctx
-from . import guest_ui, invite, lobby_ui
+from . import guest_keep, guest_ui, invite, lobby_ui
 from .guest_ui import GUEST_PEER, Joining
 from .host import PING_S
 from .room import Room
@@ -82,7 +82,7 @@ def open_invite(app: App, fragment: str) -> None:
         return  # the same invite again (Back to its address): the same connection, as it is
     if j is not None:  # another invite before: its connection closes (nothing of it reaches this one)
         app.hang_ups.append(GUEST_PEER)
-    joining.spent = guest_ui.was_joined(app.storage, joining)
+    joining.spent = guest_keep.was_joined(app.storage, joining)
     app.joining, app.screen = joining, "join"
 
 
@@ -138,14 +138,14 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
             j.answer_made(payload)
         elif kind == "open":
             j.opened()
-            guest_ui.remember_joined(app.storage, j)
+            guest_keep.remember_joined(app.storage, j)
         elif kind == "closed":
             j.closed()
             app.news = None  # (news of the host, "a new game", is stale beside "the connection is lost")
         elif kind == "message":
             if not j.received(payload):
                 return False
-            guest_ui.keep_table(app.storage, j)  # (a tab closed, the home screen says how to come back)
+            guest_keep.keep_table(app.storage, j)  # (a tab closed, the home screen says how to come back)
             if j.seat_back:
                 j.seat_back, app.news, j.news_at = False, app.t("devices.seat_back"), j.moves
             elif j.new_game:  # (said until the next move: by then the new game is plain to see)
@@ -255,7 +255,7 @@ def leave_host(app: App) -> None:
     if app.joining is not None:
         app.hang_ups.append(GUEST_PEER)
         app.joining = None
-        guest_ui.keep_table(app.storage, None)
+        guest_keep.keep_table(app.storage, None)
 
 
 def lets_go(app: App, game: str) -> str:
@@ -304,7 +304,7 @@ def table_left(app: App) -> str | None:
     j = app.joining
     if j is not None and not j.lost:
         return None
-    left = guest_ui.table_left(app.storage)
+    left = guest_keep.table_left(app.storage)
     if left is None:
         return None
     host, game = left
@@ -312,7 +312,7 @@ def table_left(app: App) -> str | None:
 
 
 def _forget_table(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    guest_ui.keep_table(app.storage, None)
+    guest_keep.keep_table(app.storage, None)
 
 
 def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
