@@ -300,6 +300,7 @@ def test_a_link_opens_the_replay_and_a_broken_one_the_home_screen() -> None:
     b = new_app()
     b.open_link(fragment)
     assert b.screen == "replay" and b.history.replay is not None and b.history.replay.step == 0
+    assert 'data-action="resume"' not in b.render()  # (a shared record: no game of this device's to go back to)
     s = a.session
     assert s is not None
     final = b.history.replay.states[-1]

@@ -103,6 +103,9 @@ def test_the_game_over_heading_and_last_log_line(game: str, lang: str) -> None:
     click(a, "replay-go", to="last")  # the replay opens at the deal
     shown = re.search(r'id="replay-result-title">(.*?)</h2>', a.render())
     assert shown is not None and unescape(shown.group(1)) == heading
+    assert 'aria-hidden="true">' in a.render().split('id="replay-position"')[1][:40]  # (the slider says it)
+    click(a, "resume")  # the game's own replay leads back to its table and its results
+    assert a.screen == "table" and 'id="game-over"' in a.render()
 
 
 # ------------------------------------------------------------------ a save that cannot be read

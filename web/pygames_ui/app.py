@@ -201,7 +201,7 @@ class App(TableFlow):
         elif self.screen == "rules":
             body = screens.rules_page(t, self.rules_game, self.back_to in ("table", "guest") and nav.game_on(self))
         elif self.screen == "replay" and self.history.replay is not None:
-            body = keeping.replay_screen(t, self.history)
+            body = keeping.replay_screen(t, self.history, self.session is not None)
         elif self.screen in ("join", "guest") and self.joining is not None:
             body = devices.screen(self)
         else:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from . import history, saves
+from .dom import button, esc
 from .history import UndoCheck, import_fragment
 from .i18n import I18n
 from .log import GameLog
@@ -78,10 +79,12 @@ def open_record(app: App, read: Callable[[], history.Imported], failed: str) -> 
     app.screen = "replay"
 
 
-def replay_screen(t: I18n, keeping: Keeping) -> str:
-    """The replay viewer with its sharing tools."""
+def replay_screen(t: I18n, keeping: Keeping, game_on: bool = False) -> str:
+    """The replay viewer with its sharing tools; ``game_on``: the game at the table is still kept
+    (its own replay, opened from its table, leads back to it)."""
     assert keeping.replay is not None
-    tools = (f'<div class="row replay-share">{history.share_buttons(t, replay=False)}</div>'
+    back = button(esc(t("rules.back_to_game")), "resume", "primary") if game_on and not keeping.replay.shared else ""
+    tools = (f'<div class="row replay-share">{back}{history.share_buttons(t, replay=False)}</div>'
              f'{history.share_box(t, keeping.shared)}')
     return keeping.replay.render(t, tools)
 

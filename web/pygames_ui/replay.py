@@ -135,8 +135,9 @@ class Replay:
             + play + _step_button(t, "first", "⇤", at_start) + _step_button(t, "back", "◀", at_start)
             + slider
             + _step_button(t, "forward", "▶", at_end) + _step_button(t, "last", "⇥", at_end)
-            # (not a live region: the slider says where it is, and the page says each move shown, announce.py)
-            + f'<output class="replay-position" id="replay-position" for="replay-step">{esc(position)}</output>'
+            # (hidden from a screen reader, whose slider says where it is (and the page each move shown,
+            # announce.py): an <output> is a live region, and the place was said twice)
+            + f'<output class="replay-position" id="replay-position" for="replay-step" aria-hidden="true">{esc(position)}</output>'
             + '</div>'
         )
 
