@@ -75,6 +75,9 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         self.link: str | None = None  # the "#r=…" link of the record in the replay viewer, if it came from one
         self.trail = routes.Trail(current())  # the screens this page put in the browser's history
         self.shown: str | None = None  # the screen on the page: a new one starts at its top
+        # The control each screen was left by (its selector): going back to it, the focus is there again.
+        self.left_by: dict[str, str] = {}
+        self.returning = False  # Back (the browser's, or the page's own) is being taken
         self.heard: object = None  # the game whose moves the live region holds
         self.heard_as: tuple[object, ...] = ()  # in which language, at a game's screen or not, to whom
         self.bot_moves = 0  # bot moves played on this page (data-bot-moves: for make bench's waits)
@@ -126,8 +129,13 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
             document.title = title
         screen = self.app.screen_key()
         if screen != self.shown:
+            if self.shown is not None and kept.selector:
+                self.left_by[self.shown] = kept.selector
+            if self.returning and screen in self.left_by:  # (Back to the home screen: on the Rules pressed there)
+                kept = focus.Kept(self.left_by[screen], None, True)
             self.shown = screen
             window.scrollTo(0, 0)
+        self.returning = False
         self._announce()
         focus.restore(self.root, kept, clicked)
         self._coach()
@@ -210,6 +218,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
                 field.focus()
                 field.scrollIntoView(to_js({"block": "center"}, dict_converter=Object.fromEntries))  # (Connect, the camera below)
             return
+        self.returning = data.get("action") == "back"
         if data.get("action") == "menu":  # (the menu opens at once: nothing else on the page changes)
             self._toggle_menu()
             return

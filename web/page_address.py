@@ -26,6 +26,7 @@ class AddressPart:
     app: Any
     trail: routes.Trail
     link: str | None
+    returning: bool
     # (annotations only: a method here would stand before the Page's own in its MRO)
     render: Callable[..., None]
     kick_bots: Callable[[], None]
@@ -52,6 +53,7 @@ class AddressPart:
         """The browser's Back or Forward (or an address typed into this tab)."""
         fragment = current()
         if self.trail.popped(fragment):
+            self.returning = True
             self.go_to(fragment or routes.HOME.fragment())
             self.render()
             self.kick_bots()

@@ -283,3 +283,21 @@ def test_the_form_s_players_are_added_and_removed_by_keyboard(page: Any, site_ur
     page.keyboard.press("Enter")  # a name typed, Enter starts the game, as in a form
     page.wait_for_selector("main.table-screen")
     assert "Zed" in page.inner_text("main.table-screen")
+
+
+def test_back_from_a_screen_gives_the_focus_to_the_control_that_left_it(page: Any, site_url: str) -> None:
+    """Rules read, Back (the page's own, or the browser's): the focus is on the Rules button that
+    was pressed, not at the top of the home screen, three games' buttons away."""
+    open_app(page, site_url, "?delay=0&seed=2")
+    rules = act("rules", game="zoomagia")
+    press_on(page, rules)
+    page.wait_for_selector("main.rules")
+    assert focused(page, "main.rules h1")  # a new screen: its heading
+    press_on(page, f'main.rules {act("back")}')
+    page.wait_for_selector("main.home")
+    assert focused(page, rules)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("main.rules")
+    page.go_back()
+    page.wait_for_selector("main.home")
+    assert focused(page, rules)
