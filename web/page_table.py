@@ -240,9 +240,12 @@ class TablePart:
                 if focus.present(panel) and not panel.contains(target):
                     d = panel.getBoundingClientRect()
                     clear = (tutorial_ui.Box(d.top, d.left, d.bottom), float(d.right))
+                table = self.root.querySelector('.table-screen > [class$="-table"]')
+                b = table.getBoundingClientRect() if focus.present(table) else None
                 top, left = tutorial_ui.coach_place(
                     tutorial_ui.Box(t.top, t.left, t.bottom), float(c.width), float(c.height),
-                    tutorial_ui.Box(p.top, p.left, p.bottom), float(window.innerWidth), float(window.innerHeight), clear)
+                    tutorial_ui.Box(p.top, p.left, p.bottom), float(window.innerWidth), float(window.innerHeight), clear,
+                    tutorial_ui.Box(b.top, b.left, b.bottom) if b is not None else None)
                 box.style.top, box.style.left = f"{top}px", f"{left}px"
             except Exception:  # noqa: BLE001 - placing only decorates: the step shows docked at the bottom
                 box.classList.remove("placed")

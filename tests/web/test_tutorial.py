@@ -213,6 +213,10 @@ def test_the_step_goes_under_what_it_is_about_or_over_it_where_the_page_ends() -
     assert coach_place(Box(100, 50, 140), 380, 185, parent, 1280, 800, (Box(120, 370, 400), 960.0)) == (140 + GAP, 50)
     # … and a panel beside, clear of the text's width, changes nothing
     assert coach_place(Box(265, 50, 375), 300, 185, parent, 1280, 800, panel) == (375 + GAP, 50)
+    # Room on the screen under the whole table: there, covering none of its cards (the player's own
+    # row under the lit card); not where the table goes on below the screen's foot.
+    assert coach_place(Box(200, 100, 280), 380, 200, parent, 1280, 800, None, Box(160, 10, 550)) == (550 + GAP, 100)
+    assert coach_place(Box(200, 100, 280), 380, 200, parent, 1280, 800, None, Box(160, 10, 700)) == (280 + GAP, 100)
 
 
 #: A sentence ends at ".", "!" or "?" before the next one's capital letter (numbers like "1." do not).
