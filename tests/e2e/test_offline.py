@@ -47,6 +47,9 @@ def test_plays_offline_after_one_visit(browser, site_url, problems) -> None:
     assert note.inner_text() == "Ready to play offline"
     # It lies over the page for a few seconds: a tap there reaches what is under it.
     assert note.evaluate("(n) => getComputedStyle(n).pointerEvents") == "none"
+    page.set_viewport_size({"width": 360, "height": 640})  # on a phone at the top: the foot has Start, the confirm bar
+    assert note.evaluate("(n) => n.getBoundingClientRect().bottom < innerHeight / 3")
+    page.set_viewport_size({"width": 1280, "height": 800})
     from_server = [r for r in first if r.url.endswith("/pyodide.asm.wasm") and not r.from_service_worker]
     assert from_server and from_server[0].headers["content-type"] == "application/wasm"
 
