@@ -860,6 +860,8 @@ def test_play_again_hands_his_seat_back_to_a_friend_who_is_here() -> None:
     finish_with_a_bot_for_him(host)
     click(host, "again")
     assert room.referee.seat_state(1) == "here" and room.started  # he plays the new game himself
+    pump(host, guest)
+    assert guest.news == CATALOGUES["en"]["devices.new_game"]  # (the news is the new game)
 
 
 def test_play_again_sends_a_new_invite_to_a_friend_gone_quiet() -> None:

@@ -146,10 +146,11 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
             if not j.received(payload):
                 return False
             guest_keep.keep_table(app.storage, j)  # (a tab closed, the home screen says how to come back)
-            if j.seat_back:
+            # (said until the next move: by then the new game is plain to see, or who plays the seat)
+            if j.new_game:  # (a friend here plays the new game himself: that goes without saying)
+                j.new_game, j.seat_back, app.news, j.news_at = False, False, app.t("devices.new_game"), j.moves
+            elif j.seat_back:
                 j.seat_back, app.news, j.news_at = False, app.t("devices.seat_back"), j.moves
-            elif j.new_game:  # (said until the next move: by then the new game is plain to see)
-                j.new_game, app.news, j.news_at = False, app.t("devices.new_game"), j.moves
             elif app.news in (app.t("devices.new_game"), app.t("devices.seat_back")) and j.moves != j.news_at:
                 app.news = None
             if j.guest.table is not None and app.screen in ("join", "guest"):
