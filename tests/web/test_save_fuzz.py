@@ -329,3 +329,43 @@ def test_a_failure_while_booting_sets_the_save_aside(monkeypatch: pytest.MonkeyP
     assert a.session is None and a.screen == "home" and 'id="notice"' in html
     assert storage.getItem(BAD_SAVE_KEY) == text and storage.getItem(SAVE_KEY) is None
     assert a.save_error is not None and "a bug in a check" in a.save_error
+
+
+@pytest.mark.parametrize("key", ["pygames.form.klats", "pygames.joined", "pygames.guest_of"])
+@pytest.mark.parametrize("text", ["[" * 1500 + "]" * 1500, '{"seats": ' + "[" * 9 + "]" * 9 + "}", "x" * 5000, "{"],
+                         ids=["deep", "deeper-than-ours", "too-long", "not-json"])
+def test_a_small_note_on_the_device_that_cannot_be_ours_is_no_note(key: str, text: str) -> None:
+    """What the device keeps beside the saves (a form's last choices, the invites used, the table
+    left as a guest) is read with its depth checked before it is parsed: deep brackets there
+    (another tab, an extension) once overflowed the stack on every render of the home screen."""
+    from pygames_ui.devices import play
+
+    storage = MemoryStorage()
+    a = App(CATALOGUES, "en", storage, seed=1)
+    a.boot()
+    a.click({"action": "setup", "game": "klats"}, {})
+    a.click({"action": "start"}, {})
+    a.play(a.ctx().legal[0])  # type: ignore[union-attr]
+    saved = storage.getItem(SAVE_KEY)
+    storage.setItem(key, text)
+    b = App(CATALOGUES, "en", storage, seed=1)
+    b.boot()
+    assert b.session is not None and 'id="notice"' not in b.render()  # the game resumes, nothing said
+    b.click({"action": "home"}, {})
+    assert "game-card" in b.render()
+    b.click({"action": "setup", "game": "klats"}, {})
+    assert b.screen == "setup" and "data-action=\"start\"" in b.render()  # a fresh form
+    c = App(CATALOGUES, "en", storage, seed=1)
+    c.build = "b"
+    play.open_invite(c, "#j=" + invite_text())
+    c.render()
+    assert storage.getItem(SAVE_KEY) == saved
+
+
+def invite_text() -> str:
+    from test_devices_invite import OFFER
+
+    from pygames_ui.devices import invite
+
+    spec = invite.Invite("klats", 1, 2, "Ann", bytes(16), invite.parse(OFFER))
+    return invite.write_invite(spec, ["klats", "zoomagia", "rps_zombie"])

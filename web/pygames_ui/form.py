@@ -16,13 +16,11 @@ from pygames_core import games
 from .history import invented
 from .i18n import I18n
 from .levels_ui import DEFAULT_BOT
-from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Storage, clean_name, seat_kind
+from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Storage, clean_name, read_kept, seat_kind
 from .tables import Table
 
 #: Where the device keeps the last choices made on a game's form (``<prefix><game>``).
 REMEMBERED = "pygames.form."
-#: A remembered form is a few hundred characters; anything much longer is not one.
-MAX_REMEMBERED = 4000
 
 
 @dataclass
@@ -45,11 +43,10 @@ class NewGameForm:
         """The form as this device last started ``game`` (seats, levels, names, options); a
         fresh one if there is none or what is kept cannot be read (it is only a convenience)."""
         fresh = cls.fresh(t, game, table)
-        text = storage.getItem(REMEMBERED + game)
-        if text is None or len(text) > MAX_REMEMBERED:
+        kept = read_kept(storage, REMEMBERED + game)
+        if kept is None:
             return fresh
         try:
-            kept = json.loads(text)
             rows = kept["seats"]
             spec = games.get(game)
             if not isinstance(rows, list) or not spec.min_players <= len(rows) <= spec.max_players:

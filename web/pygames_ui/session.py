@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from pygames_core import games
 from pygames_core.base import Action, Game, State
 from pygames_core.bots import levels
+from pygames_core.jsonio import check_nesting
 from pygames_core.record import new_record
 from pygames_core.rng import fresh_seed
 
@@ -46,6 +47,25 @@ class MemoryStorage:
 
     def removeItem(self, key: str) -> None:  # noqa: N802
         self.items.pop(key, None)
+
+
+#: The most characters, and levels of nesting, of a small note kept on the device (not a save).
+KEPT_CHARS, KEPT_DEPTH = 4000, 4
+
+
+def read_kept(storage: Storage, key: str) -> Any:
+    """A small note this device keeps under ``key`` (a form's last choices, the invites used),
+    parsed; ``None`` if there is none or it cannot be one of ours (too long, nested too deep
+    for any of them, not JSON): another tab, an extension or a hand may have written anything there,
+    and a deep enough text would overflow the browser's stack inside ``json.loads``."""
+    text = storage.getItem(key)
+    if not isinstance(text, str) or len(text) > KEPT_CHARS:
+        return None
+    try:
+        check_nesting(text, KEPT_DEPTH)
+        return json.loads(text)
+    except ValueError:
+        return None
 
 
 def seat_kind(kind: object) -> str | None:

@@ -9,7 +9,7 @@ import time
 
 from pygames_core import games
 
-from ..session import Storage
+from ..session import Storage, read_kept
 from . import invite
 from .guest_ui import Joining
 
@@ -20,10 +20,7 @@ JOINED_KEPT = 20
 
 
 def _joined(storage: Storage) -> list[str]:
-    try:
-        kept = json.loads(storage.getItem(JOINED_KEY) or "[]")
-    except ValueError:
-        return []
+    kept = read_kept(storage, JOINED_KEY)
     return [x for x in kept if isinstance(x, str)][-JOINED_KEPT:] if isinstance(kept, list) else []
 
 
@@ -62,8 +59,8 @@ def table_left(storage: Storage, within: float | None = TABLE_KEPT_S) -> tuple[s
     """The (host's name, game) of the table last played at as a guest, its game unfinished, if
     noted ``within`` seconds (``None``: whenever)."""
     try:
-        host, game, at = json.loads(storage.getItem(TABLE_KEY) or "null")
-    except (TypeError, ValueError):
+        host, game, at = read_kept(storage, TABLE_KEY)
+    except (TypeError, ValueError):  # (none, or not three things)
         return None
     if not (isinstance(host, str) and game in games.names() and isinstance(at, (int, float))):
         return None
