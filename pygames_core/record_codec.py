@@ -97,8 +97,10 @@ def encode(record: dict[str, Any]) -> bytes:
     return bytes(out)
 
 
-def decode(data: bytes) -> dict[str, Any]:
-    """The record written by :func:`encode`; anything damaged, edited or foreign is a ``ValueError``."""
+def decode(data: bytes, max_moves: int = MAX_MOVES) -> dict[str, Any]:
+    """The record written by :func:`encode`; anything damaged, edited or foreign is a ``ValueError``,
+    and so is a record of more than ``max_moves`` moves (a reader that keeps every position may
+    want fewer: each move checked costs more as the game's log grows)."""
     if not isinstance(data, (bytes, bytearray)):
         raise ValueError(f"a binary record must be bytes, got {type(data).__name__}")
     if len(data) < 5:
@@ -122,8 +124,8 @@ def decode(data: bytes) -> dict[str, Any]:
         record["seats"] = [{"name": reader.string("a player's name"), "kind": reader.string("a player's kind")}
                            for _ in range(n_seats)]
     n_moves = reader.uint("the move count")
-    if n_moves > MAX_MOVES:
-        raise ValueError(f"the record claims {n_moves} moves (at most {MAX_MOVES})")
+    if n_moves > max_moves:
+        raise ValueError(f"the record has {n_moves} moves (at most {max_moves} can be opened)")
     record["actions"] = []
     check_record(record)
     state = start(record)
@@ -270,8 +272,9 @@ def to_link(record: dict[str, Any]) -> str:
     return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
 
-def from_link(text: str) -> dict[str, Any]:
-    """The record in a link's text (as written by :func:`to_link`); a broken link is a ``ValueError``."""
+def from_link(text: str, max_moves: int = MAX_MOVES) -> dict[str, Any]:
+    """The record in a link's text (as written by :func:`to_link`); a broken link is a ``ValueError``,
+    and so is one of more than ``max_moves`` moves (:func:`decode`)."""
     if not isinstance(text, str) or not text:
         raise ValueError("the link holds no game record")
     if len(text) > MAX_LINK_CHARS:
@@ -289,7 +292,7 @@ def from_link(text: str) -> dict[str, Any]:
         raise ValueError("the link is damaged (it is cut short or was edited)") from None
     if not unpacker.eof or unpacker.unused_data or unpacker.unconsumed_tail:
         raise ValueError("the link is damaged (it is cut short or was edited)")
-    return decode(data)
+    return decode(data, max_moves)
 
 
 # ------------------------------------------------------------------ files
@@ -303,11 +306,12 @@ def to_text(record: dict[str, Any]) -> str:
     return "{\n" + "\n".join(fields) + '\n  "actions": [\n' + moves + ("\n" if moves else "") + "  ]\n}\n"
 
 
-def from_text(text: str) -> dict[str, Any]:
+def from_text(text: str, max_moves: int = MAX_MOVES) -> dict[str, Any]:
     """The record in a file written by :func:`to_text`, replayed to check every move.
 
     A file that is not JSON, not a game record, from a newer version, or whose moves
-    were edited into an illegal one is a ``ValueError`` that says so (naming the move).
+    were edited into an illegal one is a ``ValueError`` that says so (naming the move);
+    so is one of more than ``max_moves`` moves.
     """
     if not isinstance(text, str):
         raise ValueError("a game record file must be text")
@@ -327,6 +331,8 @@ def from_text(text: str) -> dict[str, Any]:
         raise ValueError(f"the game record has format version {body.get('version')!r}; this version reads {VERSION}")
     record = {k: v for k, v in body.items() if k not in ("format", "version")}
     game = check_record(record)
+    if len(record["actions"]) > max_moves:
+        raise ValueError(f"the record has {len(record['actions'])} moves (at most {max_moves} can be opened)")
     state = start(record)
     for i, action in enumerate(record["actions"]):
         state = apply_move(game, state, action, i)

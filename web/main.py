@@ -289,7 +289,12 @@ def start() -> None:
     try:
         if not current().startswith(devices.ANSWER_PREFIX):  # an answer's tab leaves the saved game alone
             app.boot()
-        page.go_to(current())
+        try:
+            page.go_to(current())
+        except Exception:  # noqa: BLE001 - an address that cannot be opened, however it fails, is not the save's fault
+            console.error(traceback.format_exc())
+            app.history.replay, app.screen = None, "home"
+            app.notice, app.notice_details = app.t("history.link_failed"), None
         if early.get("shown"):
             app.read_form({str(k): str(v) for k, v in (early.get("values") or {}).items()})
         # Each screen opens at its top, on Back too: the browser must not scroll the screen Back

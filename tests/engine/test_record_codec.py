@@ -223,3 +223,15 @@ def test_a_tampered_file_names_the_illegal_move(klats_match: dict[str, Any]) -> 
         codec.from_text(json.dumps(body))
     with pytest.raises(ValueError, match="move 5 of the record is not legal"):
         codec.encode({k: v for k, v in body.items() if k not in ("format", "version")})
+
+
+def test_a_reader_may_open_records_of_at_most_so_many_moves(klats_match: dict[str, Any]) -> None:
+    """Each move checked costs more as the game's log grows: a reader that keeps every position
+    (the site's replay viewer) opens records of at most ``max_moves`` moves, said plainly."""
+    n = len(klats_match["actions"])
+    link, text = codec.to_link(klats_match), codec.to_text(klats_match)
+    assert codec.from_link(link, max_moves=n)["actions"] == klats_match["actions"]
+    assert codec.from_text(text, max_moves=n)["actions"] == klats_match["actions"]
+    for read, written in ((codec.from_link, link), (codec.from_text, text)):
+        with pytest.raises(ValueError, match=f"the record has {n} moves \\(at most {n - 1} can be opened\\)"):
+            read(written, max_moves=n - 1)

@@ -498,3 +498,33 @@ def test_a_tab_s_own_game_replaced_by_a_hosted_one_is_given_up_and_said_so() -> 
     hosted = storage.getItem(SAVE_KEY)
     assert saved_elsewhere(b, SAVE_KEY) and b.session is None
     assert b.notice == CATALOGUES["en"]["notice.replaced_elsewhere"] and storage.getItem(SAVE_KEY) == hosted
+
+
+def test_a_record_too_long_to_show_is_said_and_the_saved_game_stays() -> None:
+    """A legal record of more moves than the viewer opens (a crafted Клац! match that never ends
+    took gigabytes to show): a notice, the saved game untouched; the form offers targets of at
+    most 1,000 (a match that long is some 2,300 moves at six)."""
+    import random
+
+    from pygames_core import record_codec
+    from pygames_ui.history import MAX_SHOWN_MOVES
+    from pygames_ui.saves import SAVE_KEY
+    from pygames_ui.tables.klats import KlatsTable
+
+    g = games.get("klats")
+    state = g.new_game(6, seed=3, options={"target": 10_000, "first_player": 0})
+    record = new_record("klats", 6, 3, {"target": 10_000, "first_player": 0})
+    rng = random.Random(3)
+    while len(record["actions"]) <= MAX_SHOWN_MOVES:
+        action = rng.choice(g.legal_actions(state))
+        state = g.apply_unchecked(state, action)
+        record["actions"].append(action)
+    a = new_app()
+    click(a, "setup", game="klats")
+    click(a, "start")
+    a.play(a.ctx().legal[0])  # type: ignore[union-attr]
+    saved = a.storage.getItem(SAVE_KEY)
+    a.open_link("#r=" + record_codec.to_link(record))
+    assert a.screen == "home" and a.notice == CATALOGUES["en"]["history.link_failed"]
+    assert f"at most {MAX_SHOWN_MOVES}" in (a.notice_details or "") and a.storage.getItem(SAVE_KEY) == saved
+    assert KlatsTable().read_options({"opt_target": "10000"}, 6)["target"] == 1000

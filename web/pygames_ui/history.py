@@ -259,16 +259,22 @@ class Imported:
     seats: list[Seat]
 
 
+#: The most moves of a record this site opens (a link, a file, a game's own replay): the viewer
+#: keeps every position, whose logs grow with the game (memory grows with the square of the
+#: moves). A Клац! match to the form's highest target (1,000) at six players is ~2,300 moves.
+MAX_SHOWN_MOVES = 5000
+
+
 def import_text(text: str) -> Imported:
     """A record file's content, checked move by move; ``ValueError`` with a plain reason otherwise."""
-    return _with_seats(record_codec.from_text(text))
+    return _with_seats(record_codec.from_text(text, MAX_SHOWN_MOVES))
 
 
 def import_fragment(fragment: str) -> Imported:
     """The record in a ``#r=…`` fragment; ``ValueError`` with a plain reason when the link is broken."""
     if not fragment.startswith(LINK_PREFIX):
         raise ValueError("the link does not hold a game record")
-    return _with_seats(record_codec.from_link(fragment[len(LINK_PREFIX):]))
+    return _with_seats(record_codec.from_link(fragment[len(LINK_PREFIX):], MAX_SHOWN_MOVES))
 
 
 def _with_seats(record: dict[str, Any]) -> Imported:

@@ -72,8 +72,8 @@ def open_record(app: App, read: Callable[[], history.Imported], failed: str) -> 
     try:
         imported = read()
         app.history.replay = Replay(imported.record, imported.seats, shared=True)
-    except ValueError as exc:
-        app.notice, app.notice_details = app.t(failed), str(exc)[:300]
+    except (ValueError, MemoryError, RecursionError) as exc:  # (too big for this device is not a crash either)
+        app.notice, app.notice_details = app.t(failed), str(exc)[:300] or type(exc).__name__
         app.screen = "home"
         return
     app.screen = "replay"
@@ -162,6 +162,9 @@ def _copy_link(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 def _replay(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     s = app.session
     if s is not None:
+        if len(s.record["actions"]) > history.MAX_SHOWN_MOVES:  # (a match to a target of thousands, started before the form's cap)
+            app.flash = app.t("history.too_long", n=len(s.record["actions"]), value=history.MAX_SHOWN_MOVES)
+            return
         try:
             app.history.replay = Replay(dict(s.record, actions=list(s.record["actions"])), list(s.seats))
         except ValueError:  # a save whose record of moves does not replay

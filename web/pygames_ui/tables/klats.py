@@ -25,13 +25,15 @@ class KlatsTable(Table):
     def options_form(self, t: I18n, options: dict[str, Any], names: list[str]) -> str:
         return (
             f'<label class="field">{esc(t("klats.target"))} '
-            f'<input name="opt_target" type="number" min="1" max="10000" step="1" value="{int(options.get("target", 150))}"></label>'
+            f'<input name="opt_target" type="number" min="1" max="1000" step="1" value="{int(options.get("target", 150))}"></label>'
             + first_player_field(t, names, options.get("first_player", 0))
         )
 
     def read_options(self, values: dict[str, str], players: int) -> dict[str, Any]:
         return {
-            "target": max(1, min(10_000, read_int(values, "opt_target", 150, range(-10**9, 10**9)))),
+            # (the rules allow up to 10,000; a match to 1,000 is some 2,300 moves at six, which its save,
+            # its replay and friends' devices carry with ease: history.MAX_SHOWN_MOVES)
+            "target": max(1, min(1000, read_int(values, "opt_target", 150, range(-10**9, 10**9)))),
             "first_player": read_int(values, "opt_first_player", 0, range(players)),
         }
 
