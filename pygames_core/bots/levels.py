@@ -22,7 +22,7 @@ from .base import Bot
 HARD_BUDGET_MS = 1200
 #: Milliseconds all the bots between two decisions of a person share, thinking and showing
 #: their moves (the page's ``pace`` module): at two players one bot move takes
-#: HARD_BUDGET_MS; at six, five bots think 1.6 s together (the page adds ~0.1-0.2 s a move
+#: HARD_BUDGET_MS; at six, five bots think 1.6 s together (the page adds ~0.05 s a bot move
 #: of its own: drawing, messages to the worker; tools/bench_waits.py measures whole waits).
 HARD_ROUND_MS = 1600
 #: Bot moves per turn of a seat (Medium-vs-Medium games, forced steps aside): Клац! one card;
