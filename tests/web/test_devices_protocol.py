@@ -381,3 +381,19 @@ def test_a_host_of_a_newer_protocol_is_still_said_to_run_another_version() -> No
                                  "more": True})) == "other_build"
     assert g.host_build == "build-9"
     assert g.receive(json.dumps({"v": protocol.PROTOCOL + 1, "build": BUILD, "seq": 1, "type": "x"})) is None and g.host_build == "build-9"
+
+
+def test_a_view_too_long_for_a_message_is_said_to_the_guest_not_cut_into_thousands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seat's view alone nearly fills a message (a Клац! match to a target of thousands:
+    every round is in it): the guest is told the game has grown too long for his device; the
+    log is not cut into a message per event, each still too long (once 25,000 of them)."""
+    seats = [Seat("Host", "human"), Seat("Guest", "remote")]
+    tokens = {1: new_token()}
+    s = Session.new("klats", seats, {"target": 150}, seed=3)
+    host = Referee(s, BUILD, tokens, Clock())
+    guest = Guest(1, tokens[1], BUILD)
+    whole = host.receive("c1", guest.hello())
+    monkeypatch.setattr(protocol, "MAX_BYTES", len(whole[0][1]) - 10)  # (the room left for the log: too little)
+    out = host.receive("c1", guest.hello())
+    assert len(out) == 1 and guest.receive(out[0][1]) == "refused" and guest.refused == "too_long"
+    assert "too_long" in protocol.REFUSALS

@@ -35,6 +35,10 @@ WINDOW_S = 1.0
 #: A guest pings every PING_S; one silent for AWAY_S is away (a closed tab sends no goodbye).
 PING_S = 2.0
 AWAY_S = 6.0
+#: A table message whose view leaves less room than this for the log is not sent: the seat's
+#: device is told the game has grown too long for it (the log cut into ever more, ever fuller
+#: messages once made thousands of them).
+MIN_ROOM = 2000
 
 Outgoing = list[tuple[str, str]]  # (connection, message text)
 
@@ -201,6 +205,9 @@ class Referee:
             return [(conn, whole)]
         most = 2**53 - 1  # (the longest numbers a message may carry: what is left for the events)
         room = protocol.MAX_BYTES - len(protocol.write("table", most, self.build, events=[], events_from=most, **body))
+        if room < MIN_ROOM:  # the seat's view alone nearly fills a message (a match to a target of thousands)
+            self.dropped["too long"] += 1
+            return [self._send(conn, "refused", reason="too_long", ref=0)]
         return [self._send(conn, "table", events=frame.events[first:last], events_from=first, **body)
                 for first, last in _parts(frame.events, start, room)]
 

@@ -62,7 +62,7 @@ FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
 
 #: Why the host does not take an ``act`` or a ``hello`` (``refused``'s reason): a guest says
 #: only these (another reason from a host is not ours to show).
-REFUSALS = ("wrong_seat", "bot_plays", "not_your_turn", "stale", "illegal", "not_started")
+REFUSALS = ("wrong_seat", "bot_plays", "not_your_turn", "stale", "illegal", "not_started", "too_long")
 
 
 class BadMessageError(ValueError):
