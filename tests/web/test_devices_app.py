@@ -16,9 +16,10 @@ import pytest
 from apptools import click, play_on
 from test_devices_invite import OFFER
 
+from pygames_core.base import Action
 from pygames_ui.app import App
 from pygames_ui.devices import play, protocol
-from pygames_ui.devices.guest_ui import GUEST_PEER
+from pygames_ui.devices.guest_ui import GUEST_PEER, Joining
 from pygames_ui.devices.loopback import Clock
 from pygames_ui.dom import esc
 from pygames_ui.i18n import merge_catalogues
@@ -394,8 +395,9 @@ def test_a_move_awaited_by_friends_is_said_in_the_tab_s_title_and_on_the_way_bac
     assert play.title(guest, "pygames") == "pygames"
 
 
-def test_a_move_sent_is_said_on_its_way_and_a_second_tap_sends_nothing_until_the_host_answers() -> None:
-    en = CATALOGUES["en"]
+def friends_turn() -> tuple[App, App, Joining, Clock, Action, Action]:
+    """Клац! with a friend, his turn: the host, the friend's app, his device on a clock of its
+    own, and two of his legal moves."""
     host, guest = connect("klats", {"opt_target": "20"})
     j = guest.joining
     assert j is not None
@@ -404,6 +406,12 @@ def test_a_move_sent_is_said_on_its_way_and_a_second_tap_sends_nothing_until_the
     clock = Clock()
     clock.now, j.clock = 100.0, clock
     first, second = j.frame().legal[:2]  # type: ignore[union-attr]
+    return host, guest, j, clock, first, second
+
+
+def test_a_move_sent_is_said_on_its_way_and_a_second_tap_sends_nothing_until_the_host_answers() -> None:
+    en = CATALOGUES["en"]
+    host, guest, j, clock, first, second = friends_turn()
     j.act(first)
     html = guest.render()  # the host is slow to answer: the move is on its way, nothing else to play
     assert esc(en["table.sent"]) in html and 'data-my-turn="false"' in html
@@ -418,14 +426,7 @@ def test_a_move_sent_is_said_on_its_way_and_a_second_tap_sends_nothing_until_the
 
 
 def test_a_move_lost_on_the_way_may_go_again_once_the_host_answers_pings() -> None:
-    host, guest = connect("klats", {"opt_target": "20"})
-    j = guest.joining
-    assert j is not None
-    host.play(host.ctx().legal[0])  # type: ignore[union-attr]
-    pump(host, guest)
-    clock = Clock()
-    clock.now, j.clock = 100.0, clock
-    first, second = j.frame().legal[:2]  # type: ignore[union-attr]
+    host, guest, j, clock, first, second = friends_turn()
     j.act(first)
     j.effects.clear()  # … that message was lost on the way
     clock.now += 1.0
