@@ -437,3 +437,26 @@ def test_during_play_a_friend_back_on_another_version_is_said_above_the_board() 
     assert room.seat_state(1) == "other_build"
     said = esc(EN["devices.other_build_line"].format(name=name))
     assert said in html and html.index(said) < html.index('class="klats-table"')
+
+
+def test_a_hello_lost_on_a_connection_just_opened_is_said_again_until_the_table_comes() -> None:
+    """The channel opened but the guest's hello never reached the host's referee (seen once in
+    Chromium, a friend rejoining while a bot played his seat): the guest does not wait forever on
+    "connected": its next heartbeat says hello again, and its table comes."""
+    host, guest = lobby_with_a_friend()
+    room, j = host.room, guest.joining
+    assert room is not None and j is not None and j.answer is not None
+    click(host, "p2p-connect", {"answer_1": j.answer}, seat=1)
+    play.effects(host)
+    play.on_event(guest, "open", GUEST_PEER, "")
+    assert [e[0] for e in play.effects(guest)] == ["p2p-send"]  # the hello, lost on its way
+    assert j.connected and j.guest.table is None and room.referee.seat_state(1) != "here"
+    play.tick(guest)
+    sent = play.effects(guest)
+    assert [json.loads(str(e[2]))["type"] for e in sent] == ["hello"]
+    for _kind, _peer, text in sent:
+        play.on_event(host, "message", 1, str(text))
+    pump(host, guest)
+    assert room.referee.seat_state(1) == "here" and j.guest.table is not None
+    play.tick(guest)  # its table here: a ping, as ever
+    assert [json.loads(str(e[2]))["type"] for e in play.effects(guest)] == ["ping"]

@@ -178,11 +178,15 @@ def failed(app: App, peer: int) -> None:
 
 
 def tick(app: App) -> bool:
-    """Every :data:`PING_S`: a guest says it is still here (or, its answer waiting long, says
-    what may be wrong, or that its host has gone quiet); a host notes who went quiet. ``True`` when the screen must be drawn again."""
+    """Every :data:`PING_S`: a guest says it is still here (hello again while its seat's table has
+    not come), or, its answer waiting long, says what may be wrong, or that its host has gone
+    quiet; a host notes who went quiet. ``True`` when the screen must be drawn again."""
     j = app.joining
     if j is not None and j.connected:
-        j.effects.append(("p2p-send", GUEST_PEER, j.guest.ping()))
+        # A hello the host never answered with a table (lost on a connection just opened): said
+        # again in place of the ping, until the seat's table comes (or why not, e.g. a wrong seat).
+        unheard = j.guest.table is None and j.guest.refused is None
+        j.effects.append(("p2p-send", GUEST_PEER, j.guest.hello() if unheard else j.guest.ping()))
         if j.quiet_news():  # (the host gone quiet: said beside the table)
             return True
     if j is not None and j.waited_long and not j.hinted:  # (its join screen says what may be wrong)
