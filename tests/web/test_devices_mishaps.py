@@ -19,6 +19,7 @@ from pygames_ui.devices.guest_ui import GUEST_PEER
 from pygames_ui.devices.loopback import Clock
 from pygames_ui.devices.room import CONNECT_S
 from pygames_ui.dom import esc
+from pygames_ui.tables.base import Ctx
 
 EN = CATALOGUES["en"]
 
@@ -460,3 +461,32 @@ def test_a_hello_lost_on_a_connection_just_opened_is_said_again_until_the_table_
     assert room.referee.seat_state(1) == "here" and j.guest.table is not None
     play.tick(guest)  # its table here: a ping, as ever
     assert [json.loads(str(e[2]))["type"] for e in play.effects(guest)] == ["ping"]
+
+
+@pytest.mark.parametrize("game", ["klats", "zoomagia", "rps_zombie"])
+def test_a_friend_away_or_played_by_a_bot_is_said_beside_his_name_on_every_device(game: str) -> None:
+    """A phone scrolled down to the seats does not show the line above the board: the seat's own
+    tag says that its friend is away (then that a bot plays for him), on the host's table and on
+    another friend's (whose frame names every person as a person)."""
+    values = {"seat_kind_1": "remote"} if game != "rps_zombie" else {"seat_kind_1": "remote", "first_player": "0"}
+    host, guest = connect(game, values)
+    room = host.room
+    assert room is not None
+    away, bot = EN["kind.remote_away"], EN["kind.remote_bot"]
+    assert away not in host.render() and bot not in host.render()
+    play.on_event(host, "closed", 1, "")  # his tab closed
+    assert f'<span class="badge away">{away}</span>' in host.render()
+    click(host, "p2p-stand-in", seat=1)
+    html = host.render()
+    assert f'<span class="badge">{bot}</span>' in html and away not in html
+    # On another friend's device: whatever seat the host says is away, or played by a bot.
+    j = guest.joining
+    assert j is not None and j.guest.table is not None
+    j.guest.table = {**j.guest.table, "away": [0], "bots": []}
+    assert f'<span class="badge away">{away}</span>' in guest.render()
+    j.guest.table = {**j.guest.table, "away": [], "bots": [0]}
+    assert f'<span class="badge">{bot}</span>' in guest.render()
+    j.guest.table = {**j.guest.table, "bots": [1]}  # his own seat: "you" (the line above the board says the rest)
+    frame = j.frame(guest.t)
+    assert frame is not None
+    assert Ctx(guest.t, frame).badge(1) == f'<span class="badge you">{EN["kind.you"]}</span>'

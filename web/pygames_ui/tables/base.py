@@ -80,15 +80,20 @@ class Ctx:
         """The tag beside a bot's or a remote friend's name ("Bot (Easy)"); none for a person
         at this device, but "you" for the one whose own device this is (a game with friends on
         other devices: his name alone looked like anyone's; a friend a bot plays for now, so). The
-        bots of a guided game play moves written in its script, and say so."""
+        bots of a guided game play moves written in its script, and say so. A friend on another
+        device who is away, or whom a bot plays for now, is said so there on every device (a phone
+        scrolled down to the seats shows it where the eye is, not only above the board)."""
         kind = self.seats[seat].kind
+        if not (self.frame.own_device and seat == self.seat):
+            if seat in self.frame.stand_ins:
+                return f'<span class="badge">{esc(self.t("kind.remote_bot"))}</span>'
+            if seat in self.frame.absent:
+                return f'<span class="badge away">{esc(self.t("kind.remote_away"))}</span>'
         if kind == HUMAN:
             yours = self.frame.own_device and seat == self.seat and not self.replay
             named_you = self.seats[seat].name in {cat.get("setup.default_you") for cat in self.t.catalogues.values()}
             return f'<span class="badge you">{esc(self.t("kind.you"))}</span>' if yours and not named_you else ""
         key = "kind.scripted" if TUTORIAL in self.ui and kind != REMOTE else f"kind.{kind}"
-        if kind == REMOTE and seat in self.frame.stand_ins:
-            key = "kind.remote_bot"  # (a bot plays for him now: the table says so where his name is)
         return f'<span class="badge">{esc(self.t(key))}</span>'
 
     @property
