@@ -16,8 +16,9 @@ from pygames_ui.session import MemoryStorage
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 
 
-def klats(kinds: tuple[str, str], confirm: str | None = None, storage: MemoryStorage | None = None) -> App:
-    a = App(CATALOGUES, "en", storage or MemoryStorage(), seed=4)
+def klats(kinds: tuple[str, str], confirm: str | None = None, storage: MemoryStorage | None = None,
+          lang: str = "en") -> App:
+    a = App(CATALOGUES, lang, storage or MemoryStorage(), seed=4)
     a.boot()
     click(a, "setup", game="klats")
     values = {"seat_kind_0": kinds[0], "seat_kind_1": kinds[1], "opt_first_player": "0"}
@@ -64,6 +65,20 @@ def test_pass_and_play_waits_for_the_second_tap_and_hides_nothing_new() -> None:
     click(a, "play", target=move["target"], pile="null" if move["pile"] is None else move["pile"], pending="1")
     assert a.pending is None and len(s.record["actions"]) == moves + 1 and s.record["actions"][-1] == move
     assert a.pass_to() == 1  # now the device goes to the next player
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_bar_speaks_of_enter_to_a_keyboard_not_to_a_finger(lang: str) -> None:
+    """On a touch screen the bar says "tap it again" (CSS shows one of the two); what a screen
+    reader is told names Enter, as a keyboard plays it."""
+    a = klats(("human", "human"), lang=lang)
+    choose(a)
+    bar = a.render().split('id="confirm-bar"')[1].split("</p>")[0]
+    how, touch = CATALOGUES[lang]["confirm.how"], CATALOGUES[lang]["confirm.how.touch"]
+    assert f'<span class="on-hover">{how}</span><span class="on-touch">{touch}</span>' in bar
+    assert "Enter" in how and "Enter" not in touch
+    said = a.announcement()
+    assert said is not None and how in said and touch not in said
 
 
 def test_anything_else_takes_the_move_back() -> None:

@@ -142,7 +142,7 @@ def say(app: Any) -> str | None:
     if app.pending != heard.pending:  # a move shown, waiting for its second tap: what it is, and how
         heard.pending = app.pending
         if app.pending is not None:
-            new.append(plain_text(screens.confirm_ask(ctx, table, app.pending)))
+            new.append(plain_text(screens.confirm_ask(ctx, table, app.pending, spoken=True)))
     if lesson is not None and heard.step != (s, lesson.index) and lesson.step.say is not None:
         heard.step = (s, lesson.index)  # a tutorial's new step is read out after the moves
         new.append(step_text(lesson, ctx))

@@ -189,12 +189,16 @@ def rules_page(t: I18n, game_name: str, from_game: bool = False) -> str:
             f'<div class="row">{back}{learn}</div></main>')
 
 
-def confirm_ask(ctx: Ctx, table: Table, pending: Action) -> str:
-    """What the move waiting for its second tap is, and how to play it or take it back (safe HTML)."""
+def confirm_ask(ctx: Ctx, table: Table, pending: Action, spoken: bool = False) -> str:
+    """What the move waiting for its second tap is, and how to play it or take it back (safe HTML):
+    on a touch screen, with no word of Enter; ``spoken``, the words for the keyboard alone."""
     t = ctx.t
     words = table.action_words(pending, ctx)
     ask = t("confirm.ask_move", move=words) if words else esc(t("confirm.ask"))
-    return f'{ask} {esc(t("confirm.how"))}'
+    if spoken:
+        return f'{ask} {esc(t("confirm.how"))}'
+    return (f'{ask} <span class="on-hover">{esc(t("confirm.how"))}</span>'
+            f'<span class="on-touch">{esc(t("confirm.how.touch"))}</span>')
 
 
 def confirm_bar(ctx: Ctx, table: Table, pending: Action) -> str:
