@@ -89,6 +89,11 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         self.beat: asyncio.Task[None] | None = None  # play on several devices: the heartbeat
         self.replay_clock: asyncio.Task[None] | None = None  # steps a playing replay (page_keep.py)
 
+    def show(self) -> None:
+        """The app's root in place of the loading screen (or the screen prepage.js drew)."""
+        document.getElementById("shell").hidden = True
+        self.root.hidden = False
+
     def render(self, clicked: bool = False) -> None:
         """Draw the app; ``clicked``: after a click on the focused control (a card just chosen
         sends the focus on to where it may go)."""
@@ -303,12 +308,16 @@ def start() -> None:
         window.history.replaceState(HISTORY_STATE, "", url(page._address()))
         page.trail = routes.Trail(page._address())
         window.performance.mark("boot:app")  # boot.js's timeline of the start-up (tools/bench.py reads it)
+        # Shown before the first render, in the same task (nothing is painted between): what
+        # a render lays out (a tutorial's step placed and its control focused) needs the page seen.
+        page.show()
         page.render()
         window.performance.mark("boot:first-render")
     except Exception:  # noqa: BLE001 - see the docstring
         app = App(catalogues, lang, storage, seed=seed)
         app.set_aside_save(traceback.format_exc())
         page = Page(app, delay)
+        page.show()
         page.render()
     if app.save_error is not None:  # a warning, not an error: the player was told, the app runs
         console.warn(f"pygames: the saved game was set aside:\n{app.save_error}")
@@ -323,8 +332,6 @@ def start() -> None:
         window.pygamesP2P.listen(create_proxy(page.on_p2p))
         page.beat = asyncio.ensure_future(page.heartbeat())
         answers().addEventListener("message", create_proxy(page.on_answer))
-    document.getElementById("shell").hidden = True
-    page.root.hidden = False
     page.html.dataset.bots = "idle"
     page.html.dataset.appState = "ready"
     pending = early.get("pending")

@@ -224,7 +224,7 @@ class TablePart:
             return
         target = self.root.querySelector(".taught")
         if focus.present(target) and not target.getClientRects().length:
-            target = None  # not laid out yet (the page still hidden behind its loading screen): docked for now
+            target = None  # not laid out (hidden): docked for now
         docked = tutorial_ui.coach_docks(float(window.innerWidth))
         if docked:
             box.classList.remove("placed")  # a phone: at the screen's foot, the lit part shown above it

@@ -107,3 +107,27 @@ def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Any, site_ur
     page.wait_for_selector(f'main.table-screen[data-game="{game}"]')
     assert page.locator("#coach, #coach-end").count() == 0
     assert not problems, "\n".join(problems)
+
+
+def test_a_lesson_taken_up_after_a_reload_shows_and_focuses_what_its_step_lights(page: Any, site_url: str) -> None:
+    """On a phone, a reload in the middle of a step: the lit card is above the step docked at the
+    screen's foot and holds the focus, as when the step first came (the first render used to
+    happen behind the loading screen, where nothing can be measured or focused)."""
+    page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size({"width": 360, "height": 640})
+    open_app(page, site_url, "?delay=0&seed=1")
+    page.click(act("tutorial", game="klats"))
+    for _ in range(10):
+        page.wait_for_selector(STEP)
+        if page.get_attribute("#coach", "data-kind") == "do":
+            break
+        step = page.get_attribute("#coach", "data-step")
+        page.click(act("tutorial-next"))
+        page.wait_for_selector(f'{STEP}:not([data-step="{step}"])')
+    step = page.get_attribute("#coach", "data-step")
+    page.reload()
+    page.wait_for_selector(f'{STEP}[data-step="{step}"] [data-action="tutorial-back"], {STEP}[data-step="{step}"]')
+    page.wait_for_selector("[data-taught]")
+    taught, box = page.locator("[data-taught]").first.bounding_box(), page.locator("#coach").bounding_box()
+    assert taught and box and 0 <= taught["y"] and taught["y"] + taught["height"] <= box["y"] + 1, (taught, box)
+    assert focused(page, "[data-taught]"), page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)")
