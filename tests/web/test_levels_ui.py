@@ -434,3 +434,23 @@ def test_a_bot_seat_turned_into_a_person_loses_the_bot_s_made_up_name(lang: str)
     click(a, "setup", game="klats")
     click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy", "seat_name_1": bot, "opt_target": "40"})
     assert a.session is not None and a.session.seats[1].name == bot  # a bot keeps its name
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_bots_named_by_the_form_are_counted_in_seat_order(lang: str) -> None:
+    """You, Bot 1, Bot 2; the first bot's row made a friend's: the lone bot left is "Bot 1", not
+    "Bot 2" (read as a second bot); a removed row counts them again too; a typed name stays."""
+    a = make_app(lang=lang)
+    click(a, "setup", game="zoomagia")
+    click(a, "add-seat")
+    click(a, "add-seat")
+    form = a.form
+    assert form is not None
+    bot = CATALOGUES[lang]["setup.default_bot"].format
+    assert [s.name for s in form.seats[1:]] == [bot(n=1), bot(n=2), bot(n=3)]
+    click(a, "seat-kind", values={"seat_kind_1": "remote"})
+    assert [s.name for s in form.seats[1:]] == [CATALOGUES[lang]["setup.seat_n"].format(n=2), bot(n=1), bot(n=2)]
+    click(a, "remove-seat", seat="2")
+    assert [s.name for s in form.seats[1:]] == [CATALOGUES[lang]["setup.seat_n"].format(n=2), bot(n=1)]
+    click(a, "seat-kind", values={"seat_kind_1": "easy", "seat_name_2": "Robo"})
+    assert [s.name for s in form.seats[1:]] == [bot(n=1), "Robo"]

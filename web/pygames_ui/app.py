@@ -313,7 +313,7 @@ def _add_seat(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 def _remove_seat(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.form is not None:
         app.read_form(values)
-        app.form.remove_seat(data.get("seat", "-1"), app.tables[app.form.game])
+        app.form.remove_seat(app.t, data.get("seat", "-1"), app.tables[app.form.game])
 
 
 def _start(app: App, data: dict[str, str], values: dict[str, str]) -> None:

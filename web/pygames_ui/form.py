@@ -91,14 +91,16 @@ class NewGameForm:
         taken = {s.name for s in self.seats}
         return next(name for n in range(1, len(self.seats) + 2) if (name := t("setup.default_bot", n=n)) not in taken)
 
-    def remove_seat(self, seat: str, table: Table) -> None:
-        """Take seat number ``seat`` (as the button's ``data-seat`` says it) away, down to the minimum."""
+    def remove_seat(self, t: I18n, seat: str, table: Table) -> None:
+        """Take seat number ``seat`` (as the button's ``data-seat`` says it) away, down to the
+        minimum (the bots named by the app counted again)."""
         try:
             i = int(seat)
         except ValueError:
             return
         if len(self.seats) > games.get(self.game).min_players and 0 <= i < len(self.seats):
             del self.seats[i]
+            self.number_bots(t)
             self.options = table.read_options({f"opt_{k}": str(v) for k, v in self.options.items()}, len(self.seats))
 
     def renamed(self, t: I18n, kinds_before: list[str]) -> None:
@@ -116,6 +118,18 @@ class NewGameForm:
                 seat.name = t("setup.default_you") if you else t("setup.seat_n", n=i + 1)
             elif not seat.is_person and (seat.name in yous or any(p.match(seat.name) for p in people)):
                 seat.name = self._free_bot_name(t)
+        self.number_bots(t)
+
+    def number_bots(self, t: I18n) -> None:
+        """The bots' made-up names are "Bot 1" to "Bot k": a lone bot beside a friend is not
+        "Bot 2" (read as a second bot) because the first row's bot became a person. Numbers with
+        a gap are counted again in seat order; without one, no name changes."""
+        bot_names = invented(t.catalogues, "setup.default_bot")
+        made_up = {i: int(m.group(1)) for i, s in enumerate(self.seats) if not s.is_person
+                   for p in bot_names if (m := p.match(s.name))}
+        if sorted(made_up.values()) != list(range(1, len(made_up) + 1)):
+            for n, i in enumerate(sorted(made_up), 1):
+                self.seats[i].name = t("setup.default_bot", n=n)
 
     def seats_to_start(self, t: I18n) -> list[Seat]:
         """The seats the game starts with. "You" means nothing once the device is passed
