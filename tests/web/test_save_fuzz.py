@@ -331,7 +331,7 @@ def test_a_failure_while_booting_sets_the_save_aside(monkeypatch: pytest.MonkeyP
     assert a.save_error is not None and "a bug in a check" in a.save_error
 
 
-@pytest.mark.parametrize("key", ["pygames.form.klats", "pygames.joined", "pygames.guest_of"])
+@pytest.mark.parametrize("key", ["pygames.form.klats", "pygames.form.last", "pygames.joined", "pygames.guest_of"])
 @pytest.mark.parametrize("text", ["[" * 1500 + "]" * 1500, '{"seats": ' + "[" * 9 + "]" * 9 + "}", "x" * 5000, "{"],
                          ids=["deep", "deeper-than-ours", "too-long", "not-json"])
 def test_a_small_note_on_the_device_that_cannot_be_ours_is_no_note(key: str, text: str) -> None:

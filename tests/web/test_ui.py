@@ -283,8 +283,22 @@ def test_the_form_remembers_the_last_choices_per_game() -> None:
     assert b.form is not None
     assert [(s.name, s.kind) for s in b.form.seats] == [("Аня", "human"), ("Robo", "hard"), ("Bob", "human")]
     assert b.form.options["columns"] is False
-    click(b, "setup", game="klats")  # each game has its own
-    assert b.form is not None and len(b.form.seats) == 2 and b.form.seats[0].name == "You"
+    click(b, "setup", game="klats")  # a title not started yet: the same people sit down, its own options
+    assert b.form is not None
+    assert [(s.name, s.kind) for s in b.form.seats] == [("Аня", "human"), ("Robo", "hard"), ("Bob", "human")]
+    assert b.form.options == b.tables["klats"].read_options({}, 3)
+    click(b, "start", {"seat_name_0": "Аня", "seat_kind_0": "human", "seat_name_1": "Kit", "seat_kind_1": "easy"})
+    click(b, "home")
+    click(b, "setup", game="zoomagia")  # each game has its own
+    assert b.form is not None and [s.name for s in b.form.seats] == ["Аня", "Robo", "Bob"]
+    click(b, "setup", game="klats")
+    assert b.form is not None and [s.name for s in b.form.seats] == ["Аня", "Kit", "Bob"]
+    storage.setItem("pygames.form.last", json.dumps({"seats": [{"name": f"P{i}", "kind": "human"} for i in range(4)]}))
+    click(b, "setup", game="rps_zombie")  # more people than the title seats: its fresh form
+    assert b.form is not None and [s.name for s in b.form.seats] == ["You", "Bot 1"]
+    storage.setItem("pygames.form.last", "[" * 3000)
+    click(b, "setup", game="rps_zombie")
+    assert b.form is not None and [s.name for s in b.form.seats] == ["You", "Bot 1"]
     for junk in ("{", '{"seats": 5, "options": {}}', '{"seats": [{"name": 1, "kind": "human"}], "options": {}}',
                  '{"seats": [{"name": "a", "kind": "god"}, {"name": "b", "kind": "human"}], "options": {}}', "x" * 9999):
         storage.setItem("pygames.form.zoomagia", junk)

@@ -19,8 +19,11 @@ from .levels_ui import DEFAULT_BOT
 from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Storage, clean_name, read_kept, seat_kind
 from .tables import Table
 
-#: Where the device keeps the last choices made on a game's form (``<prefix><game>``).
+#: Where the device keeps the last choices made on a game's form (``<prefix><game>``)…
 REMEMBERED = "pygames.form."
+#: …and the seats of the last game started, whatever its title (``<prefix><LAST>``): the same
+#: people sit down to a title this device has not started yet.
+LAST = "last"
 
 
 @dataclass
@@ -40,12 +43,17 @@ class NewGameForm:
 
     @classmethod
     def remembered(cls, t: I18n, game: str, table: Table, storage: Storage) -> NewGameForm:
-        """The form as this device last started ``game`` (seats, levels, names, options); a
-        fresh one if there is none or what is kept cannot be read (it is only a convenience)."""
+        """The form as this device last started ``game`` (seats, levels, names, options); for a
+        title it has not started, the seats of its last game (if the title seats as many) and
+        the title's own options; a fresh form if there is none or what is kept cannot be read
+        (it is only a convenience)."""
         fresh = cls.fresh(t, game, table)
         kept = read_kept(storage, REMEMBERED + game)
+        own = kept is not None
         if kept is None:
-            return fresh
+            kept = read_kept(storage, REMEMBERED + LAST)
+            if kept is None:
+                return fresh
         try:
             rows = kept["seats"]
             spec = games.get(game)
@@ -57,6 +65,8 @@ class NewGameForm:
                 if kind is None or not isinstance(row["name"], str) or len(row["name"]) > MAX_NAME:
                     return fresh
                 seats.append(Seat(clean_name(row["name"], "?"), kind))
+            if not own:
+                return cls(game, seats, table.read_options({}, len(seats)))
             values = {f"opt_{k}": str(v) for k, v in dict(kept["options"]).items()}
             confirm = kept.get("confirm", "auto")
         except (ValueError, KeyError, TypeError, AttributeError):
@@ -65,10 +75,12 @@ class NewGameForm:
                    confirm if confirm in CONFIRM_CHOICES else "auto")
 
     def remember(self, storage: Storage) -> None:
-        """Keep this form's choices on the device for the next game of the same title."""
-        kept = {"seats": [{"name": s.name, "kind": s.kind} for s in self.seats], "options": self.options,
-                "confirm": self.confirm}
+        """Keep this form's choices on the device for the next game of the same title (and its
+        seats for a title not started yet)."""
+        seats = [{"name": s.name, "kind": s.kind} for s in self.seats]
+        kept = {"seats": seats, "options": self.options, "confirm": self.confirm}
         storage.setItem(REMEMBERED + self.game, json.dumps(kept, ensure_ascii=False))
+        storage.setItem(REMEMBERED + LAST, json.dumps({"seats": seats}, ensure_ascii=False))
 
     def read(self, values: dict[str, str], table: Table) -> None:
         """Take in what is typed and chosen in the form's inputs (bad values keep what was there)."""
