@@ -332,6 +332,11 @@ def test_three_devices_play_a_whole_game(page: Any, friend: Any, site_url: str) 
     assert page.get_attribute(":focus", "data-action") == "p2p-connect"
     page.keyboard.press("Enter")  # … and Enter presses it
     page.wait_for_selector('#lobby [data-seat="2"] [data-state="here"]', timeout=15_000)
+    for size in ({"width": 1280, "height": 800}, {"width": 360, "height": 640}):  # two invites: a long lobby
+        page.set_viewport_size(size)
+        start = page.locator(act("p2p-start")).bounding_box()
+        assert start and 0 <= start["y"] and start["y"] + start["height"] <= size["height"], (size, start)  # at its foot
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.focus(act("p2p-start"))
     page.keyboard.press("Enter")
     for guest in guests:

@@ -71,9 +71,10 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage, said: str = "") -> s
              + button(esc(t("devices.cancel")), "p2p-cancel", ""))
     heading = "" if ready else ' tabindex="-1" data-autofocus'
     why = "" if ready else f'<p class="lobby-wait">{esc(t("devices.start_when"))}</p>'
+    foot = "row actions" if ready else "row"  # (once it may be pressed, "Start" stays in view at the lobby's foot)
     return (f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="lobby-title" id="lobby">'
             f'<div class="panel lobby"><h2 id="lobby-title"{heading}>{esc(t("devices.lobby"))}</h2>'
-            f'<p>{esc(t("devices.lobby_how"))}</p>{said}{problem}{"".join(rows)}{why}<div class="row">{start}</div>'
+            f'<p>{esc(t("devices.lobby_how"))}</p>{said}{problem}{"".join(rows)}{why}<div class="{foot}">{start}</div>'
             f'{stun_box(t, storage)}</div></div>')
 
 
