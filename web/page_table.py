@@ -268,8 +268,12 @@ class TablePart:
                 t, top = target.getBoundingClientRect(), float(box.getBoundingClientRect().top)
                 seat = target.closest(".seat, .zm-seat, .rz-seat")  # (its row and hand: the step may be about them)
                 r = seat.getBoundingClientRect() if focus.present(seat) else None
+                named = box.getAttribute("data-see")  # (what else the step talks about)
+                see = self.root.querySelector(str(named)) if named else None
+                v = see.getBoundingClientRect() if focus.present(see) else None
                 shown = tutorial_ui.dock_area(tutorial_ui.Box(t.top, t.left, t.bottom),
-                                              tutorial_ui.Box(r.top, r.left, r.bottom) if r is not None else None, top)
+                                              tutorial_ui.Box(r.top, r.left, r.bottom) if r is not None else None, top,
+                                              tutorial_ui.Box(v.top, v.left, v.bottom) if v is not None else None)
                 down = tutorial_ui.dock_scroll(shown, top)
                 if down:
                     window.scrollBy(0, down)

@@ -58,6 +58,10 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool) -> list[st
             assert text in page.inner_text("#live"), f"{shot} step {step}: {text!r} was not said"
             assert focused(page, want), (f"{shot} step {step}: the focus is not on {want} but on "
                                          + page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)"))
+            see = coach.get_attribute("data-see")
+            if see and page.viewport_size["width"] < 560:  # docked: what else it names shows above it too
+                seen, box = page.locator(see).bounding_box(), coach.bounding_box()
+                assert seen and box and 0 <= seen["y"] and seen["y"] + seen["height"] <= box["y"] + 1, (shot, step, seen, box)
         if kind == "say":
             page.click(act("tutorial-next"))
             continue

@@ -79,6 +79,10 @@ def play_through(a: App, wrong_click: bool = False) -> list[int]:
             continue
         if not seen or seen[-1] != lesson.index:
             seen.append(lesson.index)  # (a move may take two clicks: a card, then its place)
+        if lesson.step.see is not None:  # what else the step talks about is on the table (a class)
+            assert re.fullmatch(r"\.[\w-]+", lesson.step.see), lesson.step.see
+            assert re.search(rf'class="(?:[^"]* )?{lesson.step.see[1:]}[ "]', html), (lesson.tutorial.game, lesson.index)
+            assert f'data-see="{lesson.step.see}"' in html
         if lesson.expected is None:
             click(a, "tutorial-next")
             continue
@@ -324,3 +328,14 @@ def test_on_a_phone_the_lit_part_s_whole_seat_shows_above_the_step_when_it_fits(
     assert dock_area(dots, Box(290, 0, 290 + room), coach_top=420) == Box(290, 0, 290 + room)  # row and hand fit
     assert dock_area(dots, Box(100, 0, 101 + room), coach_top=420) == dots  # too tall: the lit part alone
     assert dock_area(dots, None, coach_top=420) == dots
+
+
+def test_on_a_phone_what_else_the_step_names_shows_with_the_lit_part_when_it_fits() -> None:
+    """RPS's "three kinds" step lights Pass and talks about the cards just revealed below it: both
+    show above the docked text when they fit (the seat too, if that fits as well), else as before."""
+    room = 420 - GAP - TOP_BAR
+    button, cards, seat = Box(120, 20, 170), Box(250, 0, 330), Box(100, 0, 180)
+    assert dock_area(button, seat, 420, see=cards) == Box(100, 0, 330)  # all three
+    assert dock_area(button, Box(0, 0, 400), 420, see=cards) == Box(120, 0, 330)  # the seat too tall: the two
+    assert dock_area(button, seat, 420, see=Box(120 + room, 0, 130 + room)) == seat  # too far apart: the seat
+    assert dock_area(button, None, 420, see=Box(120 + room, 0, 130 + room)) == button

@@ -7,6 +7,8 @@ A tutorial is data, one file per title (``tutorials/<game>.json``): the deal (se
   next to the part of the table ``at`` names (a CSS selector), and a "Next" button;
 * ``{"say": key, "do": action}`` — the learner makes ``action``: only its control is
   lit and answers; any other move is refused with the reason;
+* either may add ``"see": selector``: another part of the table the text talks about (the
+  cards just revealed), kept in view with the lit part where the text docks (on a phone);
 * ``{"bot": action}`` — a bot's scripted move, played as a bot plays (paced, animated);
 * the last step, an explanation, is the summary that ends the tutorial.
 
@@ -44,6 +46,7 @@ class Step:
     do: Action | None = None  # the learner's move
     bot: Action | None = None  # a bot's move
     at: str | None = None  # the part of the table an explanation is about (CSS selector)
+    see: str | None = None  # another part the text talks about, kept in view with the lit one
 
     @property
     def action(self) -> Action | None:
@@ -115,10 +118,11 @@ def parse(body: dict[str, Any]) -> Tutorial:
         raise ValueError(f"{game} is played by {spec.min_players} to {spec.max_players}")
     steps = []
     for raw in body["steps"]:
-        unknown = set(raw) - {"say", "do", "bot", "at"}
+        unknown = set(raw) - {"say", "do", "bot", "at", "see"}
         if unknown or ("do" in raw and "bot" in raw) or ("say" not in raw and "bot" not in raw):
             raise ValueError(f"a tutorial step is an explanation, a move to make or a bot's move: {raw!r}")
-        steps.append(Step(say=raw.get("say"), do=raw.get("do"), bot=raw.get("bot"), at=raw.get("at")))
+        steps.append(Step(say=raw.get("say"), do=raw.get("do"), bot=raw.get("bot"), at=raw.get("at"),
+                          see=raw.get("see")))
     if not steps or steps[-1].say is None or steps[-1].action is not None:
         raise ValueError("a tutorial ends with its summary (an explanation)")
     return Tutorial(game, seats, int(body["seed"]), body.get("deck"), dict(body.get("options") or {}), tuple(steps))

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, Protocol
 from pygames_core import games
 from pygames_core.base import Action
 
-from .dom import button, esc
+from .dom import attrs, button, esc
 from .form import NewGameForm
 from .i18n import I18n
 from .session import Seat, Session
@@ -103,7 +103,7 @@ def coach(lesson: Lesson, ctx: Ctx, table: Table, flash: str = "") -> str:
     title = esc(t("tutorial.title", game=games.get(lesson.tutorial.game).title[t.lang]))
     leave = button(esc(t("tutorial.leave")), "tutorial-leave", "")
     return (f'<aside class="coach" id="coach" aria-labelledby="coach-title" data-step="{lesson.index}" data-kind="{kind}" '
-            f'data-lit="{lit}"><p class="coach-count" id="coach-title">{title} · {esc(t("tutorial.count", n=n, total=total))}</p>'
+            f'data-lit="{lit}"{attrs(data_see=step.see)}><p class="coach-count" id="coach-title"><span class="coach-game">{title} · </span>{esc(t("tutorial.count", n=n, total=total))}</p>'
             f'<p class="coach-text" id="coach-text">{esc(text)}</p>{extra}'
             f'{flash}<div class="row">{step_buttons}{leave}</div></aside>')
 
@@ -210,12 +210,26 @@ def coach_docks(view_w: float) -> bool:
     return view_w <= DOCK_WIDTH
 
 
-def dock_area(target: Box, around: Box | None, coach_top: float) -> Box:
-    """What to show above the docked text: the lit part's whole seat (``around``: its row and hand,
-    which the step may talk about) when it fits there, else the lit part alone."""
-    if around is not None and around.bottom - around.top <= coach_top - GAP - TOP_BAR:
-        return around
+def dock_area(target: Box, around: Box | None, coach_top: float, see: Box | None = None) -> Box:
+    """What to show above the docked text: the lit part with what else the step talks about
+    (``see``: the cards just revealed) and its whole seat (``around``: its row and hand), the
+    first of those that fits there: both, the lit part and ``see``, the seat; else the lit
+    part alone."""
+    room = coach_top - GAP - TOP_BAR
+    tries = []
+    if see is not None:
+        tries += [span(target, see, around), span(target, see)] if around is not None else [span(target, see)]
+    if around is not None:
+        tries.append(around)
+    for box in tries:
+        if box.bottom - box.top <= room:
+            return box
     return target
+
+
+def span(*boxes: Box) -> Box:
+    """The smallest box holding ``boxes`` (as far as the page's scrolling goes: top to bottom)."""
+    return Box(min(b.top for b in boxes), min(b.left for b in boxes), max(b.bottom for b in boxes))
 
 
 def dock_scroll(target: Box, coach_top: float) -> float:
