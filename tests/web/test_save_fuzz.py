@@ -332,8 +332,10 @@ def test_a_failure_while_booting_sets_the_save_aside(monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.parametrize("key", ["pygames.form.klats", "pygames.form.last", "pygames.joined", "pygames.guest_of"])
-@pytest.mark.parametrize("text", ["[" * 1500 + "]" * 1500, '{"seats": ' + "[" * 9 + "]" * 9 + "}", "x" * 5000, "{"],
-                         ids=["deep", "deeper-than-ours", "too-long", "not-json"])
+@pytest.mark.parametrize("text", ["[" * 1500 + "]" * 1500, '{"seats": ' + "[" * 9 + "]" * 9 + "}", "x" * 5000, "{",
+                                  '["Host", "klats", 1' + "0" * 3500 + "]", '["Host", "klats", 1e999]',
+                                  '["Host", "klats", NaN]', '["Host", "klats", true]'],
+                         ids=["deep", "deeper-than-ours", "too-long", "not-json", "huge-int", "inf", "nan", "bool"])
 def test_a_small_note_on_the_device_that_cannot_be_ours_is_no_note(key: str, text: str) -> None:
     """What the device keeps beside the saves (a form's last choices, the invites used, the table
     left as a guest) is read with its depth checked before it is parsed: deep brackets there

@@ -62,7 +62,8 @@ def table_left(storage: Storage, within: float | None = TABLE_KEPT_S) -> tuple[s
         host, game, at = read_kept(storage, TABLE_KEY)
     except (TypeError, ValueError):  # (none, or not three things)
         return None
-    if not (isinstance(host, str) and game in games.names() and isinstance(at, (int, float))):
+    # (a time a clock can give: another tab's note may hold any number, one too big for a float)
+    if not (isinstance(host, str) and game in games.names() and type(at) in (int, float) and 0 <= at < 1e12):
         return None
     return (host[:32], game) if within is None or 0 <= time.time() - at <= within else None
 
