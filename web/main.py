@@ -30,7 +30,7 @@ from pygames_ui import focus, keys, motion, nav, routes
 from pygames_ui.app import App
 from pygames_ui.bot_worker import BotWorker
 from pygames_ui.devices import play as devices
-from pygames_ui.session import MemoryStorage, Storage
+from pygames_ui.session import MemoryStorage, Storage, StorageFullError
 
 DEFAULT_BOT_DELAY_MS = 800
 
@@ -45,8 +45,9 @@ class BrowserStorage:
     def setItem(self, key: str, value: str) -> None:  # noqa: N802
         try:
             localStorage.setItem(key, value)
-        except JsException as exc:  # quota exceeded, storage disabled
+        except JsException as exc:  # quota exceeded, storage disabled: the app says what it means
             console.warn(f"pygames: could not save ({exc})")
+            raise StorageFullError(str(exc)) from None
 
     def removeItem(self, key: str) -> None:  # noqa: N802
         localStorage.removeItem(key)

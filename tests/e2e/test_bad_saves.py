@@ -64,3 +64,36 @@ def test_a_bad_save_is_set_aside_and_the_app_starts_at_home(page, site_url, name
     start_game(page, "klats")
     page.wait_for_selector(".klats-table")
     assert wait_for_player(page) == "turn"
+
+
+FILL = """() => {  // another site's data fills the origin's storage, to the last character
+  let lo = 0, hi = 2e7, n = 0;
+  while (hi - lo > 1) {
+    const m = (lo + hi) >> 1;
+    try { localStorage.setItem("other.site", "x".repeat(m)); lo = m; } catch { hi = m; }
+  }
+  for (;;) {
+    try { localStorage.setItem("other.pad" + n++, "x"); } catch { return n; }
+  }
+}"""
+
+
+def test_a_full_device_says_the_game_is_not_being_kept(page, site_url) -> None:
+    """The storage full (GitHub Pages shares it between a user's sites): a move is not kept, and
+    the player reads so in the page, not only the console; room made, the next move is kept."""
+    open_app(page, site_url, "?delay=0&seed=1")
+    start_game(page, "klats")
+    wait_for_player(page)
+    kept = page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
+    page.evaluate(FILL)
+    page.click(".klats-table .hand [data-action='select']")
+    page.locator(".klats-table [data-action='play']").first.click()
+    page.wait_for_selector("#notice")
+    assert "storage is full" in page.inner_text("#notice")
+    assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) == kept
+    page.evaluate("() => { for (const k of Object.keys(localStorage)) if (k.startsWith('other.')) localStorage.removeItem(k); }")
+    wait_for_player(page)
+    page.click(".klats-table .hand [data-action='select']")
+    page.locator(".klats-table [data-action='play']").first.click()
+    page.wait_for_selector("#notice", state="detached")
+    assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) != kept

@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apptools import play_on
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from pygames_ui import saves
 from pygames_ui.app import App
+from pygames_ui.dom import esc
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.saves import BAD_SAVE_KEY, MAX_SAVE_CHARS, SAVE_KEY
 from pygames_ui.session import MemoryStorage
@@ -371,3 +373,48 @@ def invite_text() -> str:
 
     spec = invite.Invite("klats", 1, 2, "Ann", bytes(16), invite.parse(OFFER))
     return invite.write_invite(spec, ["klats", "zoomagia", "rps_zombie"])
+
+
+def test_a_full_device_is_said_once_and_the_game_is_kept_again_once_there_is_room() -> None:
+    """Another site's data fills the origin's storage (GitHub Pages shares it between a user's
+    sites): each move is not kept. The player is told so (not only the console), once; when
+    room is made, the next move is kept and the notice goes."""
+    storage = MemoryStorage()
+    a = App(CATALOGUES, "en", storage, seed=1)
+    a.boot()
+    a.click({"action": "setup", "game": "klats"}, {})
+    a.click({"action": "start"}, {})
+    kept = storage.getItem(SAVE_KEY)
+    assert kept is not None and a.notice is None
+    storage.items["other.site"] = "x" * 10_000
+    storage.limit = sum(len(k) + len(v) for k, v in storage.items.items())  # full to the brim
+    play_on(a, 1, moves=1)
+    full = CATALOGUES["en"]["notice.not_saved"]
+    assert storage.getItem(SAVE_KEY) == kept and a.notice == full and esc(full) in a.render()
+    a.notice = None  # dismissed: not said again at each move while it lasts
+    play_on(a, 1, moves=1)
+    assert a.notice is None
+    del storage.items["other.site"]  # room made
+    play_on(a, 1, moves=1)
+    assert storage.getItem(SAVE_KEY) != kept and a.notice is None
+    b = App(CATALOGUES, "en", storage, seed=1)
+    b.boot()  # a reload takes the latest move up
+    assert b.session is not None and b.session.record == a.session.record  # type: ignore[union-attr]
+
+
+def test_an_unreadable_save_on_a_full_device_stays_where_it_was_and_is_said_so() -> None:
+    """Setting an unreadable save aside copies it first: with no room for the copy, the save is
+    left in place (not deleted: never silently destroyed) and the notice says so."""
+    storage = MemoryStorage()
+    bad = json.dumps({"v": 1, "game": "from-a-newer-version", "pad": "x" * 3000})
+    storage.setItem(SAVE_KEY, bad)
+    storage.limit = sum(len(k) + len(v) for k, v in storage.items.items()) + 100
+    a = App(CATALOGUES, "en", storage, seed=1)
+    a.boot()
+    assert storage.getItem(SAVE_KEY) == bad and storage.getItem(BAD_SAVE_KEY) is None
+    assert a.notice is not None and CATALOGUES["en"]["notice.not_kept_aside"] in a.notice
+    storage.limit = None
+    c = App(CATALOGUES, "en", storage, seed=1)
+    c.boot()
+    assert storage.getItem(BAD_SAVE_KEY) == bad and storage.getItem(SAVE_KEY) is None  # room: set aside
+    assert c.notice is not None and CATALOGUES["en"]["notice.not_kept_aside"] not in c.notice

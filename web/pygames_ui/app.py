@@ -88,7 +88,8 @@ class App(TableFlow):
             if problem is not None:
                 self.notice, self.notice_details = self.t("notice.bad_save"), problem
                 self.save_error = problem
-                saves.set_aside(self.storage)
+                if not saves.set_aside(self.storage):  # (the device full: it is left where it was, and said so)
+                    self.notice += " " + self.t("notice.not_kept_aside")
             if session is not None:
                 if session.ui.pop("recovered", False):
                     self.notice = self.t("notice.recovered")
@@ -111,12 +112,12 @@ class App(TableFlow):
         ``error`` (a traceback) is kept in :attr:`save_error` for the console; ``text`` is
         the save as read at boot, when storage may since hold a rewritten one.
         """
-        saves.set_aside(self.storage, text)
+        kept = saves.set_aside(self.storage, text)
         self.session, self.viewer, self.screen = None, None, "home"
         self._unproven_save = None
         for table in self.tables.made():
             table.reset()
-        self.notice = self.t("notice.save_failed")
+        self.notice = self.t("notice.save_failed") if kept else f'{self.t("notice.bad_save")} {self.t("notice.not_kept_aside")}'
         self.save_error = error
 
     def screen_key(self) -> str:

@@ -48,6 +48,9 @@ class TableFlow:
     screen: str
     viewer: int | None  # the person holding the device (see moved())
     flash: str | None
+    notice: str | None  # what stays said above the screen until dismissed (the device full, here)
+    notice_details: str | None
+    unsaved = False  # the device would not keep the last move (its storage full): said once
     assist: Assist
     history: keeping.Keeping
     pace: Pace
@@ -146,7 +149,11 @@ class TableFlow:
             self.leave_room()  # another game at the table now (a guided one): the friends are let go
         if self.session is not None:
             self.viewer = next_viewer(self.session, self.viewer)
-            saves.save(self.storage, self.session)
+            kept, full = saves.save(self.storage, self.session), self.t("notice.not_saved")
+            if kept == self.unsaved:  # the device full: said once; kept again: no more
+                self.unsaved = not kept
+                if not kept or self.notice == full:
+                    self.notice, self.notice_details = (None, None) if kept else (full, None)
             if tell_friends and self.room is not None and self.room.session is self.session:
                 self.room.moved()
 

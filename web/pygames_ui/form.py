@@ -7,6 +7,7 @@ that add or remove a seat, and asks it for the seats when the game starts.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,7 +17,7 @@ from pygames_core import games
 from .history import invented
 from .i18n import I18n
 from .levels_ui import DEFAULT_BOT
-from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Storage, clean_name, read_kept, seat_kind
+from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Storage, StorageFullError, clean_name, read_kept, seat_kind
 from .tables import Table
 
 #: Where the device keeps the last choices made on a game's form (``<prefix><game>``)…
@@ -79,8 +80,9 @@ class NewGameForm:
         seats for a title not started yet)."""
         seats = [{"name": s.name, "kind": s.kind} for s in self.seats]
         kept = {"seats": seats, "options": self.options, "confirm": self.confirm}
-        storage.setItem(REMEMBERED + self.game, json.dumps(kept, ensure_ascii=False))
-        storage.setItem(REMEMBERED + LAST, json.dumps({"seats": seats}, ensure_ascii=False))
+        with contextlib.suppress(StorageFullError):  # (only a convenience)
+            storage.setItem(REMEMBERED + self.game, json.dumps(kept, ensure_ascii=False))
+            storage.setItem(REMEMBERED + LAST, json.dumps({"seats": seats}, ensure_ascii=False))
 
     def read(self, values: dict[str, str], table: Table) -> None:
         """Take in what is typed and chosen in the form's inputs (bad values keep what was there)."""

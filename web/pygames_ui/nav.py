@@ -9,6 +9,7 @@ changes a game: navigating never loses a saved one. The handlers work on any :cl
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -20,7 +21,7 @@ from .history import spoken_seats
 from .i18n import LANGS, I18n
 from .keeping import Keeping
 from .routes import HOME, Route
-from .session import Session, Storage
+from .session import Session, Storage, StorageFullError
 from .tables import TableSet
 
 
@@ -157,7 +158,8 @@ def _lang(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if data.get("lang") in LANGS:
         app.read_form(values)
         app.t.lang = data["lang"]
-        app.storage.setItem("pygames.lang", app.t.lang)
+        with contextlib.suppress(StorageFullError):  # (a full device: the choice holds for this visit)
+            app.storage.setItem("pygames.lang", app.t.lang)
         if app.form is not None:  # the names the form made up ("Вы", "Бот 1") in the language shown
             app.form.seats = spoken_seats(app.t, app.form.seats)
 def _rules(app: App, data: dict[str, str], values: dict[str, str]) -> None:

@@ -22,7 +22,7 @@ from pygames_core.record import check_record, replay
 
 from . import tutorial
 from .devices import seats as friends
-from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Session, Storage, clean_name, seat_kind
+from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Session, Storage, StorageFullError, clean_name, seat_kind
 from .tables import TABLES
 
 SAVE_KEY = "pygames.save.v1"
@@ -188,10 +188,15 @@ def _other_slot(session: Session) -> str:
     return SAVE_KEY if slot_of(session) == GUIDE_KEY else GUIDE_KEY
 
 
-def save(storage: Storage, session: Session) -> None:
+def save(storage: Storage, session: Session) -> bool:
+    """Keep ``session`` on the device; ``False`` if it would not (its storage full)."""
     slot = slot_of(session)
-    storage.setItem(slot, session.to_save())
-    storage.setItem(LAST_KEY, slot)
+    try:
+        storage.setItem(slot, session.to_save())
+        storage.setItem(LAST_KEY, slot)
+    except StorageFullError:
+        return False
+    return True
 
 
 def last_slot(storage: Storage) -> str:
@@ -241,15 +246,20 @@ def _reason(exc: BaseException, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def set_aside(storage: Storage, text: str | None = None, slot: str | None = None) -> None:
+def set_aside(storage: Storage, text: str | None = None, slot: str | None = None) -> bool:
     """Move an unreadable save out of the way (kept under ``BAD_SAVE_KEY``, never silently destroyed).
 
     ``text`` is the save as it was read, when the one in storage may since have been rewritten;
-    ``slot``: where it was (by default the slot at the table last).
+    ``slot``: where it was (by default the slot at the table last). ``False`` when the device
+    would not keep the copy (its storage full): the save is left where it was.
     """
     slot = slot or last_slot(storage)
     if text is None:
         text = storage.getItem(slot)
     if text is not None:
-        storage.setItem(BAD_SAVE_KEY, text)
+        try:
+            storage.setItem(BAD_SAVE_KEY, text)
+        except StorageFullError:
+            return False
     storage.removeItem(slot)
+    return True

@@ -29,20 +29,31 @@ MAX_NAME = 32
 
 class Storage(Protocol):
     def getItem(self, key: str) -> str | None: ...  # noqa: N802
-    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
+    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802 - may raise StorageFullError
     def removeItem(self, key: str) -> None: ...  # noqa: N802
 
 
-class MemoryStorage:
-    """``localStorage`` stand-in for tests and for browsers that refuse storage."""
+class StorageFullError(OSError):
+    """The device would not keep a value (``Storage.setItem``): its storage is full, or refused."""
 
-    def __init__(self) -> None:
+
+class MemoryStorage:
+    """``localStorage`` stand-in for tests and for browsers that refuse storage; ``limit``: the
+    characters it holds at most (keys and values, as a browser's quota counts), else
+    :class:`StorageFullError` (a test's full device)."""
+
+    def __init__(self, limit: int | None = None) -> None:
         self.items: dict[str, str] = {}
+        self.limit = limit
 
     def getItem(self, key: str) -> str | None:  # noqa: N802
         return self.items.get(key)
 
     def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        if self.limit is not None:
+            used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+            if used + len(key) + len(value) > self.limit:
+                raise StorageFullError(f"the storage holds {self.limit} characters")
         self.items[key] = value
 
     def removeItem(self, key: str) -> None:  # noqa: N802

@@ -15,7 +15,7 @@ from ..dom import button, esc
 from ..form import NewGameForm
 from ..i18n import I18n
 from ..saves import SAVE_KEY
-from ..session import Session, Storage
+from ..session import Session, Storage, StorageFullError
 from ..tables import TableSet
 from . import invite
 from .room import Room
@@ -281,8 +281,11 @@ def _stun(app: App, data: dict[str, str], values: dict[str, str]) -> None:
         app.storage.removeItem(STUN_KEY)
         app.news = app.t("devices.stun_off")
     elif (server := stun_server(text)) is not None:
-        app.storage.setItem(STUN_KEY, server)
-        app.news = app.t("devices.stun_on", server=server)
+        try:
+            app.storage.setItem(STUN_KEY, server)  # (p2p.js reads it there)
+            app.news = app.t("devices.stun_on", server=server)
+        except StorageFullError:
+            app.flash = app.t("devices.stun_full")
     else:
         app.flash = app.t("devices.stun_bad")
 

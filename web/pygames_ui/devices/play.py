@@ -9,13 +9,14 @@ channel open or closed, a message.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Protocol
 
 from pygames_core import games
 
 from .. import saves
 from ..i18n import I18n
-from ..session import Session, Storage
+from ..session import Session, Storage, StorageFullError
 from ..tables import TableSet
 from ..tables.base import Ctx
 from . import guest_keep, guest_ui, invite, lobby_ui
@@ -219,7 +220,8 @@ def hosted_elsewhere(app: App) -> None:
     slot = saves.slot_of(room.session)
     stored, _ = saves.load(app.storage, slot)
     if room.replaced is not None and stored is not None and stored.record == room.session.record:
-        app.storage.setItem(slot, room.replaced)
+        with contextlib.suppress(StorageFullError):  # (a full device: that tab saves it at its next move)
+            app.storage.setItem(slot, room.replaced)
     app.leave_room()
     app.session, app.screen = None, "home"
     app.notice, app.notice_details = app.t("notice.hosted_elsewhere"), None
