@@ -189,3 +189,14 @@ def test_an_invite_says_who_invites_to_which_game_before_python_is_ready(page: P
     release(page, held)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     assert page.inner_text("main.join h1") == "Анна invites you to Zoomagia"
+
+
+def test_what_was_said_of_an_address_goes_when_another_is_opened(page: Page, site_url: str) -> None:
+    """A broken link's notice, then another address typed into the same tab: the notice of the
+    first is not left over the screen of the second (Back keeps it, as it keeps the screen)."""
+    open_app(page, site_url)
+    page.evaluate("() => { location.hash = '#a=not-an-answer'; }")
+    page.wait_for_selector("#notice")
+    page.evaluate("() => { location.hash = '#/rules/klats'; }")
+    page.wait_for_selector("main.rules")
+    assert page.locator("#notice").count() == 0

@@ -253,6 +253,8 @@ def test_export_then_import_opens_the_same_game_in_the_viewer() -> None:
     assert "not a game record" in (c.notice_details or "")
     click(c, "import", {"file_too_big": "1"})
     assert c.notice == CATALOGUES["en"]["history.import_too_big"]
+    click(c, "import", {"file_text": text})  # a good file then: no word left of the bad one
+    assert c.screen == "replay" and c.notice is None and 'id="notice"' not in c.render()
 
 
 def test_play_shows_the_moves_one_by_one_until_the_end_and_a_step_by_hand_pauses() -> None:

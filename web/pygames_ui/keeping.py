@@ -77,6 +77,7 @@ def open_record(app: App, read: Callable[[], history.Imported], failed: str) -> 
         app.screen = "home"
         return
     app.screen = "replay"
+    app.notice = app.notice_details = None  # (an earlier file's or link's complaint is not this one's)
 
 
 def replay_screen(t: I18n, keeping: Keeping, game_on: bool = False) -> str:
