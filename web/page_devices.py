@@ -23,6 +23,7 @@ from pygames_ui.devices import play as devices
 ANSWER_WAIT_S = 2.0
 #: What the game's tab says on the channel when it has taken an answer (then the answer's text).
 TAKEN = "taken:"
+REFUSED = "refused:"  # (the game's tab read it and did not take it: it says why, there)
 
 
 class DevicesPart:
@@ -103,15 +104,15 @@ class DevicesPart:
         data = event.data
         if not isinstance(data, str):
             return
-        if data.startswith(TAKEN):
-            if self.answer_sent is not None and data == TAKEN + self.answer_sent:
+        if data.startswith((TAKEN, REFUSED)):
+            if self.answer_sent is not None and data in (TAKEN + self.answer_sent, REFUSED + self.answer_sent):
                 self.answer_sent = None
-                self.app.notice = self.app.t("devices.answer_handed")
+                self.app.notice = self.app.t("devices.answer_handed" if data.startswith(TAKEN) else "devices.answer_refused")
                 self.render()
             return
         if self.app.room is not None:
             self.app.room.answer_text(data)
-            answers().postMessage(TAKEN + data)
+            answers().postMessage((TAKEN if self.app.room.problem is None else REFUSED) + data)
             self.render()
 
     def on_p2p(self, kind: Any, peer: Any, payload: Any) -> None:

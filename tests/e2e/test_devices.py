@@ -202,6 +202,10 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, frien
     other.locator("#notice", has_text="close this one").wait_for(timeout=15_000)
     other.close()  # as it says: the game's tab is in front again
     page.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
+    again = page.context.new_page()  # the same link once more: the game's tab does not take it, and says why
+    again.goto(answer.replace("#a=", FRIEND_QUERY + "#a="))
+    again.locator("#notice", has_text="did not take this answer").wait_for(timeout=90_000)
+    again.close()
     # The site opened in a third tab takes up the saved game, which another tab hosts: it is
     # refused the host lock (one host per browser), gives the game up and says where it is played.
     third = page.context.new_page()

@@ -424,7 +424,8 @@ def test_a_game_moved_on_in_another_tab_is_taken_up_here_not_overwritten() -> No
     b.play(b.ctx().legal[0])  # type: ignore[union-attr]
     moves = len(b.session.record["actions"])
     assert saved_elsewhere(a, SAVE_KEY)  # the browser tells the first tab
-    assert a.session is not None and len(a.session.record["actions"]) == moves and a.notice
+    assert a.session is not None and len(a.session.record["actions"]) == moves
+    assert a.notice == CATALOGUES["en"]["notice.other_tab"]
     if a.bots_pending():  # … whose next move goes on from there (a bot's or the player's)
         a.step_bot()
     else:
@@ -433,6 +434,11 @@ def test_a_game_moved_on_in_another_tab_is_taken_up_here_not_overwritten() -> No
     click(a, "rules", game="zoomagia")
     assert saved_elsewhere(a, SAVE_KEY) and a.screen == "rules"  # (taken up where the player is)
     assert not saved_elsewhere(a, "pygames.something.else")
+    click(a, "resume")
+    click(b, "setup", game="klats")  # that tab starts another game in its place: said so here
+    click(b, "start")
+    assert saved_elsewhere(a, SAVE_KEY) and a.session is not None and a.session.game.name == "klats"
+    assert a.notice == CATALOGUES["en"]["notice.other_tab_new"]
 
 
 def test_a_second_tab_hosting_friends_is_not_taken_up_as_a_second_host() -> None:

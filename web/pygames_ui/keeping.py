@@ -113,14 +113,14 @@ def saved_elsewhere(app: Any, key: str) -> bool:
             app.screen = "home"
         app.notice, app.notice_details = app.t("notice.hosted_elsewhere" if same else "notice.replaced_elsewhere"), None
         return True
-    screen = app.screen
+    screen, same = app.screen, _same_game(s, session)
     for table in app.tables.made():
         table.reset()  # (a card chosen in the old position)
     app.pending = None
     app.take_up(session)
     app.screen = screen  # (the player stays where he is: the rules, the home screen)
-    if screen == "table":
-        app.notice, app.notice_details = app.t("notice.other_tab"), None
+    if screen == "table":  # (this game played on there, or another started there in its place)
+        app.notice, app.notice_details = app.t("notice.other_tab" if same else "notice.other_tab_new"), None
     return True
 
 
