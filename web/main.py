@@ -249,7 +249,12 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         except Exception:  # noqa: BLE001 - a bug must not freeze the page: show it, keep the game
             console.error(traceback.format_exc())
             self.app.flash = self.app.t("flash.error")
-        self.render(clicked=True)
+        try:
+            self.render(clicked=True)
+        except Exception:  # noqa: BLE001 - a screen that cannot be drawn: home (the game kept), said so
+            console.error(traceback.format_exc())
+            self.app.screen, self.app.flash = "home", self.app.t("flash.error")
+            self.render()
         self.perform_effects()
         self.kick_bots()
 

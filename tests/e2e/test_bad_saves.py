@@ -97,3 +97,20 @@ def test_a_full_device_says_the_game_is_not_being_kept(page, site_url) -> None:
     page.locator(".klats-table [data-action='play']").first.click()
     page.wait_for_selector("#notice", state="detached")
     assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) != kept
+
+
+def test_a_screen_that_cannot_be_drawn_leaves_the_page_on_the_home_screen_with_the_game_kept(page, site_url, problems) -> None:
+    """A bug in drawing a screen (here the rules page made to fail) must not leave the page stuck
+    on the last one with every later click failing: the home screen, the red word, the game kept."""
+    open_app(page, site_url, "?delay=0&seed=1")
+    start_game(page, "klats")
+    wait_for_player(page)
+    kept = page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY)
+    page.evaluate("() => pygamesBoot.pyodide.runPython('import pygames_ui.screens as s\\ns.rules_page = lambda *a, **k: 1 / 0')")
+    page.dispatch_event('[data-action="rules"][data-game="klats"]', "click")
+    page.wait_for_selector(".home .game-card")
+    assert "Something went wrong" in page.inner_text("#flash")
+    assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) == kept
+    assert page.locator('.home [data-action="resume"]').count() == 1  # the game is there to go back to
+    assert len(problems.errors) == 1 and "ZeroDivisionError" in problems.errors[0], problems.errors
+    problems.errors.clear()  # (the one error this test made)
