@@ -196,6 +196,7 @@ function askWheelsWhenWasmArrives() {
 async function startFresh(loadPyodide) {
   askWheelsWhenWasmArrives();
   const pyodide = await loadPyodide(pyodideOptions({}));
+  mark("python"); // the interpreter is up; then our wheels, which may still be on their way
   mountWheels(pyodide, await wheelsOrFail(wheels()), location.href);
   mark("interpreter");
   html.dataset.bootFrom = "fresh";
