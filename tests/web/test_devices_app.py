@@ -961,3 +961,43 @@ def test_a_friend_hears_the_card_he_drew_which_no_log_line_says() -> None:
     hand = j.frame().view["hand"]  # type: ignore[union-attr]
     said = guest.announcement() or ""
     assert "You drew " in said and any(f"You drew {card}, " in said for card in hand), said
+
+
+def test_screen_readers_hear_a_friend_go_a_bot_stand_in_and_the_friend_come_back() -> None:
+    """Each change of who is at the table is said once, in the live region (the visible lines
+    have no status role, which would say it twice): a friend away, a bot playing for him (the
+    host's own press), him back, his seat his own again; on a friend's device, the host gone
+    quiet and answering again."""
+    en = CATALOGUES["en"]
+    host, guest = connect("klats", {"opt_target": "20"})
+    s = host.session
+    assert s is not None
+    name = s.seats[1].name
+    host.announcement()
+    play.on_event(host, "closed", 1, "")
+    pump(host, new_app())  # (his new invite made)
+    said = host.announcement() or ""
+    assert name in said and "away" in said
+    html = host.render()
+    assert '<div class="presence-line"><p>' in html and '<div class="presence-line"><p role="status">' not in html
+    click(host, "p2p-stand-in", seat=1)
+    assert en["devices.bot_for"].format(name=name) in (host.announcement() or "")
+    back = come_back(host)
+    assert en["devices.back_line"].format(name=name) in (host.announcement() or "")
+    click(host, "p2p-hand-back", seat=1)
+    pump(host, back)
+    assert host.announcement() == en["devices.here_again"].format(name=name)
+    assert host.announcement() is None  # (said once)
+    j = back.joining
+    assert j is not None
+    back.render()
+    back.announcement()
+    clock = Clock()
+    clock.now, j.clock = 100.0, clock
+    j.heard_at = clock.now
+    clock.now += 7.0
+    play.tick(back)
+    quiet = en["devices.host_quiet"].format(name=j.invite.host)
+    assert quiet in (back.announcement() or "")
+    pump(host, back)  # the host answers the ping
+    assert en["devices.host_back"].format(name=j.invite.host) in (back.announcement() or "")

@@ -10,6 +10,7 @@ of the game is said while the lobby is open (its first lines are said once the g
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from . import screens
@@ -36,7 +37,7 @@ class Heard:
         self.lines = 0  # how many of them
         self.taken_back = False  # the last lines asked for were fewer than those heard: an undo
         self.step: tuple[object, int] = (None, -1)  # the tutorial step said last
-        self.presence: tuple[str, ...] = ()  # the friends' states said last
+        self.presence: dict[str, str] = {}  # what was said last of each friend (or the host) not at the table
         self.turn: tuple[object, object, bool] = (None, None, False)  # the game (by identity), its viewer, to move?
         self.replay: tuple[object, int, int] = (None, -1, 0)  # the replay, its step and its log lines then
         self.pending: object = None  # the move waiting for its second tap said last
@@ -68,13 +69,12 @@ class Heard:
             return []
         return [plain_text(html) for _, html in lines[was[2]:][-ANNOUNCED_LINES:]]
 
-    def changed_presence(self, words: list[str]) -> list[str]:
-        """``words`` when they differ from what was said last (a friend came, went, came back)."""
-        now = tuple(words)
-        if now == self.presence:
-            return []
-        self.presence = now
-        return words
+    def changed_presence(self, said: dict[str, str], back: Callable[[str], str]) -> list[str]:
+        """What is new in ``said`` (by whom it is about: a friend's seat, the host) since it was said
+        last (a friend went, a bot plays for him), and for each no longer in it, ``back(who)`` (he
+        is back, his seat is his again; ``""``: nothing to say)."""
+        was, self.presence = self.presence, dict(said)
+        return [s for who, s in said.items() if was.get(who) != s] + [b for who in was if who not in said and (b := back(who))]
 
     def drawn(self, game: object, ctx: Ctx, table: Table, games: int = 0) -> list[str]:
         """The cards drawn into the viewer's hidden hand since it was last shown in ``game`` (a
@@ -113,7 +113,8 @@ def say(app: Any) -> str | None:
         ctx, table = Ctx(app.t, frame), app.tables[j.invite.game]
         try:
             new += heard.new_lines(j, j.log.lines(j, ctx, table), j.games)
-            new += heard.changed_presence(guest_ui.presence_words(app.t, j, frame))
+            new += heard.changed_presence(guest_ui.presence_said(app.t, j, frame),
+                                          lambda who: guest_ui.presence_back(app.t, j, frame, who))
             new += heard.drawn(j, ctx, table, j.games)
             if heard.turn_came(j, j.games, ctx.my_turn and table.interlude(ctx) is None):  # (one seat: each game apart)
                 new.append(app.t("table.your_turn_now"))
@@ -125,7 +126,8 @@ def say(app: Any) -> str | None:
         return None
     room = app.room if app.room is not None and app.room.session is s else None
     if room is not None:
-        new += heard.changed_presence(lobby_ui.presence_words(app.t, room, app.lobby_open()))
+        new += heard.changed_presence(lobby_ui.presence_said(app.t, room, app.lobby_open()),
+                                      lambda who: lobby_ui.presence_back(app.t, room, who))
     if room is None or not app.lobby_open():
         new = heard.new_lines(s, app.log.lines(s, ctx, table)) + new
         if heard.taken_back:  # (the button stays pressed and the log is shorter: nothing else says it)

@@ -249,7 +249,8 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
 def presence_line(t: I18n, joining: Joining, frame: Frame) -> str:
     """Who is not at the table now, as this device sees it: the friends away, and the seats a bot
     plays for (this device's own: "a bot plays your seat for now", unless the host just said so)."""
-    return "".join(f'<p class="presence-line" role="status">{esc(line)}</p>' for line in presence_words(t, joining, frame))
+    # (a screen reader hears it from the live region, :func:`presence_said`: a status role would say it twice)
+    return "".join(f'<p class="presence-line">{esc(line)}</p>' for line in presence_words(t, joining, frame))
 
 
 def presence_words(t: I18n, joining: Joining, frame: Frame) -> list[str]:
@@ -266,6 +267,32 @@ def presence_words(t: I18n, joining: Joining, frame: Frame) -> list[str]:
         out.append(t("devices.away_now", names=", ".join(away)))
     out += [t("devices.bot_for", name=frame.seats[s].name) for s in sorted(frame.stand_ins) if s != frame.seat]
     return out
+
+
+def presence_said(t: I18n, joining: Joining, frame: Frame) -> dict[str, str]:
+    """:func:`presence_words` by whom each is about (the host, this seat, another friend's seat),
+    for :meth:`.Heard.changed_presence`: a friend away is said alone, not with the others again."""
+    said = {}
+    if joining.host_quiet:
+        said["host"] = t("devices.host_quiet", name=joining.invite.host)
+    stand_ins = frame.stand_ins if not frame.over else frozenset()  # (a bot's stand-in ended with the game)
+    if frame.seat in stand_ins and joining.guest.refused != "bot_plays":
+        said["me"] = t("devices.refused.bot_plays")
+    for s in sorted(frame.absent - {frame.seat}):
+        said[f"seat:{s}"] = t("devices.away_now", names=frame.seats[s].name)
+    for s in sorted(stand_ins - {frame.seat}):
+        said[f"seat:{s}"] = t("devices.bot_for", name=frame.seats[s].name)
+    return said
+
+
+def presence_back(t: I18n, joining: Joining, frame: Frame, who: str) -> str:
+    """What is said of the host answering again, or of a friend back at the table (not at the
+    game's end, where the bots' stand-ins end; this seat's own is the news, said already)."""
+    if who == "host":
+        return t("devices.host_back", name=joining.invite.host)
+    if who.startswith("seat:") and not frame.over and int(who[5:]) < len(frame.seats):
+        return t("devices.here_again", name=frame.seats[int(who[5:])].name)
+    return ""
 
 
 def table_click(joining: Joining, tables: TableSet, t: I18n, data: dict[str, str]) -> str | None:

@@ -127,17 +127,29 @@ def away_line(t: I18n, room: Room, site: str) -> str:
             qr = (f'<details class="away-qr"><summary>{esc(t("devices.show_qr"))}</summary>'
                   f'{qr_svg(f"{site}{invite.JOIN_PREFIX}{text}", t("devices.invite_qr", name=name))}'
                   f'<p class="row">{to_answer}</p></details>')
-        lines.append(f'<div class="presence-line"><p role="status">{esc(said)}</p><span class="row">{tools}</span>{qr}</div>')
+        # (a screen reader hears it from the live region: a status role would say it twice)
+        lines.append(f'<div class="presence-line"><p>{esc(said)}</p><span class="row">{tools}</span>{qr}</div>')
     return "".join(lines)
 
 
-def presence_words(t: I18n, room: Room, lobby_open: bool) -> list[str]:
-    """What a screen reader hears when it changes: in the lobby, each friend's seat and state; in
-    play, :func:`away_line`'s sentences."""
+def presence_said(t: I18n, room: Room, lobby_open: bool) -> dict[str, str]:
+    """What a screen reader hears of each friend when it changes (:meth:`.Heard.changed_presence`):
+    in the lobby, his seat and state; in play, :func:`away_line`'s sentence, or that a bot plays
+    for him (the host's own press, which changes nothing else a screen reader would hear)."""
+    seats = room.session.seats
     if lobby_open:
-        return [f'{t("devices.seat_of", n=seat + 1, name=room.session.seats[seat].name)}: '
-                f'{t(f"devices.state.{room.seat_state(seat)}")}' for seat in room.session.remote]
-    return [said for _, said, _ in _away(t, room)]
+        return {f"lobby:{seat}": f'{t("devices.seat_of", n=seat + 1, name=seats[seat].name)}: '
+                                 f'{t(f"devices.state.{room.seat_state(seat)}")}' for seat in room.session.remote}
+    said = {str(seat): words for seat, words, _ in _away(t, room)}
+    for seat in room.session.remote:
+        if room.seat_state(seat) == "bot" and str(seat) not in said:
+            said[str(seat)] = t("devices.bot_for", name=seats[seat].name)
+    return said
+
+
+def presence_back(t: I18n, room: Room, who: str) -> str:
+    """What is said of a friend no longer away nor played by a bot: he is back at the table."""
+    return "" if who.startswith("lobby:") else t("devices.here_again", name=room.session.seats[int(who)].name)
 
 
 def _away(t: I18n, room: Room) -> list[tuple[int, str, str]]:
