@@ -63,7 +63,7 @@ def render_all(catalogues: dict[str, dict[str, Any]]) -> dict[str, dict[str, str
 
 
 #: Catalogue keys ``web/prepage.js`` says itself (carried by each language's home template).
-EARLY_WORDS = ("early.starting", "early.replay.one", "early.replay.few", "early.replay.many", "early.invite")
+EARLY_WORDS = ("early.starting", "early.kept", "early.replay.one", "early.replay.few", "early.replay.many", "early.invite")
 
 
 def game_facts(lang: str) -> dict[str, dict[str, Any]]:

@@ -17,12 +17,13 @@ function mark(stage) {
 }
 mark("script");
 const STAGES = { download: [2, 70], start: [70, 90], engine: [90, 100] };
-let catalogue = {};
+let catalogues = {}; // lang -> words (the loading line follows the language chosen on the first screen)
 let stage = "download";
 let shown = 0;
 
 function say(key, fallback) {
-  return catalogue[key] ?? fallback ?? key;
+  const lang = globalThis.pygamesEarly?.lang?.() ?? html.lang;
+  return (catalogues[lang] ?? catalogues.en ?? {})[key] ?? fallback ?? key;
 }
 
 // The player's last choice, else the browser's (prepage.js, the one place that decides).
@@ -30,9 +31,14 @@ function pickLang() {
   return globalThis.pygamesEarly.pickLang();
 }
 
+// (A click kept on the first screen is said on the loading line until Python takes it: prepage.js.)
+function keptSaid() {
+  return Boolean(globalThis.pygamesEarly?.waiting?.());
+}
+
 function applyShell() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = say(el.dataset.i18n, "");
-  document.getElementById("boot-stage").textContent = say(`boot.${stage}`, "");
+  if (!keptSaid()) document.getElementById("boot-stage").textContent = say(`boot.${stage}`, "");
 }
 
 function setStage(name) {
@@ -43,7 +49,7 @@ function setStage(name) {
     li.classList.toggle("done", order.indexOf(li.dataset.stage) < order.indexOf(name));
     li.classList.toggle("active", li.dataset.stage === name);
   }
-  document.getElementById("boot-stage").textContent = say(`boot.${name}`, "");
+  if (!keptSaid()) document.getElementById("boot-stage").textContent = say(`boot.${name}`, "");
 }
 
 // The bar eases towards the end of the current stage; stage changes are real events.
@@ -221,8 +227,9 @@ async function boot() {
   const cataloguesP = Promise.all([fetchCatalogue("i18n/ru.json"), fetchCatalogue("i18n/en.json")]);
   cataloguesP.then(([ru, en]) => {
     mark("catalogues");
-    catalogue = (lang === "ru" ? ru : en).words;
+    catalogues = { ru: ru.words, en: en.words };
     applyShell();
+    document.addEventListener("pygames-lang", applyShell);
   }, fail);
   setStage("download");
   watchDownloads();
@@ -301,7 +308,7 @@ function registerServiceWorker() {
   const offer = (worker) => {
     const banner = document.getElementById("update-banner");
     // In the language the player has chosen since the boot, if any.
-    const words = globalThis.pygamesBoot?.catalogues?.[html.lang] ?? catalogue;
+    const words = globalThis.pygamesBoot?.catalogues?.[html.lang] ?? catalogues[html.lang] ?? {};
     for (const el of banner.querySelectorAll("[data-i18n]")) el.textContent = words[el.dataset.i18n] ?? el.textContent;
     banner.hidden = false;
     banner.querySelector('[data-update="reload"]').onclick = () => {
@@ -333,7 +340,7 @@ function registerServiceWorker() {
 
 // "Ready to play offline": a quiet line in the corner for a few seconds, the first time only.
 function sayOfflineReady() {
-  const words = globalThis.pygamesBoot?.catalogues?.[html.lang] ?? catalogue;
+  const words = globalThis.pygamesBoot?.catalogues?.[html.lang] ?? catalogues[html.lang] ?? {};
   const note = document.createElement("p");
   note.id = "offline-note";
   note.className = "offline-note";

@@ -313,11 +313,16 @@ def start() -> None:
         window.history.scrollRestoration = "manual"
         window.history.replaceState(HISTORY_STATE, "", url(page._address()))
         page.trail = routes.Trail(page._address())
+        # The screen prepage.js drew is taken over where the player has scrolled to, not at its top.
+        same = bool(early.get("shown")) and early.get("address") == page._address()
+        page.shown, scrolled = (app.screen_key(), float(window.scrollY)) if same else (None, 0.0)
         window.performance.mark("boot:app")  # boot.js's timeline of the start-up (tools/bench.py reads it)
         # Shown before the first render, in the same task (nothing is painted between): what
         # a render lays out (a tutorial's step placed and its control focused) needs the page seen.
         page.show()
         page.render()
+        if scrolled:  # (its heading took the focus, which scrolls)
+            window.scrollTo(0, scrolled)
         window.performance.mark("boot:first-render")
     except Exception:  # noqa: BLE001 - see the docstring
         app = App(catalogues, lang, storage, seed=seed)
@@ -340,7 +345,6 @@ def start() -> None:
         answers().addEventListener("message", create_proxy(page.on_answer))
     page.html.dataset.bots = "idle"
     page.html.dataset.appState = "ready"
-    pending = early.get("pending")
-    if pending:  # a click made before Python was ready ("Start"): made now
-        page._act({str(k): str(v) for k, v in pending["data"].items()}, {str(k): str(v) for k, v in pending["values"].items()})
+    for kept in early.get("pending") or []:  # the clicks made before Python was ready ("Start"): made now, in order
+        page._act({str(k): str(v) for k, v in kept["data"].items()}, {str(k): str(v) for k, v in kept["values"].items()})
     page.kick_bots()

@@ -21,7 +21,8 @@ const GAME_SCREENS = { rules: "rules", setup: "new" };
 
 let lang = pickLang();
 let fragment = null; // the address of the screen shown, while this module has the page
-let pending = null; // the click kept for Python: { data, values }
+let pending = []; // the clicks kept for Python, in order: { data, values }
+let pendingAt = null; // the screen they were made on (leaving it lets them go)
 let root = null;
 
 /** The language the app starts in: the player's last choice, else the browser's. */
@@ -64,9 +65,19 @@ function show(address) {
   html.dataset.early = "shown";
   html.dataset.screen = address.startsWith("#/rules/") ? "rules" : address.startsWith("#/new/") ? "setup" : "home";
   document.getElementById("shell")?.classList.add("early");
-  const status = document.getElementById("boot-stage");
-  if (status && pending) status.textContent = words()["early.starting"] ?? "";
+  if (pending.length && address !== pendingAt) pending = []; // (another screen: what was asked there is let go)
+  if (pending.length) {
+    html.dataset.early = "waiting";
+    sayKept();
+  }
   return true;
+}
+
+/** The status line says what the kept clicks will do: start the game, or take effect. */
+function sayKept() {
+  const status = document.getElementById("boot-stage");
+  const starts = pending.some((p) => p.data.action === "start" || p.data.action === "tutorial");
+  if (status) status.textContent = words()[starts ? "early.starting" : "early.kept"] ?? "";
 }
 
 function go(address) {
@@ -102,6 +113,7 @@ function onClick(event) {
       // not kept: this visit still shows the language chosen
     }
     show(fragment);
+    document.dispatchEvent(new Event("pygames-lang")); // (boot.js words its loading line anew)
   } else if (action in GAME_SCREENS && data.game) {
     go(`#/${GAME_SCREENS[action]}/${data.game}`);
   } else if (action === "home") {
@@ -117,10 +129,10 @@ function onClick(event) {
     el.setAttribute("aria-expanded", String(open));
   } else {
     // Needs the engine: kept for Python, which replays it once the page is its own.
-    pending = { data, values: formValues() };
+    pending.push({ data, values: formValues() });
+    pendingAt = fragment;
     html.dataset.early = "waiting";
-    const status = document.getElementById("boot-stage");
-    if (status) status.textContent = words()["early.starting"] ?? "";
+    sayKept();
   }
 }
 
@@ -270,16 +282,16 @@ function showEarly() {
  * click kept for Python (or null). Nothing of this module acts on the page afterwards.
  */
 function takeOver() {
-  if (fragment === null) return { lang, shown: false, values: {}, pending: null };
+  if (fragment === null) return { lang, shown: false, values: {}, pending: [] };
   root.removeEventListener("click", onClick);
   window.removeEventListener("popstate", onPopState);
-  const out = { lang, shown: true, values: formValues(), pending };
+  const out = { lang, shown: true, values: formValues(), pending, address: fragment };
   fragment = null;
   document.getElementById("shell")?.classList.remove("early");
   delete html.dataset.early;
   return out;
 }
 
-globalThis.pygamesEarly = { pickLang, takeOver };
+globalThis.pygamesEarly = { pickLang, takeOver, lang: () => lang, waiting: () => pending.length > 0 };
 showEarly();
 })();

@@ -200,3 +200,39 @@ def test_what_was_said_of_an_address_goes_when_another_is_opened(page: Page, sit
     page.evaluate("() => { location.hash = '#/rules/klats'; }")
     page.wait_for_selector("main.rules")
     assert page.locator("#notice").count() == 0
+
+
+def test_every_click_kept_before_python_is_made_and_the_loading_line_speaks_the_language_chosen(
+        page: Page, site_url: str) -> None:
+    """Start, then another tap on the form, before Python is ready: both are made in order (the
+    game starts; the later tap used to replace the Start). The loading line at the foot follows
+    the language chosen on the first screen and says what the kept taps will do."""
+    held = hold_interpreter(page)
+    page.goto(site_url + bare("?delay=20&seed=1#/new/klats", warm=False), wait_until="commit")
+    page.wait_for_selector('html[data-early="shown"] main.setup', timeout=20_000)
+    page.click(act("lang", lang="ru"))
+    page.wait_for_selector('html[lang="ru"] main.setup')
+    page.locator("#boot-stage", has_text="Загружаем").wait_for(timeout=20_000)  # (not "Downloading")
+    page.click(act("add-seat"))
+    page.wait_for_selector('html[data-early="waiting"]')
+    assert "запомнен" in page.inner_text("#boot-stage")  # a choice kept, no game promised
+    page.click(act("start"))
+    assert "Игра начнётся" in page.inner_text("#boot-stage")
+    release(page, held)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(TURN)
+    assert screen(page) == "table" and page.locator(".klats-table .seat").count() == 3  # the seat added, then Start
+
+
+def test_the_first_screen_is_taken_over_where_the_player_has_scrolled_to(page: Page, site_url: str) -> None:
+    held = hold_interpreter(page)
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site_url + bare("?delay=20&seed=1#/rules/klats", warm=False), wait_until="commit")
+    page.wait_for_selector('html[data-early="shown"] main.rules', timeout=20_000)
+    page.mouse.wheel(0, 900)
+    page.wait_for_timeout(200)
+    before = page.evaluate("() => scrollY")
+    assert before > 500
+    release(page, held)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert abs(page.evaluate("() => scrollY") - before) < 50  # reading on, not sent back to the top
