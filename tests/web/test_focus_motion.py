@@ -293,3 +293,13 @@ def test_reduced_motion_follows_the_media_query() -> None:
 
     assert motion.reduced_motion(SimpleNamespace(matchMedia=media)) is True
     assert asked == ["(prefers-reduced-motion: reduce)"]
+
+
+def test_of_two_controls_doing_the_same_the_focused_one_keeps_the_focus() -> None:
+    """The game-over dialog's corner ✕ and its "See the table" button do the same: a redraw (a
+    friend's news) moved the focus from the button to the ✕, found first by its action alone."""
+    old = El(data_action="close-results", data_corner="0")
+    kept = focus.remember(tree(old), old)
+    corner, foot = El(data_action="close-results", data_corner="1"), El(data_action="close-results", data_corner="0")
+    focus.restore(tree(corner, foot), kept)
+    assert (corner.focused, foot.focused) == (0, 1)

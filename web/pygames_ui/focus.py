@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 from . import keys
 
 #: The ``data-*`` attributes that, together, name "the same" control after a re-render.
-FOCUS_KEYS = ("action", "card", "cards", "target", "pile", "seat", "game", "lang", "choice", "ask", "line", "index", "from", "what", "row")
+FOCUS_KEYS = ("action", "card", "cards", "target", "pile", "seat", "game", "lang", "choice", "ask", "line", "index", "from", "what",
+              "row", "corner")
 
 #: Where a control stands among like controls (``keys.GROUPS``): (group, which container, index).
 Place = tuple[int, int, int]

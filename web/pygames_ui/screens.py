@@ -223,13 +223,15 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
     inter = table.interlude(ctx)
     passing = frame.pass_to
     if frame.over:
-        close = button(ICON_CLOSE, "close-results", "icon close", aria_label=t("table.close_results"))
+        # (the corner's ✕ and the button at the foot do the same: data-corner tells them apart, so
+        # that a redraw leaves the focus on the one it was on)
+        close = button(ICON_CLOSE, "close-results", "icon close", aria_label=t("table.close_results"), corner=1)
         if not own_game:  # a friend's game seen from his guest's device: its record and next game are the host's
             overlay = "" if results_closed else (
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
                 f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
                 f'<p class="over-note">{esc(t(over_note))}</p>{table.game_over(ctx)}'
-                f'<div class="row actions">{button(esc(t("table.close_results")), "close-results", "primary")}'
+                f'<div class="row actions">{button(esc(t("table.close_results")), "close-results", "primary", corner=0)}'
                 f'{button(esc(t("nav.home")), "home", "")}</div></div></div>')
         elif results_closed:
             overlay = ""
@@ -243,7 +245,7 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
                 f'<div class="row actions">{button(esc(t("table.play_again")), "again", "primary")}'
                 f'{button(esc(t("nav.new_game")), "setup", "", game=game.name)}'
                 f'{button(esc(t("history.replay")), "replay", "")}'
-                f'{button(esc(t("table.close_results")), "close-results", "")}</div></div></div>')
+                f'{button(esc(t("table.close_results")), "close-results", "", corner=0)}</div></div></div>')
     elif inter is not None:
         # A dialog is named by its heading: every interlude starts with one (a round's title, the throw).
         named = ' aria-labelledby="interlude-title"' if "<h2" in inter else f' aria-label="{esc(t("table.interlude"))}"'
