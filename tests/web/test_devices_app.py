@@ -831,6 +831,7 @@ def test_an_invite_opened_again_after_joining_says_it_is_spent() -> None:
     play.open_invite(again, link)
     html = again.render()
     assert esc(CATALOGUES["en"]["devices.invite_spent"]) in html and 'data-action="p2p-join"' not in html
+    assert f'data-autofocus>{esc(CATALOGUES["en"]["devices.invite_spent"])}' in html  # (the focus on it, not nowhere)
     click(host, "p2p-reinvite", seat=1)  # the host's new invite for him is joined as ever
     play.effects(host)
     play.on_event(host, "offer", 1, NEW_OFFER)

@@ -195,14 +195,15 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
     title = games.get(spec.game).title[t.lang]
     head = (f'<main class="join"><h1>{esc(t("devices.invited", name=spec.host, game=title))}</h1>'
             f'<p class="join-seat">{esc(t("devices.your_seat", n=spec.seat + 1, total=spec.players))}</p>')
+    # (each state's words take the focus: after a reload it was left on the page's body)
     if joining.guest.host_build is not None:
-        return head + f'<p class="notice" role="alert">{esc(t("devices.other_build"))}</p></main>'
+        return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.other_build"))}</p></main>'
     if joining.lost and not joining.connected:  # (the host has made a new invite for this seat already)
-        return head + f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p></main>'
+        return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.lost"))}</p></main>'
     if joining.unreached:
-        return head + f'<p class="notice" role="alert">{esc(t("devices.unreached"))}</p>{stun_box(t, storage)}</main>'
+        return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.unreached"))}</p>{stun_box(t, storage)}</main>'
     if joining.spent and joining.answer is None:  # (a reload at the table: its connection is gone)
-        return head + f'<p class="notice" role="alert">{esc(t("devices.invite_spent"))}</p></main>'
+        return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.invite_spent"))}</p></main>'
     if joining.answer is None:
         return head + (f'<p>{esc(t("devices.join_how"))}</p>'
                        f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big", autofocus=True)}</div>'
