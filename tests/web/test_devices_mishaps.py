@@ -490,3 +490,16 @@ def test_a_friend_away_or_played_by_a_bot_is_said_beside_his_name_on_every_devic
     frame = j.frame(guest.t)
     assert frame is not None
     assert Ctx(guest.t, frame).badge(1) == f'<span class="badge you">{EN["kind.you"]}</span>'
+
+
+def test_the_lobby_s_like_controls_are_named_for_their_friend() -> None:
+    """Two invites: two answer boxes, two Connect, two camera buttons, two "Let a bot play"; a
+    screen reader's list of controls tells them apart by the friend each is for."""
+    host = three_seats()
+    pump(host, new_app())
+    html, s = host.render(), host.session
+    assert s is not None
+    for seat in (1, 2):
+        name = s.seats[seat].name
+        for key in ("devices.connect", "devices.paste_answer", "devices.scan", "devices.stand_in"):
+            assert f'aria-label="{esc(EN[key])}: {esc(name)}"' in html, (key, name)

@@ -61,7 +61,8 @@ def lobby(t: I18n, room: Room, site: str, storage: Storage, said: str = "") -> s
                 body = making(t, room, seat)
             else:
                 body = invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}")
-            body += f'<p class="row">{button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)}</p>'
+            label = named(t("devices.stand_in"), s.seats[seat].name)
+            body += f'<p class="row">{button(esc(t("devices.stand_in")), "p2p-stand-in", "", aria_label=label, seat=seat)}</p>'
         rows.append(f'<section class="lobby-seat" data-seat="{seat}" aria-labelledby="lobby-seat-{seat}">{head}{body}</section>')
     problem = problem_at(t, room, None)
     ready = not room.missing()
@@ -204,15 +205,23 @@ def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
     return (f'<div class="invite-qr">{qr_svg(link, t("devices.invite_qr", name=name))}</div>'
             f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=name), link)}'
             f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
-            f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off" data-keep data-enter="p2p-connect">'
-            f'{button(esc(t("devices.connect")), "p2p-connect", "primary", seat=seat)}</p>'
+            f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off" data-keep data-enter="p2p-connect"'
+            f' aria-label="{esc(named(t("devices.paste_answer"), name))}">'
+            f'{button(esc(t("devices.connect")), "p2p-connect", "primary", aria_label=named(t("devices.connect"), name), seat=seat)}</p>'
             f'{problem}{scan_block(t, room, seat)}')
+
+
+def named(text: str, name: str) -> str:
+    """A control's name with the friend's it is for ("Connect: Boris"): with two invites in the
+    lobby, a screen reader's list of its controls tells the like ones apart."""
+    return f"{text}: {name}"
 
 
 def scan_block(t: I18n, room: Room, seat: int) -> str:
     """The camera reading this seat's answer (its video), or the button that starts it."""
     if room.scanning != seat:
-        return f'<p class="row">{button(esc(t("devices.scan")), "p2p-scan", "", seat=seat)}</p>'
+        label = named(t("devices.scan"), room.session.seats[seat].name)
+        return f'<p class="row">{button(esc(t("devices.scan")), "p2p-scan", "", aria_label=label, seat=seat)}</p>'
     return (f'<div class="scan"><video id="scan-video" muted playsinline aria-label="{esc(t("devices.scanning"))}"></video>'
             f'<p role="status">{esc(t("devices.scanning"))}</p>'
             f'{button(esc(t("devices.scan_stop")), "p2p-scan-stop", "", seat=seat)}</div>')
