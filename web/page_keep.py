@@ -107,8 +107,13 @@ class KeepPart:
             return
         words = self.app.t("devices.copied")
         if focus.present(button) and button.isConnected:
-            button.textContent = words  # (until the page is next drawn: its name is what it shows)
-            button.removeAttribute("aria-label")
+            # (until the page is next drawn; its name keeps what it copied: "Copied: Your answer as a code")
+            label = button.getAttribute("aria-label")
+            button.textContent = words
+            if label and ":" in str(label):
+                button.setAttribute("aria-label", f"{words}:{str(label).split(':', 1)[1]}")
+            else:
+                button.removeAttribute("aria-label")
         live = document.getElementById("live")
         if focus.present(live):
             line = document.createElement("p")

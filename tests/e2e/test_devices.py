@@ -117,6 +117,7 @@ def test_a_whole_klats_game_between_two_devices(page: Any, context: Any, friend:
     page.wait_for_selector(f"{copy} >> text=Copied")
     assert page.evaluate("navigator.clipboard.readText()") == link
     assert page.evaluate("document.activeElement.id") != "invite-1" and "Copied" in page.inner_text("#live")
+    assert page.get_attribute(copy, "aria-label") == "Copied: Invite for Boris as a link"  # (still says what)
     problems = audit(page, "lobby")
     shoot(page, "lobby")
 

@@ -1002,3 +1002,14 @@ def test_screen_readers_hear_a_friend_go_a_bot_stand_in_and_the_friend_come_back
     assert quiet in (back.announcement() or "")
     pump(host, back)  # the host answers the ping
     assert en["devices.host_back"].format(name=j.invite.host) in (back.announcement() or "")
+
+
+def test_the_card_drawn_is_said_with_the_move_and_news_of_the_friends_after_it() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    s = host.session
+    assert s is not None
+    host.announcement()
+    play.on_event(host, "closed", 1, "")  # his tab closed as the host moved
+    host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+    said = host.announcement() or ""
+    assert said.index("You put") < said.index("You drew") < said.index(s.seats[1].name + " is away"), said

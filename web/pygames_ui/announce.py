@@ -113,9 +113,9 @@ def say(app: Any) -> str | None:
         ctx, table = Ctx(app.t, frame), app.tables[j.invite.game]
         try:
             new += heard.new_lines(j, j.log.lines(j, ctx, table), j.games)
+            new += heard.drawn(j, ctx, table, j.games)  # (with the move that drew it, before news of the friends)
             new += heard.changed_presence(guest_ui.presence_said(app.t, j, frame),
                                           lambda who: guest_ui.presence_back(app.t, j, frame, who))
-            new += heard.drawn(j, ctx, table, j.games)
             if heard.turn_came(j, j.games, ctx.my_turn and table.interlude(ctx) is None):  # (one seat: each game apart)
                 new.append(app.t("table.your_turn_now"))
         except Exception:  # noqa: BLE001 - a view the host made up: the screen says it cannot be drawn (guest_ui)
@@ -125,11 +125,8 @@ def say(app: Any) -> str | None:
     if app.screen != "table" or s is None or table is None or ctx is None:
         return None
     room = app.room if app.room is not None and app.room.session is s else None
-    if room is not None:
-        new += heard.changed_presence(lobby_ui.presence_said(app.t, room, app.lobby_open()),
-                                      lambda who: lobby_ui.presence_back(app.t, room, who))
     if room is None or not app.lobby_open():
-        new = heard.new_lines(s, app.log.lines(s, ctx, table)) + new
+        new += heard.new_lines(s, app.log.lines(s, ctx, table))
         if heard.taken_back:  # (the button stays pressed and the log is shorter: nothing else says it)
             new.append(app.t("history.undone"))
     lesson = app.lesson()
@@ -137,7 +134,10 @@ def say(app: Any) -> str | None:
     # lesson, whose step says what to do: the next time after those, it is said)
     quiet = lesson is not None or ctx.frame.pass_to is not None or app.interlude() is not None or (
         room is not None and app.lobby_open())
-    new += heard.drawn(s, ctx, table)
+    new += heard.drawn(s, ctx, table)  # (with the move that drew it, before news of the friends)
+    if room is not None:
+        new += heard.changed_presence(lobby_ui.presence_said(app.t, room, app.lobby_open()),
+                                      lambda who: lobby_ui.presence_back(app.t, room, who))
     if heard.turn_came(s, ctx.seat, ctx.my_turn and not quiet):
         # (several people at this device: whose turn it is, by name; the banner on screen says it too)
         new.append(app.t("table.your_turn_named", name=ctx.name(ctx.seat)) if len(s.humans) > 1 else app.t("table.your_turn_now"))
