@@ -136,6 +136,27 @@ function onClick(event) {
   }
 }
 
+/** A name typed shows at once where the form lists the seats ("Who starts"), as main.py does. */
+function onInput(event) {
+  const name = event.target.getAttribute?.("name") ?? "";
+  if (!name.startsWith("seat_name_")) return;
+  const text = event.target.value.split(/\s+/).filter(Boolean).join(" ");
+  for (const el of root.querySelectorAll(`[data-mirror="${name}"]`)) el.textContent = text || el.dataset.fallback;
+}
+
+/** Enter in a text box marked data-enter presses its form's control of that action (Start). */
+function onKey(event) {
+  const action = event.key === "Enter" && event.target.tagName === "INPUT" ? event.target.dataset.enter : null;
+  for (let el = action ? event.target.parentElement : null; el; el = el.parentElement) {
+    const target = el.querySelector(`[data-action="${action}"]`);
+    if (target) {
+      event.preventDefault();
+      target.click();
+      return;
+    }
+  }
+}
+
 function onPopState() {
   const address = screenOf(location.hash);
   if (fragment !== null && address !== null) show(address);
@@ -272,6 +293,8 @@ function showEarly() {
   if (!show(address)) return false;
   performance.mark("boot:early"); // the first screen is up and answers clicks (tools/bench_first_visit.py)
   root.addEventListener("click", onClick);
+  root.addEventListener("input", onInput);
+  root.addEventListener("keydown", onKey);
   window.addEventListener("popstate", onPopState);
   history.scrollRestoration = "manual"; // each screen opens at its top, Back too (main.py does the same)
   return true;
@@ -284,6 +307,8 @@ function showEarly() {
 function takeOver() {
   if (fragment === null) return { lang, shown: false, values: {}, pending: [] };
   root.removeEventListener("click", onClick);
+  root.removeEventListener("input", onInput);
+  root.removeEventListener("keydown", onKey);
   window.removeEventListener("popstate", onPopState);
   const out = { lang, shown: true, values: formValues(), pending, address: fragment };
   fragment = null;

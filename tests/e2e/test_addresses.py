@@ -236,3 +236,20 @@ def test_the_first_screen_is_taken_over_where_the_player_has_scrolled_to(page: P
     release(page, held)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     assert abs(page.evaluate("() => scrollY") - before) < 50  # reading on, not sent back to the top
+
+
+def test_a_name_typed_before_python_is_ready_shows_in_who_starts_and_enter_starts(page: Page, site_url: str) -> None:
+    """The form as prepage.js drew it answers the keyboard as the live one does: a name typed is
+    listed at once under "Who starts"; Enter in it presses Start (kept, made once Python is ready)."""
+    held = hold_interpreter(page)
+    page.goto(site_url + bare("?delay=20&seed=1#/new/klats", warm=False), wait_until="commit")
+    page.wait_for_selector('html[data-early="shown"] main.setup', timeout=20_000)
+    page.fill('[name="seat_name_0"]', "  Ann   Lee ")
+    assert page.locator('[data-mirror="seat_name_0"]').first.inner_text() == "Ann Lee"
+    page.focus('[name="seat_name_0"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('html[data-early="waiting"]')
+    release(page, held)
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(TURN)
+    assert screen(page) == "table" and "Ann Lee" in page.inner_text(".table-screen")
