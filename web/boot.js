@@ -229,7 +229,7 @@ async function boot() {
     mark("catalogues");
     catalogues = { ru: ru.words, en: en.words };
     applyShell();
-    document.addEventListener("pygames-lang", applyShell);
+    document.addEventListener("pygames-shell", applyShell); // (prepage.js: another language, taps let go)
   }, fail);
   setStage("download");
   watchDownloads();

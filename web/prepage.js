@@ -65,7 +65,10 @@ function show(address) {
   html.dataset.early = "shown";
   html.dataset.screen = address.startsWith("#/rules/") ? "rules" : address.startsWith("#/new/") ? "setup" : "home";
   document.getElementById("shell")?.classList.add("early");
-  if (pending.length && address !== pendingAt) pending = []; // (another screen: what was asked there is let go)
+  if (pending.length && address !== pendingAt) {
+    pending = []; // (another screen: what was asked there is let go, and the loading line says the stage again)
+    document.dispatchEvent(new Event("pygames-shell"));
+  }
   if (pending.length) {
     html.dataset.early = "waiting";
     sayKept();
@@ -113,7 +116,7 @@ function onClick(event) {
       // not kept: this visit still shows the language chosen
     }
     show(fragment);
-    document.dispatchEvent(new Event("pygames-lang")); // (boot.js words its loading line anew)
+    document.dispatchEvent(new Event("pygames-shell")); // (boot.js words its loading line anew)
   } else if (action in GAME_SCREENS && data.game) {
     go(`#/${GAME_SCREENS[action]}/${data.game}`);
   } else if (action === "home") {
@@ -302,7 +305,7 @@ function showEarly() {
 
 /**
  * Python takes the page: the screen's address, the values typed into its form and the
- * click kept for Python (or null). Nothing of this module acts on the page afterwards.
+ * clicks kept for Python, in order. Nothing of this module acts on the page afterwards.
  */
 function takeOver() {
   if (fragment === null) return { lang, shown: false, values: {}, pending: [] };
