@@ -503,3 +503,33 @@ def test_the_lobby_s_like_controls_are_named_for_their_friend() -> None:
         name = s.seats[seat].name
         for key in ("devices.connect", "devices.paste_answer", "devices.scan", "devices.stand_in"):
             assert f'aria-label="{esc(EN[key])}: {esc(name)}"' in html, (key, name)
+
+
+def test_once_the_game_is_over_no_invite_stays_beside_the_table_for_a_friend_who_never_came() -> None:
+    """A bot played all game for a friend who never came: at the end his invite (and its answer
+    box) leaves the table; "Play again" deals the next game, whose invite it is again."""
+    host = three_seats({"opt_target": "15"})
+    pump(host, new_app())
+    room, s = host.room, host.session
+    assert room is not None and s is not None
+    first = come_back(host, 1)
+    click(host, "p2p-stand-in", seat=2)
+    click(host, "p2p-start")
+    assert 'id="invite-2"' in host.render()
+    for _ in range(2000):
+        if s.game.is_over(s.state):
+            break
+        if host.bots_pending():
+            host.step_bot()
+        elif s.state.current_player == 0:
+            host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+        else:
+            pump(host, first)
+            j = first.joining
+            assert j is not None and j.guest.table is not None
+            j.act(j.guest.table["legal"][0])
+            pump(host, first)
+        if host.interlude() is not None:
+            click(host, "dismiss")
+    assert s.game.is_over(s.state)
+    assert 'id="invite-2"' not in host.render() and 'id="answer-2"' not in host.render()

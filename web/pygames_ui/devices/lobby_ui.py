@@ -102,8 +102,10 @@ def presence(t: I18n, room: Room, site: str) -> str:
             tools = (button(esc(t("devices.stand_in")), "p2p-stand-in", "", seat=seat)
                      + button(esc(t("devices.reinvite")), "p2p-reinvite", "", seat=seat))
         invite_html = ""
-        # (in the lobby: there; none while his answer connects, nor once it did not: that invite is done)
-        if (room.started and state not in ("here", "connecting", "unreached") and not connected
+        # (in the lobby: there; none while his answer connects, nor once it did not: that invite is
+        # done; nor once the game is over: "Play again" makes the next game's)
+        over = room.session.game.is_over(room.session.state)
+        if (room.started and not over and state not in ("here", "connecting", "unreached") and not connected
                 and seat not in room.spent):
             text = room.invites.get(seat)
             invite_html = (making(t, room, seat) if text is None else invite_block(t, room, seat, f"{site}{invite.JOIN_PREFIX}{text}"))
