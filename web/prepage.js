@@ -308,7 +308,10 @@ function showEarly() {
  * clicks kept for Python, in order. Nothing of this module acts on the page afterwards.
  */
 function takeOver() {
-  if (fragment === null) return { lang, shown: false, values: {}, pending: [] };
+  if (fragment === null) {
+    delete html.dataset.early; // (a replay's or an invite's loading screen: Python's own screen now)
+    return { lang, shown: false, values: {}, pending: [] };
+  }
   root.removeEventListener("click", onClick);
   root.removeEventListener("input", onInput);
   root.removeEventListener("keydown", onKey);

@@ -172,6 +172,7 @@ def test_a_replay_link_says_which_game_before_python_is_ready(page: Page, site_u
     release(page, held)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     page.wait_for_selector(f'main.replay-screen[data-game="klats"][data-last="{moves}"]')
+    assert page.get_attribute("html", "data-early") is None  # (the loading screen's mark goes with it)
 
 
 def test_an_invite_says_who_invites_to_which_game_before_python_is_ready(page: Page, site_url: str) -> None:
