@@ -133,30 +133,27 @@ def build(stdlib_zip: str, app_dir: str, out_zip: str, startup: list[str],
 
 def _write_zip(out_zip: str, src: Path, modules: dict[str, Path], extra: dict[str, bytes]) -> None:
     """``modules`` (name: source file under ``src``) as bytecode, and ``extra`` modules from source."""
-    # (each entry is written from a ZipInfo, which takes the ZipFile's compresslevel only when given
-    # it again: else zlib's default level 6, 15 kB more over the wire)
     with zipfile.ZipFile(out_zip, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        def put(arc: str, data: bytes) -> None:
+            info = zipfile.ZipInfo(arc, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            # (an entry written from a ZipInfo takes the ZipFile's level only when given it again:
+            # else zlib's default 6, 15 kB more over the wire)
+            out.writestr(info, data, compresslevel=9)
+
         for name in sorted(modules):
             path = modules[name]
-            rel = path.relative_to(src).with_suffix(".pyc").as_posix()
             source = path.read_bytes()
             level = 0 if name.split(".")[0] in KEEP_DOCSTRINGS else 2
             code = compile(source, path.relative_to(src).as_posix(), "exec", dont_inherit=True, optimize=level)
-            info = zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            out.writestr(info, _unchecked_pyc(source, code), compresslevel=9)
+            put(path.relative_to(src).with_suffix(".pyc").as_posix(), _unchecked_pyc(source, code))
         for name, source in sorted(extra.items()):
-            info = zipfile.ZipInfo(f"{name}.pyc", date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            code = compile(source, f"{name}.py", "exec", dont_inherit=True)
-            out.writestr(info, _unchecked_pyc(source, code), compresslevel=9)
+            put(f"{name}.pyc", _unchecked_pyc(source, compile(source, f"{name}.py", "exec", dont_inherit=True)))
         # Data files beside the kept packages (e.g. py.typed markers) come along unchanged.
         kept_dirs = {p.parent for p in modules.values() if p.name == "__init__.py"}
         for path in sorted(src.rglob("*")):
             if path.is_file() and path.suffix != ".py" and path.parent in kept_dirs:
-                info = zipfile.ZipInfo(path.relative_to(src).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                out.writestr(info, path.read_bytes(), compresslevel=9)
+                put(path.relative_to(src).as_posix(), path.read_bytes())
 
 
 def _source_of(app: Path, name: str) -> Path:

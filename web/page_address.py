@@ -54,7 +54,7 @@ class AddressPart:
         fragment = current()
         if self.trail.popped(fragment):
             self.returning = True
-            if len(self.trail.entries) == 1:  # a new address (typed, a link), not Back: what was said of the last goes
+            if self.trail.restarted:  # a new address (typed, a link), not Back: what was said of the last goes
                 self.app.notice = self.app.notice_details = None
             self.go_to(fragment or routes.HOME.fragment())
             self.render()

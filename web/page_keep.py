@@ -108,12 +108,10 @@ class KeepPart:
         words = self.app.t("devices.copied")
         if focus.present(button) and button.isConnected:
             # (until the page is next drawn; its name keeps what it copied: "Copied: Your answer as a code")
-            label = button.getAttribute("aria-label")
             button.textContent = words
-            if label and ":" in str(label):
-                button.setAttribute("aria-label", f"{words}:{str(label).split(':', 1)[1]}")
-            else:
-                button.removeAttribute("aria-label")
+            what = button.getAttribute("data-copies")
+            if what:
+                button.setAttribute("aria-label", self.app.t("devices.copied_what", value=str(what)))
         live = document.getElementById("live")
         if focus.present(live):
             line = document.createElement("p")

@@ -231,21 +231,16 @@ class TablePart:
         elif focus.present(target):
             try:
                 box.classList.add("placed")  # positioned (absolute) from here on: its parent is known
-                t, c = target.getBoundingClientRect(), box.getBoundingClientRect()
+                c = box.getBoundingClientRect()
                 parent = box.offsetParent if focus.present(box.offsetParent) else document.body
-                p = parent.getBoundingClientRect()
                 # The choices the step asks to choose among (Зоомагия's panel) stay in view, unless the lit part is one.
                 panel = self.root.querySelector("#decide")
                 clear = None
                 if focus.present(panel) and not panel.contains(target):
-                    d = panel.getBoundingClientRect()
-                    clear = (tutorial_ui.Box(d.top, d.left, d.bottom), float(d.right))
-                table = self.root.querySelector('.table-screen > [class$="-table"]')
-                b = table.getBoundingClientRect() if focus.present(table) else None
+                    clear = (_box(panel), float(panel.getBoundingClientRect().right))
                 top, left = tutorial_ui.coach_place(
-                    tutorial_ui.Box(t.top, t.left, t.bottom), float(c.width), float(c.height),
-                    tutorial_ui.Box(p.top, p.left, p.bottom), float(window.innerWidth), float(window.innerHeight), clear,
-                    tutorial_ui.Box(b.top, b.left, b.bottom) if b is not None else None)
+                    _box(target), float(c.width), float(c.height), _box(parent), float(window.innerWidth),
+                    float(window.innerHeight), clear, _box(self.root.querySelector('.table-screen > [class$="-table"]')))
                 box.style.top, box.style.left = f"{top}px", f"{left}px"
             except Exception:  # noqa: BLE001 - placing only decorates: the step shows docked at the bottom
                 box.classList.remove("placed")
@@ -265,15 +260,11 @@ class TablePart:
         if focus.present(target):
             target.scrollIntoView(nearest)
             if docked:
-                t, top = target.getBoundingClientRect(), float(box.getBoundingClientRect().top)
+                top = float(box.getBoundingClientRect().top)
                 seat = target.closest(".seat, .zm-seat, .rz-seat")  # (its row and hand: the step may be about them)
-                r = seat.getBoundingClientRect() if focus.present(seat) else None
                 named = box.getAttribute("data-see")  # (what else the step talks about)
                 see = self.root.querySelector(str(named)) if named else None
-                v = see.getBoundingClientRect() if focus.present(see) else None
-                shown = tutorial_ui.dock_area(tutorial_ui.Box(t.top, t.left, t.bottom),
-                                              tutorial_ui.Box(r.top, r.left, r.bottom) if r is not None else None, top,
-                                              tutorial_ui.Box(v.top, v.left, v.bottom) if v is not None else None)
+                shown = tutorial_ui.dock_area(_box(target), _box(seat), top, _box(see))
                 down = tutorial_ui.dock_scroll(shown, top)
                 if down:
                     window.scrollBy(0, down)
@@ -284,6 +275,14 @@ class TablePart:
             control = box.querySelector('[data-action="tutorial-next"]')
         if focus.present(control):
             control.focus()
+
+
+def _box(el: Any) -> Any:
+    """``el``'s box on the screen (``tutorial_ui.Box``), or ``None`` for no element."""
+    if not focus.present(el):
+        return None
+    r = el.getBoundingClientRect()
+    return tutorial_ui.Box(float(r.top), float(r.left), float(r.bottom))
 
 
 def new_bot_worker() -> Any:

@@ -45,8 +45,8 @@ def test_the_trail_pushes_new_screens_and_steps_back_to_the_one_before() -> None
     assert trail.moved_to("#/rules/klats") is None
     assert trail.moved_to("#/") == ("back", "#/")  # the rules' own Back button: the browser's back
     assert not trail.popped("#/")  # the pop that back() causes is ours
-    assert trail.popped("#/rules/klats") and trail.here == "#/rules/klats"  # Forward
-    assert trail.popped("#/") and trail.here == "#/"  # Back
+    assert trail.popped("#/rules/klats") and trail.here == "#/rules/klats" and not trail.restarted  # Forward
+    assert trail.popped("#/") and trail.here == "#/" and not trail.restarted  # Back
     assert trail.moved_to("#/new/zoomagia") == ("push", "#/new/zoomagia")  # forward history is dropped
     assert trail.entries == ["#/", "#/new/zoomagia"]
 
@@ -54,4 +54,4 @@ def test_the_trail_pushes_new_screens_and_steps_back_to_the_one_before() -> None
 def test_an_address_from_elsewhere_starts_the_trail_again() -> None:
     trail = Trail("#/play")
     trail.moved_to("#/rules/klats")
-    assert trail.popped("#/new/rps_zombie") and trail.entries == ["#/new/rps_zombie"]
+    assert trail.popped("#/new/rps_zombie") and trail.entries == ["#/new/rps_zombie"] and trail.restarted

@@ -149,11 +149,13 @@ class TableFlow:
             self.leave_room()  # another game at the table now (a guided one): the friends are let go
         if self.session is not None:
             self.viewer = next_viewer(self.session, self.viewer)
-            kept, full = saves.save(self.storage, self.session), self.t("notice.not_saved")
-            if kept == self.unsaved:  # the device full: said once; kept again: no more
-                self.unsaved = not kept
-                if not kept or self.notice == full:
-                    self.notice, self.notice_details = (None, None) if kept else (full, None)
+            kept = saves.save(self.storage, self.session)
+            if kept == self.unsaved:  # the device full: said once; a move kept again takes the notice down
+                self.unsaved, full = not kept, self.t("notice.not_saved")
+                if not kept:
+                    self.notice, self.notice_details = full, None
+                elif self.notice == full:
+                    self.notice = None
             if tell_friends and self.room is not None and self.room.session is self.session:
                 self.room.moved()
 

@@ -107,6 +107,8 @@ def show(app: App, route: Route) -> None:
 
 def _home(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.screen = "home"
+
+
 def game_on(app: App) -> bool:
     """A game is under way at the table (not over, not a guided one: the rules page then offers
     the way back to it at its top, rather than the guided game), or the rules were opened from a
@@ -137,6 +139,8 @@ def _seat_kind(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 def _resume(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     if app.session is not None:
         _back_to_table(app)
+
+
 def _setup(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     """A game's new-game form, filled in as this device last started that game."""
     name = data.get("game", "klats")
@@ -162,20 +166,32 @@ def _lang(app: App, data: dict[str, str], values: dict[str, str]) -> None:
             app.storage.setItem("pygames.lang", app.t.lang)
         if app.form is not None:  # the names the form made up ("Вы", "Бот 1") in the language shown
             app.form.seats = spoken_seats(app.t, app.form.seats)
+
+
 def _rules(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.rules_game = data.get("game") or (app.session.game.name if app.session else "klats")
     app.back_to = app.screen
     app.screen = "rules"
+
+
 def _back(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.screen = app.back_to if app.screen == "rules" else "home"
     if app.screen == "table" and app.session is None:
         app.screen = "home"
+
+
 def _menu(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.menu_open = not app.menu_open
+
+
 def _close_results(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.results_closed = True
+
+
 def _show_results(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.results_closed = False
+
+
 def _dismiss_notice(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     app.notice = app.notice_details = None
 

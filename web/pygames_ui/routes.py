@@ -92,6 +92,7 @@ class Trail:
         self.entries = [first]
         self.at = 0
         self._expected: str | None = None  # the fragment a history.back() of ours will pop to
+        self.restarted = False  # the last pop was to an address typed or pasted, not Back or Forward
 
     @property
     def here(self) -> str:
@@ -116,10 +117,11 @@ class Trail:
             self._expected = None
             return False
         self._expected = None
+        self.restarted = False
         if self.at > 0 and self.entries[self.at - 1] == fragment:
             self.at -= 1
         elif self.at + 1 < len(self.entries) and self.entries[self.at + 1] == fragment:
             self.at += 1
         else:  # an address typed or pasted: a new start
-            self.entries, self.at = [fragment], 0
+            self.entries, self.at, self.restarted = [fragment], 0, True
         return True

@@ -215,21 +215,18 @@ def dock_area(target: Box, around: Box | None, coach_top: float, see: Box | None
     (``see``: the cards just revealed) and its whole seat (``around``: its row and hand), the
     first of those that fits there: both, the lit part and ``see``, the seat; else the lit
     part alone."""
-    room = coach_top - GAP - TOP_BAR
-    tries = []
-    if see is not None:
-        tries += [span(target, see, around), span(target, see)] if around is not None else [span(target, see)]
-    if around is not None:
-        tries.append(around)
-    for box in tries:
-        if box.bottom - box.top <= room:
+    tries = [span(target, see, around), span(target, see)] if see is not None else []
+    for box in [*tries, around]:
+        if box is not None and box.bottom - box.top <= coach_top - GAP - TOP_BAR:
             return box
     return target
 
 
-def span(*boxes: Box) -> Box:
-    """The smallest box holding ``boxes`` (as far as the page's scrolling goes: top to bottom)."""
-    return Box(min(b.top for b in boxes), min(b.left for b in boxes), max(b.bottom for b in boxes))
+def span(*boxes: Box | None) -> Box:
+    """The smallest box holding ``boxes`` (``None`` left out; as far as the page's scrolling goes:
+    top to bottom)."""
+    held = [b for b in boxes if b is not None]
+    return Box(min(b.top for b in held), min(b.left for b in held), max(b.bottom for b in held))
 
 
 def dock_scroll(target: Box, coach_top: float) -> float:

@@ -12,7 +12,6 @@ judges it.
 from __future__ import annotations
 
 import base64
-import dataclasses
 import time
 from collections.abc import Callable
 from typing import Any
@@ -254,35 +253,36 @@ def presence_line(t: I18n, joining: Joining, frame: Frame) -> str:
     return "".join(f'<p class="presence-line">{esc(line)}</p>' for line in presence_words(t, joining, frame))
 
 
+def _not_here(joining: Joining, frame: Frame) -> tuple[bool, bool, list[int], list[int]]:
+    """Who is not at the table, as this device sees it: the host gone quiet; this seat played by
+    a bot (unless the host's refusal just said so); the friends away (before the host's next game,
+    too); the friends a bot plays for (a stand-in ends with the game). The frame's seats were
+    checked as the host's message was taken (guest._table_problem)."""
+    bots = frozenset() if frame.over else frame.stand_ins
+    return (joining.host_quiet, frame.seat in bots and joining.guest.refused != "bot_plays",
+            sorted(frame.absent - {frame.seat}), sorted(bots - {frame.seat}))
+
+
 def presence_words(t: I18n, joining: Joining, frame: Frame) -> list[str]:
-    """:func:`presence_line`'s sentences (a screen reader hears them when they change): who is
-    away (before the host's next game, too), and while the game is on, whom a bot plays for."""
-    out = []  # (the frame's seats, checked as the host's message was taken: guest._table_problem)
-    if joining.host_quiet:
-        out.append(t("devices.host_quiet", name=joining.invite.host))
-    if frame.over:  # (a bot's stand-in ended with the game)
-        frame = dataclasses.replace(frame, stand_ins=frozenset())
-    if frame.seat in frame.stand_ins and joining.guest.refused != "bot_plays":
+    """:func:`presence_line`'s sentences: :func:`_not_here`, the friends away in one."""
+    quiet, mine, away, bots = _not_here(joining, frame)
+    out = [t("devices.host_quiet", name=joining.invite.host)] if quiet else []
+    if mine:
         out.append(t("devices.refused.bot_plays"))
-    if away := [frame.seats[s].name for s in sorted(frame.absent) if s != frame.seat]:
-        out.append(t("devices.away_now", names=", ".join(away)))
-    out += [t("devices.bot_for", name=frame.seats[s].name) for s in sorted(frame.stand_ins) if s != frame.seat]
-    return out
+    if away:
+        out.append(t("devices.away_now", names=", ".join(frame.seats[s].name for s in away)))
+    return out + [t("devices.bot_for", name=frame.seats[s].name) for s in bots]
 
 
 def presence_said(t: I18n, joining: Joining, frame: Frame) -> dict[str, str]:
-    """:func:`presence_words` by whom each is about (the host, this seat, another friend's seat),
-    for :meth:`.Heard.changed_presence`: a friend away is said alone, not with the others again."""
-    said = {}
-    if joining.host_quiet:
-        said["host"] = t("devices.host_quiet", name=joining.invite.host)
-    stand_ins = frame.stand_ins if not frame.over else frozenset()  # (a bot's stand-in ended with the game)
-    if frame.seat in stand_ins and joining.guest.refused != "bot_plays":
+    """:func:`_not_here` by whom each is about (the host, this seat, another friend's seat), for
+    :meth:`.Heard.changed_presence`: a friend away is said alone, not with the others again."""
+    quiet, mine, away, bots = _not_here(joining, frame)
+    said = {"host": t("devices.host_quiet", name=joining.invite.host)} if quiet else {}
+    if mine:
         said["me"] = t("devices.refused.bot_plays")
-    for s in sorted(frame.absent - {frame.seat}):
-        said[f"seat:{s}"] = t("devices.away_now", names=frame.seats[s].name)
-    for s in sorted(stand_ins - {frame.seat}):
-        said[f"seat:{s}"] = t("devices.bot_for", name=frame.seats[s].name)
+    said.update({f"seat:{s}": t("devices.away_now", names=frame.seats[s].name) for s in away})
+    said.update({f"seat:{s}": t("devices.bot_for", name=frame.seats[s].name) for s in bots})
     return said
 
 

@@ -88,7 +88,7 @@ def presence(t: I18n, room: Room, site: str) -> str:
     """Beside the table during play: each friend's seat, here or away; for one away, a bot to
     play for him (and back), and an invite to come (back) with (the same seat and token): a
     friend who never came gets his first one here too, while a bot plays for him or not."""
-    items = []
+    items, over = [], room.session.game.is_over(room.session.state)
     for seat in room.session.remote:
         state = room.seat_state(seat)
         name = room.session.seats[seat].name
@@ -104,7 +104,6 @@ def presence(t: I18n, room: Room, site: str) -> str:
         invite_html = ""
         # (in the lobby: there; none while his answer connects, nor once it did not: that invite is
         # done; nor once the game is over: "Play again" makes the next game's)
-        over = room.session.game.is_over(room.session.state)
         if (room.started and not over and state not in ("here", "connecting", "unreached") and not connected
                 and seat not in room.spent):
             text = room.invites.get(seat)

@@ -22,7 +22,7 @@ def copy_field(t: I18n, name: str, label: str, value: str) -> str:
     """A read-only text to copy, with its Copy button (the page copies the field's text)."""
     return (f'<p class="copy-field"><label for="{name}">{esc(label)}</label>'
             f'<input id="{name}" name="{name}" readonly value="{esc(value)}">'
-            f'{button(esc(t("devices.copy")), "p2p-copy", "", aria_label=t("devices.copy_what", value=label), field=name)}</p>')
+            f'{button(esc(t("devices.copy")), "p2p-copy", "", aria_label=t("devices.copy_what", value=label), field=name, copies=label)}</p>')
 
 
 #: Where this device keeps the STUN server its player chose (none by default); p2p.js reads it.
