@@ -8,9 +8,10 @@ Layout of the result (every URL in it is relative, so it works at any sub-path):
          boot.js  styles.css  favicon.svg  icons/  manifest.webmanifest
     dist/i18n/ru.json en.json   (merged from web/i18n/<lang>/*.json)
     dist/pyodide/    pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm
-                     stdlib.zip (what the app imports from Python's standard library, as bytecode)
+                     stdlib.zip.gz (what the app imports from Python's standard library, as bytecode)
+                     stdlib-more.zip (the rest of what it may import, fetched after the first screen)
                      pyodide-lock.json   (lists exactly the wheels below, with their sha256)
-                     pygames_core-*.whl  pygames_ui-*.whl
+                     pygames_core-*.whl.gz  pygames_ui-*.whl.gz  (gzipped whole: web/wheels.js)
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ from pygames_ui.i18n import merge_catalogues  # noqa: E402
 
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-STDLIB_ZIP = "stdlib.zip"  # replaces Pyodide's python_stdlib.zip (passed as stdLibURL)
+STDLIB_ZIP = "stdlib.zip"  # replaces Pyodide's python_stdlib.zip (passed as stdLibURL, gzipped: STDLIB_GZ)
+STDLIB_GZ = STDLIB_ZIP + ".gz"
 FIRST_SCREENS = "<!-- first screens -->"
 WEB_STATIC = ("index.html", "boot.js", "morph.js", "p2p.js", "prepage.js", "snapshot.js", "snapshot-worker.js", "wheels.js",
               "bot-worker.js", "styles.css", "favicon.svg", "manifest.webmanifest")
@@ -145,6 +147,20 @@ def precompiled_sources(out: Path) -> Path:
     return stage_dir
 
 
+GZ_CACHE = ROOT / ".cache" / "gz"
+
+
+def gzipped(paths: list[Path]) -> list[Path]:
+    """Each file replaced by ``<file>.gz`` (Zopfli: tools/gzip_files.mjs), which the page inflates
+    as it arrives (web/wheels.js). A zip stored without compression and gzipped whole is a tenth
+    smaller than one compressed entry by entry, and nothing is inflated at each import."""
+    subprocess.run(["node", str(ROOT / "tools" / "gzip_files.mjs"), str(GZ_CACHE), *map(str, paths)],
+                   check=True, cwd=ROOT)
+    for path in paths:
+        path.unlink()
+    return [path.with_name(path.name + ".gz") for path in paths]
+
+
 def lock_entry(path: Path, imports: list[str]) -> dict[str, object]:
     name, version = wheel_name_version(path)
     return {
@@ -171,13 +187,13 @@ def write_boot_config(out: Path, lock: dict[str, object]) -> None:
     if not build_id:
         raise SystemExit("pyodide.mjs: no BUILD_ID found (did the pinned Pyodide change its bundle?)")
     key = hashlib.sha256(build_id.group(1).encode())
-    for name in (f"pyodide/{STDLIB_ZIP}", "snapshot-worker.js", "wheels.js"):
+    for name in (f"pyodide/{STDLIB_GZ}", "snapshot-worker.js", "wheels.js"):
         key.update(hashlib.sha256((out / name).read_bytes()).digest())
     packages = lock["packages"]
     assert isinstance(packages, dict)
     for name in BOOT_PACKAGES:
         key.update(packages[name]["sha256"].encode())
-    site = {"lock": lock, "stdlib": f"pyodide/{STDLIB_ZIP}", "packages": list(BOOT_PACKAGES),
+    site = {"lock": lock, "stdlib": f"pyodide/{STDLIB_GZ}", "packages": list(BOOT_PACKAGES),
             "snapshotKey": f"{build_id.group(1)[:12]}-{key.hexdigest()[:20]}"}
     boot = out / "boot.js"
     text = boot.read_text()
@@ -207,6 +223,14 @@ def write_service_worker(out: Path, template: Path) -> None:
     (out / "sw.js").write_text(text)
 
 
+def check_links(out: Path) -> None:
+    """Every file ``index.html``'s ``<link>``s name (what it preloads: the big downloads) is shipped."""
+    head = (out / "index.html").read_text(encoding="utf-8").split("</head>", 1)[0]
+    missing = [href for href in re.findall(r'<link [^>]*href="([^":#?]+)"', head) if not (out / href).is_file()]
+    if missing:
+        raise SystemExit(f"web/index.html links to files the site does not ship: {missing}")
+
+
 def build(out: Path) -> None:
     if not PYODIDE_NPM.is_dir():
         raise SystemExit("node_modules/pyodide is missing: run `npm ci` (make does it for you)")
@@ -221,13 +245,15 @@ def build(out: Path) -> None:
 
     stage = precompiled_sources(out)
     core = build_wheel(out / "pyodide", meta["name"], meta["version"],
-                       with_bytecode(package_files(stage, "pygames_core", PY_SUFFIXES)), summary=meta["description"])
+                       with_bytecode(package_files(stage, "pygames_core", PY_SUFFIXES)), summary=meta["description"],
+                       stored=True)
     ui_files = package_files(stage, "pygames_ui", PY_SUFFIXES)
     for page_module in PAGE_MODULES:
         ui_files[page_module] = stage / page_module
     ui_files = with_bytecode(ui_files)
     ui = build_wheel(out / "pyodide", "pygames-ui", meta["version"], ui_files,
-                     summary="pygames: the Python-to-DOM layer of the site")
+                     summary="pygames: the Python-to-DOM layer of the site", stored=True)
+    _, core, ui = gzipped([out / "pyodide" / STDLIB_ZIP, core, ui])
     shipped = {"pygames-core": lock_entry(core, ["pygames_core"]), "pygames-ui": lock_entry(ui, ["pygames_ui", "main"])}
     for whl in fetch_pinned_wheels():
         dest = out / "pyodide" / whl.name
@@ -256,6 +282,7 @@ def build(out: Path) -> None:
         (out / "i18n" / f"{lang}.json").write_text(json.dumps(catalogue, ensure_ascii=False, separators=(",", ":")))
     write_boot_config(out, lock)
     write_service_worker(out, web / "sw.js")
+    check_links(out)
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"built {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}: "
           f"{sum(1 for p in out.rglob('*') if p.is_file())} files, {total / 1e6:.1f} MB")

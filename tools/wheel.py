@@ -29,8 +29,11 @@ def build_wheel(
     files: dict[str, Path],
     summary: str = "",
     requires_python: str = ">=3.11",
+    stored: bool = False,
 ) -> Path:
-    """Write ``<dist>-<version>-py3-none-any.whl`` holding ``files`` (archive path -> source)."""
+    """Write ``<dist>-<version>-py3-none-any.whl`` holding ``files`` (archive path -> source).
+
+    ``stored``: entries not compressed one by one, for a wheel that travels gzipped whole."""
     norm = dist_name.replace("-", "_")
     info = f"{norm}-{version}.dist-info"
     entries: list[tuple[str, bytes]] = [(arc, src.read_bytes()) for arc, src in sorted(files.items())]
@@ -46,12 +49,13 @@ def build_wheel(
     entries.append((f"{info}/RECORD", ("\n".join(record_lines) + "\n").encode()))
     out_dir.mkdir(parents=True, exist_ok=True)
     path = out_dir / f"{norm}-{version}-py3-none-any.whl"
-    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+    method, level = (zipfile.ZIP_STORED, None) if stored else (zipfile.ZIP_DEFLATED, 9)
+    with zipfile.ZipFile(path, "w", compression=method, compresslevel=level) as zf:
         for arc, data in entries:
             zi = zipfile.ZipInfo(arc, EPOCH)
             zi.external_attr = 0o644 << 16
-            zi.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(zi, data, compresslevel=9)  # (a ZipInfo's entry: else zlib's default level)
+            zi.compress_type = method
+            zf.writestr(zi, data, compresslevel=level)  # (a ZipInfo's entry: else zlib's default level)
     return path
 
 

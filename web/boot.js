@@ -2,7 +2,7 @@
 // there is a good one), hand over to web/main.py, then get the site ready for offline
 // play and the next visit. Everything is relative to this page, so any sub-path works.
 import { dropSnapshots, findSnapshot, makeSnapshotInWorker, snapshotsSupported } from "./snapshot.js";
-import { WheelError, fetchWheels, mountWheels, prefetchMoreStdlib } from "./wheels.js";
+import { WheelError, fetchWheels, inflateGzFetches, mountWheels, prefetchMoreStdlib } from "./wheels.js";
 
 // Filled in by tools/build_site.py: the lock file (inline: one request less), the
 // standard library zip, the wheels to put on sys.path, and the key of a valid snapshot.
@@ -222,6 +222,7 @@ async function boot() {
   const lang = pickLang();
   html.lang = lang;
   // Python starts at once; the catalogues and the snapshot arrive while it does, our wheels after its files.
+  inflateGzFetches(location.href); // (Pyodide fetches the standard library's stdlib.zip.gz itself)
   const pyodideModuleP = import("./pyodide/pyodide.mjs");
   const snapshotP = BARE ? Promise.resolve(null) : findSnapshot(SITE.snapshotKey).catch(() => null);
   const cataloguesP = Promise.all([fetchCatalogue("i18n/ru.json"), fetchCatalogue("i18n/en.json")]);

@@ -8,7 +8,7 @@
 // Out: {"id": n, "answer": {...}}  (pygames_ui.thinking.think) or {"id": n, "error": "..."}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { findSnapshot } from "./snapshot.js";
-import { fetchWheels, mountWheels } from "./wheels.js";
+import { fetchWheels, inflateGzFetches, mountWheels } from "./wheels.js";
 
 const root = new URL("./", self.location.href);
 const indexURL = new URL("pyodide/", root).href;
@@ -18,6 +18,7 @@ const indexURL = new URL("pyodide/", root).href;
 const SNAPSHOT_KEY = self.name;
 
 async function start() {
+  inflateGzFetches(root);
   const res = await fetch(new URL("pyodide-lock.json", indexURL));
   if (!res.ok) throw new Error(`pyodide-lock.json: HTTP ${res.status}`);
   const lock = await res.json();
@@ -29,7 +30,7 @@ async function start() {
     indexURL,
     packageBaseUrl: indexURL,
     lockFileContents: lock,
-    stdLibURL: new URL("pyodide/stdlib.zip", root).href,
+    stdLibURL: new URL("pyodide/stdlib.zip.gz", root).href, // (tools/build_site.py STDLIB_GZ)
     stdout: () => {},
     stderr: (line) => console.warn("bot worker:", line),
   };

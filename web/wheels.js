@@ -1,11 +1,63 @@
 // Our Python (the engine and UI wheels) goes straight onto sys.path, as zip files:
-// zipimport reads the bytecode beside each source (tools/build_site.py ships `x.pyc`
-// beside `x.py`), so nothing is unpacked or compiled at start-up, and tracebacks still
-// get their source lines from the zip. Used by the page (boot.js) and by both workers,
+// zipimport reads the bytecode (tools/build_site.py ships `x.pyc`, compiled by Pyodide),
+// so nothing is unpacked or compiled at start-up. Used by the page (boot.js) and by both workers,
 // always at the same paths: a start-up snapshot's heap expects its zips where the
 // snapshot worker put them.
 
 export const WHEEL_DIR = "/lib/pygames";
+
+// The standard library's zip and our wheels travel gzipped whole (`x.gz`, made by the build
+// with Zopfli: a tenth smaller than a zip compressed entry by entry); each is inflated as it
+// arrives, by the browser's own DecompressionStream.
+
+/** `res` with its body inflated as it arrives, if the body is gzip (a server that inflated it
+ * on the way already, or an error page, is passed on as it is). */
+export async function inflated(res) {
+  if (!res.ok || !res.body) return res;
+  const reader = res.body.getReader();
+  const first = await reader.read();
+  const head = first.value ?? new Uint8Array(0);
+  const body = new ReadableStream({
+    start(ctl) {
+      if (head.length) ctl.enqueue(head);
+      if (first.done) ctl.close();
+    },
+    async pull(ctl) {
+      const { done, value } = await reader.read();
+      if (done) ctl.close();
+      else ctl.enqueue(value);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  const headers = new Headers(res.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body,
+    { status: res.status, statusText: res.statusText, headers });
+}
+
+/** From now on, in this page or worker, a fetch of one of our `.gz` files gives it inflated
+ * (Pyodide fetches the standard library itself: its `stdLibURL` is `stdlib.zip.gz`). */
+export function inflateGzFetches(root) {
+  const plain = globalThis.fetch;
+  if (plain.inflatesGz) return;
+  const base = new URL(".", root).href;
+  const hooked = async function (input, init) {
+    const res = await plain.call(globalThis, input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input), base);
+    return url.href.startsWith(base) && url.pathname.endsWith(".gz") ? inflated(res) : res;
+  };
+  hooked.inflatesGz = true;
+  globalThis.fetch = hooked;
+}
+
+/** The name a wheel has on `sys.path`: its file's, without the `.gz` it travelled in. */
+function wheelPath(file) {
+  return `${WHEEL_DIR}/${file.replace(/\.gz$/, "")}`;
+}
 
 /** A wheel that could not be had: `status` is the HTTP status, or null (no connection, damaged). */
 export class WheelError extends Error {
@@ -30,7 +82,7 @@ export function fetchWheels(lock, names, baseURL) {
     const { file_name: file, sha256 } = lock.packages[name];
     const url = new URL(file, baseURL);
     try {
-      const res = await fetch(url, { integrity: sri(sha256) });
+      const res = await inflated(await fetch(url, { integrity: sri(sha256) }));
       if (!res.ok) throw new WheelError(file, res.status);
       return { file, bytes: new Uint8Array(await res.arrayBuffer()) };
     } catch (err) {
@@ -55,8 +107,8 @@ const STDLIB_MORE_PATH = "/lib/stdlib-more.zip"; // lazy_stdlib.PATH
 export function mountWheels(py, wheels, root) {
   py.FS.mkdirTree(WHEEL_DIR);
   const paths = wheels.map(({ file, bytes }) => {
-    py.FS.writeFile(`${WHEEL_DIR}/${file}`, bytes);
-    return `${WHEEL_DIR}/${file}`;
+    py.FS.writeFile(wheelPath(file), bytes);
+    return wheelPath(file);
   });
   py.runPython(`import sys\nfor _p in ${JSON.stringify(paths)}:\n    if _p not in sys.path: sys.path.append(_p)\ndel _p`);
   const url = JSON.stringify(new URL(STDLIB_MORE, root).href);

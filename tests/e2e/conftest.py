@@ -7,9 +7,12 @@ string predicates, which need eval).
 
 from __future__ import annotations
 
+import gzip
+import io
 import os
 import shutil
 import sys
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +28,13 @@ from pages import READY, App, act  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 SUB_PATH = "/pygames/"
+
+
+def shipped_zip(name: str) -> zipfile.ZipFile:
+    """A zip of the built site's ``pyodide/`` folder as the page has it: ``x.gz`` files inflated."""
+    data = (DIST / "pyodide" / name).read_bytes()
+    return zipfile.ZipFile(io.BytesIO(gzip.decompress(data) if name.endswith(".gz") else data))
+
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, DIST, FRESH_MS, ROOT, bare, empty_tab, open_app, reload_app
+from conftest import BOOT_TIMEOUT_MS, DIST, FRESH_MS, ROOT, bare, empty_tab, open_app, reload_app, shipped_zip
 from pages import TURN, act
 
 READY = 'html[data-app-state="ready"]'
@@ -77,7 +77,7 @@ def start_klats_and_move(page: object) -> None:
 
 def test_stdlib_zip_is_pruned_bytecode() -> None:
     """Sourceless 3.14 bytecode, only part of Pyodide's library, no bigger than Pyodide's zip."""
-    ours = zipfile.ZipFile(DIST / "pyodide" / "stdlib.zip")
+    ours = shipped_zip("stdlib.zip.gz")
     names = ours.namelist()
     assert not [n for n in names if n.endswith(".py")], "sources are not shipped"
     pycs = [n for n in names if n.endswith(".pyc")]
@@ -86,12 +86,12 @@ def test_stdlib_zip_is_pruned_bytecode() -> None:
     header = ours.read("random.pyc")[:8]
     assert header[4:8] == (1).to_bytes(4, "little"), "unchecked hash-based pyc (PEP 552)"
     # The same bytecode version as our wheels', which Pyodide itself compiled.
-    core = zipfile.ZipFile(next((DIST / "pyodide").glob("pygames_core-*.whl")))
+    core = shipped_zip(next((DIST / "pyodide").glob("pygames_core-*.whl.gz")).name)
     wheel_pyc = core.read("pygames_core/base.pyc")
     assert header[:4] == wheel_pyc[:4]
     pristine = zipfile.ZipFile(PYODIDE / "python_stdlib.zip")
     assert len(pycs) < len([n for n in pristine.namelist() if n.endswith(".py")])
-    assert (DIST / "pyodide" / "stdlib.zip").stat().st_size < (PYODIDE / "python_stdlib.zip").stat().st_size
+    assert (DIST / "pyodide" / "stdlib.zip.gz").stat().st_size < (PYODIDE / "python_stdlib.zip").stat().st_size
     assert not (DIST / "pyodide" / "python_stdlib.zip").exists()
 
 
@@ -153,7 +153,7 @@ def test_the_standard_library_comes_in_two_zips_and_the_first_needs_nothing_from
         page, site_url) -> None:
     """The first zip holds what is imported at start-up; the rest comes when first imported
     (fetched in the background once the page is ready, or by the import itself)."""
-    first = zipfile.ZipFile(DIST / "pyodide" / "stdlib.zip").namelist()
+    first = shipped_zip("stdlib.zip.gz").namelist()
     second = zipfile.ZipFile(DIST / "pyodide" / "stdlib-more.zip").namelist()
     assert not set(first) & set(second) and "tarfile.pyc" in second and "_stdlib_more_names.pyc" in first
     open_app(page, site_url, warm=False)
@@ -267,7 +267,7 @@ def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(device: Device, problems
     problems.check()
 
 
-@pytest.mark.parametrize("missing", ["pyodide/stdlib.zip", "pyodide/pygames_core-0.1.0-py3-none-any.whl"])
+@pytest.mark.parametrize("missing", ["pyodide/stdlib.zip.gz", "pyodide/pygames_core-0.1.0-py3-none-any.whl.gz"])
 def test_a_missing_file_is_reported(browser, site_url, missing) -> None:
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()

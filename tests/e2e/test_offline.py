@@ -58,7 +58,7 @@ def test_plays_offline_after_one_visit(browser, site_url, problems) -> None:
     page.on("response", lambda r: responses.append(r))
     reload_app(page)
     by_name = {r.url.split(SUB_PATH, 1)[1].split("?")[0]: r for r in responses if SUB_PATH in r.url}
-    for name in (address, "boot.js", "pyodide/pyodide.asm.wasm", "pyodide/stdlib.zip"):
+    for name in (address, "boot.js", "pyodide/pyodide.asm.wasm", "pyodide/stdlib.zip.gz"):
         assert name in by_name, f"{name or './'} was not requested: {sorted(by_name)}"
         assert by_name[name].from_service_worker, f"{name or './'} did not come from the service worker"
     wasm = by_name["pyodide/pyodide.asm.wasm"]

@@ -6,7 +6,7 @@ import json
 import sys
 import urllib.request
 
-from conftest import DIST, ROOT, open_app, reload_app, wait_for_player
+from conftest import DIST, ROOT, open_app, reload_app, shipped_zip, wait_for_player
 from pages import act
 
 
@@ -18,7 +18,7 @@ def test_boots_without_errors_or_foreign_requests(page, site_url) -> None:
     assert page.is_visible(".game-card[data-game=klats]")
     assert page.is_hidden("#shell")
     # The engine and the UI came from the lock file, next to Pyodide, under the sub-path.
-    assert any(u.endswith("/pygames/pyodide/pygames_core-0.1.0-py3-none-any.whl") for u in requests)
+    assert any(u.endswith("/pygames/pyodide/pygames_core-0.1.0-py3-none-any.whl.gz") for u in requests)
     assert not any("micropip" in u for u in requests), "micropip is shipped but not needed at boot"
     assert int(page.get_attribute("html", "data-boot-ms")) > 0
 
@@ -35,7 +35,7 @@ def test_lock_file_lists_exactly_what_is_shipped(site_url) -> None:
     lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text())
     import hashlib
 
-    shipped = sorted(p.name for p in (DIST / "pyodide").glob("*.whl"))
+    shipped = sorted(p.name for p in (DIST / "pyodide").glob("*.whl*"))
     assert sorted(e["file_name"] for e in lock["packages"].values()) == shipped
     for entry in lock["packages"].values():
         data = urllib.request.urlopen(site_url + "pyodide/" + entry["file_name"]).read()
@@ -76,14 +76,13 @@ def test_wheels_ship_pyodide_bytecode() -> None:
     """The browser imports precompiled 3.14 bytecode instead of compiling at every boot, and
     downloads no source: every module of ours is in the wheels as ``x.pyc`` alone, but the
     engine's command line (simulations), which the site never runs."""
-    import zipfile
 
     sys.path.insert(0, str(ROOT / "tools"))
     from build_site import CLI_ONLY
 
     ours = {"pygames_core": ROOT / "pygames_core", "pygames_ui": ROOT / "web" / "pygames_ui"}
-    for whl in (DIST / "pyodide").glob("pygames_*.whl"):
-        names = set(zipfile.ZipFile(whl).namelist())
+    for whl in (DIST / "pyodide").glob("pygames_*.whl.gz"):
+        names = set(shipped_zip(whl.name).namelist())
         assert not [n for n in names if n.endswith(".py")], f"{whl.name} ships sources"
         top = "pygames_core" if whl.name.startswith("pygames_core") else "pygames_ui"
         for src in ours[top].rglob("*.py"):

@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from build_site import with_bytecode, write_boot_config  # noqa: E402
+from build_site import check_links, with_bytecode, write_boot_config  # noqa: E402
 
 BUILD_ID = "ab" * 32
 
@@ -39,7 +39,7 @@ def _site(out: Path, worker: str = "worker", wheels: str = "wheels", wheel_sha: 
     """A minimal built site; returns the ``SITE`` that write_boot_config puts into boot.js."""
     (out / "pyodide").mkdir(parents=True, exist_ok=True)
     (out / "pyodide" / "pyodide.mjs").write_text(f'x={{BUILD_ID:"{BUILD_ID}"}}')
-    (out / "pyodide" / "stdlib.zip").write_bytes(b"zip")
+    (out / "pyodide" / "stdlib.zip.gz").write_bytes(b"zip")
     (out / "snapshot-worker.js").write_text(worker)
     (out / "wheels.js").write_text(wheels)
     (out / "boot.js").write_text("const SITE = __SITE__;\n")
@@ -57,3 +57,14 @@ def test_the_snapshot_key_follows_everything_the_heap_depends_on(tmp_path: Path)
     assert _site(tmp_path / "b")["snapshotKey"] == base["snapshotKey"], "the key is reproducible"
     for changed in ({"worker": "worker 2"}, {"wheels": "wheels 2"}, {"wheel_sha": "2" * 64}):
         assert _site(tmp_path / "c", **changed)["snapshotKey"] != base["snapshotKey"], changed
+
+
+def test_a_preload_of_a_file_not_shipped_stops_the_build(tmp_path: Path) -> None:
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "stdlib.zip.gz").write_bytes(b"gz")
+    head = '<html><head><link rel="preload" href="pyodide/{}" as="fetch"><link rel="icon" href="data:,"></head>'
+    (tmp_path / "index.html").write_text(head.format("stdlib.zip.gz") + "<body></body></html>")
+    check_links(tmp_path)
+    (tmp_path / "index.html").write_text(head.format("stdlib.zip") + "<body></body></html>")
+    with pytest.raises(SystemExit, match=r"pyodide/stdlib\.zip'\]"):
+        check_links(tmp_path)
