@@ -47,11 +47,11 @@ READY = 'html[data-app-state="ready"]'
 # When each stage of the start-up ended, in ms since navigation: the `boot:*` marks
 # (web/boot.js, web/snapshot.js, web/main.py; the bare page marks what it has) and
 # the arrival of the interpreter and the standard library.
-STAGES_JS = """() => {
+STAGES_JS = r"""() => {
   const at = {};
   for (const m of performance.getEntriesByType("mark")) if (m.name.startsWith("boot:")) at[m.name.slice(5)] = m.startTime;
   for (const r of performance.getEntriesByType("resource")) {
-    const file = r.name.split("/").pop();
+    const file = r.name.split("/").pop().replace(/\.gz$/, "");  // (a first visit's gzipped twins)
     if (file === "pyodide.asm.wasm") at["wasm downloaded"] = r.responseEnd;
     if (file.endsWith("stdlib.zip")) at["stdlib downloaded"] = r.responseEnd;
   }

@@ -40,13 +40,13 @@ PROFILES = {
 #: Compressed on the way, as GitHub Pages does (zips and wheels are compressed already).
 GZIPPED = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".wasm", ".webmanifest", ".txt"}
 TARGETS = {"usable_s": 1.2, "ready_ratio": 0.70, "bytes_ratio": 0.85}
-MARKS_JS = """() => {
+MARKS_JS = r"""() => {
   const at = {};
   for (const m of performance.getEntriesByType("mark")) if (m.name.startsWith("boot:")) at[m.name.slice(5)] = m.startTime;
   const paint = performance.getEntriesByName("first-contentful-paint")[0];
   if (paint) at.paint = paint.startTime;
   // Where the time goes: the interpreter's wasm all in, then Python started (its own start-up).
-  const wasm = performance.getEntriesByType("resource").find((e) => e.name.endsWith("pyodide.asm.wasm"));
+  const wasm = performance.getEntriesByType("resource").find((e) => /pyodide\.asm\.wasm(\.gz)?$/.test(e.name));
   if (wasm) at.wasm = wasm.responseEnd;
   return at;
 }"""

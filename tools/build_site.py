@@ -150,14 +150,16 @@ def precompiled_sources(out: Path) -> Path:
 GZ_CACHE = ROOT / ".cache" / "gz"
 
 
-def gzipped(paths: list[Path]) -> list[Path]:
+def gzipped(paths: list[Path], keep: bool = False) -> list[Path]:
     """Each file replaced by ``<file>.gz`` (Zopfli: tools/gzip_files.mjs), which the page inflates
     as it arrives (web/wheels.js). A zip stored without compression and gzipped whole is a tenth
-    smaller than one compressed entry by entry, and nothing is inflated at each import."""
+    smaller than one compressed entry by entry, and nothing is inflated at each import.
+    ``keep``: the file stays too, beside its twin (Pyodide's wasm, for the service worker)."""
     subprocess.run(["node", str(ROOT / "tools" / "gzip_files.mjs"), str(GZ_CACHE), *map(str, paths)],
                    check=True, cwd=ROOT)
     for path in paths:
-        path.unlink()
+        if not keep:
+            path.unlink()
     return [path.with_name(path.name + ".gz") for path in paths]
 
 
@@ -213,13 +215,18 @@ def inline_first_screens(index: Path, catalogues: dict[str, dict[str, Any]]) -> 
 
 
 def write_service_worker(out: Path, template: Path) -> None:
-    """``sw.js`` with the list of every shipped file and a version that changes with any of them."""
+    """``sw.js`` with the list of every shipped file and a version that changes with any of them.
+
+    A file shipped beside its gzipped twin (``x`` and ``x.gz``: Pyodide's wasm) is not
+    downloaded again: the worker keeps the twin it already has, and ``x`` inflated from it."""
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + hashlib.sha256((out / name).read_bytes()).digest())
-    urls = ["./"] + [f for f in files if f != "index.html"]
-    text = template.read_text().replace("__VERSION__", digest.hexdigest()[:16]).replace("__FILES__", json.dumps(urls))
+    inflate = {f: f + ".gz" for f in files if f + ".gz" in files}
+    urls = ["./"] + [f for f in files if f != "index.html" and f not in inflate]
+    text = (template.read_text().replace("__VERSION__", digest.hexdigest()[:16])
+            .replace("__FILES__", json.dumps(urls)).replace("__INFLATE__", json.dumps(inflate)))
     (out / "sw.js").write_text(text)
 
 
@@ -241,6 +248,7 @@ def build(out: Path) -> None:
 
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_NPM / name, out / "pyodide" / name)
+    gzipped([out / "pyodide" / "pyodide.asm.wasm"], keep=True)  # a first visit's (web/wheels.js)
     npm_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
 
     stage = precompiled_sources(out)

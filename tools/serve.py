@@ -22,6 +22,7 @@ EXTRA_TYPES = {
     ".js": "text/javascript",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".gz": "application/gzip",  # (as GitHub Pages: the page inflates these itself, web/wheels.js)
     ".json": "application/json",
     ".webmanifest": "application/manifest+json",
     ".svg": "image/svg+xml",

@@ -2,7 +2,7 @@
 // there is a good one), hand over to web/main.py, then get the site ready for offline
 // play and the next visit. Everything is relative to this page, so any sub-path works.
 import { dropSnapshots, findSnapshot, makeSnapshotInWorker, snapshotsSupported } from "./snapshot.js";
-import { WheelError, fetchWheels, inflateGzFetches, mountWheels, prefetchMoreStdlib } from "./wheels.js";
+import { WheelError, fetchWheels, gzipWasm, inflateGzFetches, mountWheels, prefetchMoreStdlib } from "./wheels.js";
 
 // Filled in by tools/build_site.py: the lock file (inline: one request less), the
 // standard library zip, the wheels to put on sys.path, and the key of a valid snapshot.
@@ -101,7 +101,9 @@ async function fetchCatalogue(path) {
 
 function watchDownloads() {
   // "Downloading Python" ends when the interpreter and the standard library have arrived.
-  const want = new Set(["pyodide.asm.wasm", SITE.stdlib.split("/").pop()]);
+  // (each may come as its gzipped twin, "x.gz")
+  const named = (url) => url.split("/").pop().split("?")[0].replace(/\.gz$/, "");
+  const want = new Set(["pyodide.asm.wasm", named(SITE.stdlib)]);
   const seen = (entries) => {
     for (const e of entries) {
       // Pyodide only logs a failed download and then waits forever (or stops with its own
@@ -113,7 +115,7 @@ function watchDownloads() {
           fail(new Error(missingFileMessage(e)));
         }
       }
-      want.delete(e.name.split("/").pop().split("?")[0]);
+      want.delete(named(e.name));
     }
     if (!want.size) wheels(); // the interpreter's own files are in: ours next
     if (!want.size && stage === "download") setStage("start");
@@ -168,6 +170,8 @@ async function wheelsOrFail(wheelsP) {
 async function startFromSnapshot(loadPyodide, snapshotP) {
   const found = await snapshotP;
   if (!found) return null;
+  gzipWasm(false, earlyWasm); // a device that keeps a snapshot has Pyodide's own wasm at hand
+  earlyWasm = null;
   mark("snapshot-found");
   const ours = await wheelsOrFail(wheels()); // not the snapshot's fault: no fallback helps
   try {
@@ -200,6 +204,8 @@ function askWheelsWhenWasmArrives() {
 }
 
 async function startFresh(loadPyodide) {
+  gzipWasm(!CONTROLLED, earlyWasm);
+  earlyWasm = null;
   askWheelsWhenWasmArrives();
   const pyodide = await loadPyodide(pyodideOptions({}));
   mark("python"); // the interpreter is up; then our wheels, which may still be on their way
@@ -215,6 +221,9 @@ async function startFresh(loadPyodide) {
 // the first page of a profile makes it, the next ones start from it) but no service
 // worker. The shipped site never asks for either.
 const QUERY = new URLSearchParams(location.search);
+// A page the service worker serves has every file at hand, the wasm inflated (wheels.js).
+const CONTROLLED = Boolean(navigator.serviceWorker?.controller);
+let earlyWasm = null; // a first visit's request for the wasm's gzipped twin (boot)
 const BARE = QUERY.get("bare") === "1";
 const NO_OFFLINE = QUERY.has("bare");
 
@@ -223,6 +232,9 @@ async function boot() {
   html.lang = lang;
   // Python starts at once; the catalogues and the snapshot arrive while it does, our wheels after its files.
   inflateGzFetches(location.href); // (Pyodide fetches the standard library's stdlib.zip.gz itself)
+  // A first visit asks for the interpreter's gzipped twin at once, after the first screen's own files.
+  if (!CONTROLLED) earlyWasm = fetch(new URL("pyodide/pyodide.asm.wasm.gz", location.href), { priority: "low" });
+  earlyWasm?.catch(() => {}); // (a failed download is named by watchDownloads)
   const pyodideModuleP = import("./pyodide/pyodide.mjs");
   const snapshotP = BARE ? Promise.resolve(null) : findSnapshot(SITE.snapshotKey).catch(() => null);
   const cataloguesP = Promise.all([fetchCatalogue("i18n/ru.json"), fetchCatalogue("i18n/en.json")]);

@@ -8,7 +8,7 @@
 // Out: {"id": n, "answer": {...}}  (pygames_ui.thinking.think) or {"id": n, "error": "..."}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { findSnapshot } from "./snapshot.js";
-import { fetchWheels, inflateGzFetches, mountWheels } from "./wheels.js";
+import { fetchWheels, gzipWasmUnlessHeld, inflateGzFetches, mountWheels } from "./wheels.js";
 
 const root = new URL("./", self.location.href);
 const indexURL = new URL("pyodide/", root).href;
@@ -19,6 +19,7 @@ const SNAPSHOT_KEY = self.name;
 
 async function start() {
   inflateGzFetches(root);
+  await gzipWasmUnlessHeld(indexURL);
   const res = await fetch(new URL("pyodide-lock.json", indexURL));
   if (!res.ok) throw new Error(`pyodide-lock.json: HTTP ${res.status}`);
   const lock = await res.json();

@@ -6,7 +6,7 @@
 // with the reason) or {error}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { writeSnapshot } from "./snapshot.js";
-import { fetchWheels, inflateGzFetches, mountWheels } from "./wheels.js";
+import { fetchWheels, gzipWasmUnlessHeld, inflateGzFetches, mountWheels } from "./wheels.js";
 
 // Runs inside the worker's Pyodide, with the wheels on sys.path as zips, where the
 // page puts them too (wheels.js; never loadPackage before a snapshot: it leaves
@@ -38,6 +38,7 @@ self.onmessage = async ({ data }) => {
     const root = new URL("./", self.location.href);
     const indexURL = new URL("pyodide/", root).href;
     inflateGzFetches(root);
+    await gzipWasmUnlessHeld(indexURL);
     const py = await loadPyodide({
       indexURL,
       stdLibURL: new URL(stdlib, root).href,

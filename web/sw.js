@@ -1,12 +1,17 @@
 // pygames service worker: the whole built site is precached at install and served
 // cache-first, responses untouched (so pyodide.asm.wasm keeps its application/wasm
 // type and is compiled by streaming). tools/build_site.py fills in VERSION (a hash
-// of every shipped file) and FILES.
+// of every shipped file), FILES and INFLATE.
 //
 // A new build installs beside the running one and waits: the page offers the player
 // a reload, which sends "activate-update"; the old caches go when the new one activates.
 const VERSION = "__VERSION__";
 const FILES = __FILES__;
+// Files shipped beside a gzipped twin (Pyodide's wasm, which a first visit downloads gzipped):
+// kept inflated under their own name from the twin, so nothing is downloaded twice, and a page
+// gets `pyodide.asm.wasm` as a cached response of its own, compiled as it is read.
+const INFLATE = __INFLATE__;
+const TYPES = { wasm: "application/wasm" };
 const CACHE = `pygames-site-${VERSION}`;
 const KEEP = new Set([CACHE, "pygames-snapshot"]); // the start-up snapshot outlives builds (its key checks it)
 
@@ -16,6 +21,11 @@ self.addEventListener("install", (event) => {
     // "no-cache": revalidated against the server, so what the first visit already
     // downloaded costs a 304, never a second copy, and nothing stale is kept.
     await cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })));
+    for (const [file, twin] of Object.entries(INFLATE)) {
+      const gz = await cache.match(twin);
+      const headers = { "Content-Type": TYPES[file.split(".").pop()] ?? "application/octet-stream" };
+      await cache.put(file, new Response(gz.body.pipeThrough(new DecompressionStream("gzip")), { headers }));
+    }
     // The very first install takes over at once; an update waits for the player.
     if (!self.registration.active) await self.skipWaiting();
   })());

@@ -11,8 +11,8 @@ export const WHEEL_DIR = "/lib/pygames";
 // arrives, by the browser's own DecompressionStream.
 
 /** `res` with its body inflated as it arrives, if the body is gzip (a server that inflated it
- * on the way already, or an error page, is passed on as it is). */
-export async function inflated(res) {
+ * on the way already, or an error page, is passed on as it is); `type`: its Content-Type. */
+export async function inflated(res, type) {
   if (!res.ok || !res.body) return res;
   const reader = res.body.getReader();
   const first = await reader.read();
@@ -35,20 +35,54 @@ export async function inflated(res) {
   const headers = new Headers(res.headers);
   headers.delete("Content-Length");
   headers.delete("Content-Encoding");
+  if (type) headers.set("Content-Type", type);
   return new Response(gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body,
     { status: res.status, statusText: res.statusText, headers });
 }
 
+// The interpreter's own wasm (9.6 MB) has a gzipped twin too, 130 kB smaller than a server's
+// own gzip: a first visit fetches `pyodide.asm.wasm.gz`. Once the service worker keeps the
+// site (it stores the wasm inflated, web/sw.js), a page it serves asks for `pyodide.asm.wasm`
+// itself: a cached response of its own name, whose compiled code the browser can keep too.
+const WASM = "pyodide.asm.wasm";
+let wasmGz = null; // null: Pyodide's own file; else the twin's response (a promise), or true: fetch it then
+
+/** Whether this interpreter's wasm comes as its gzipped twin; `early`: the twin's request, made
+ * already (boot.js asks for it first thing on a first visit; null: none, or dropped). */
+export function gzipWasm(yes, early = null) {
+  if (!yes && early) early.then((res) => res.body?.cancel(), () => {}); // (a warm start: not needed after all)
+  wasmGz = yes ? early ?? true : null;
+}
+
+/** In a worker: the wasm as this device holds it already (the service worker's copy, or the
+ * browser's cache after the page's own start), else its gzipped twin, as a first visit's page. */
+export async function gzipWasmUnlessHeld(indexURL) {
+  try {
+    const res = await fetch(new URL(WASM, indexURL), { cache: "only-if-cached", mode: "same-origin" });
+    res.body?.cancel();
+    gzipWasm(!res.ok);
+  } catch {
+    gzipWasm(true); // (not in any cache: a network error, by design)
+  }
+}
+
 /** From now on, in this page or worker, a fetch of one of our `.gz` files gives it inflated
- * (Pyodide fetches the standard library itself: its `stdLibURL` is `stdlib.zip.gz`). */
+ * (Pyodide fetches the standard library itself: its `stdLibURL` is `stdlib.zip.gz`), and
+ * Pyodide's fetch of its wasm takes the twin when gzipWasm says so. */
 export function inflateGzFetches(root) {
   const plain = globalThis.fetch;
   if (plain.inflatesGz) return;
   const base = new URL(".", root).href;
   const hooked = async function (input, init) {
-    const res = await plain.call(globalThis, input, init);
     const url = new URL(input instanceof Request ? input.url : String(input), base);
-    return url.href.startsWith(base) && url.pathname.endsWith(".gz") ? inflated(res) : res;
+    const ours = url.href.startsWith(base);
+    if (ours && wasmGz && url.pathname.endsWith(`/${WASM}`)) {
+      const twin = wasmGz === true ? plain.call(globalThis, `${url.href}.gz`, init) : wasmGz;
+      wasmGz = true; // (a response is read once)
+      return inflated(await twin, "application/wasm"); // typed, for compiling as it arrives
+    }
+    const res = await plain.call(globalThis, input, init);
+    return ours && url.pathname.endsWith(".gz") ? inflated(res) : res;
   };
   hooked.inflatesGz = true;
   globalThis.fetch = hooked;

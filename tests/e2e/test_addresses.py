@@ -7,8 +7,9 @@ from conftest import BOOT_TIMEOUT_MS, PageProblems, bare, open_app, start_game
 from pages import READY, TURN, act
 from playwright.sync_api import Page, Route
 
-#: The interpreter: while it is held back, Python cannot be ready (a slow network, made certain).
-INTERPRETER = "**/pyodide/pyodide.asm.wasm"
+#: The interpreter (a first visit's is its gzipped twin, pyodide.asm.wasm.gz): while it is held
+#: back, Python cannot be ready (a slow network, made certain).
+INTERPRETER = "**/pyodide/pyodide.asm.wasm*"
 
 
 def screen(page: Page) -> str | None:

@@ -60,7 +60,8 @@ def test_russian_browser_gets_russian(browser, site_url, problems) -> None:
 def test_boot_failure_is_shown_in_the_page(browser, site_url, problems) -> None:
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
-    page.route("**/pyodide/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    # (a first visit asks for the gzipped twin, pyodide.asm.wasm.gz: web/wheels.js)
+    page.route("**/pyodide/pyodide.asm.wasm*", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url)
     page.wait_for_selector('html[data-app-state="error"]', timeout=90_000)
     assert page.is_visible("#boot-error")
