@@ -150,13 +150,20 @@ def precompiled_sources(out: Path) -> Path:
 GZ_CACHE = ROOT / ".cache" / "gz"
 
 
-def gzipped(paths: list[Path], keep: bool = False) -> list[Path]:
-    """Each file replaced by ``<file>.gz`` (Zopfli: tools/gzip_files.mjs), which the page inflates
-    as it arrives (web/wheels.js). A zip stored without compression and gzipped whole is a tenth
-    smaller than one compressed entry by entry, and nothing is inflated at each import.
-    ``keep``: the file stays too, beside its twin (Pyodide's wasm, for the service worker)."""
-    subprocess.run(["node", str(ROOT / "tools" / "gzip_files.mjs"), str(GZ_CACHE), *map(str, paths)],
-                   check=True, cwd=ROOT)
+def gzipping(paths: list[Path]) -> subprocess.Popen[bytes]:
+    """Start writing ``<file>.gz`` beside each file (Zopfli: tools/gzip_files.mjs), which the page
+    inflates as it arrives (web/wheels.js); :func:`gzipped` waits for it."""
+    return subprocess.Popen(["node", str(ROOT / "tools" / "gzip_files.mjs"), str(GZ_CACHE), *map(str, paths)],
+                            cwd=ROOT)
+
+
+def gzipped(paths: list[Path], keep: bool = False, started: subprocess.Popen[bytes] | None = None) -> list[Path]:
+    """Each file replaced by ``<file>.gz``. A zip stored without compression and gzipped whole is
+    a tenth smaller than one compressed entry by entry, and nothing is inflated at each import.
+    ``keep``: the file stays too, beside its twin (Pyodide's wasm, for the service worker);
+    ``started``: the :func:`gzipping` of these paths, begun earlier."""
+    if (started or gzipping(paths)).wait() != 0:
+        raise SystemExit(f"tools/gzip_files.mjs failed on {[p.name for p in paths]}")
     for path in paths:
         if not keep:
             path.unlink()
@@ -248,7 +255,10 @@ def build(out: Path) -> None:
 
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_NPM / name, out / "pyodide" / name)
-    gzipped([out / "pyodide" / "pyodide.asm.wasm"], keep=True)  # a first visit's (web/wheels.js)
+    # A first visit's wasm (web/wheels.js): Zopfli takes ~12 s on it (once per machine: .cache/gz),
+    # beside the compiling of our Python.
+    wasm = [out / "pyodide" / "pyodide.asm.wasm"]
+    wasm_gz = gzipping(wasm)
     npm_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
 
     stage = precompiled_sources(out)
@@ -288,6 +298,7 @@ def build(out: Path) -> None:
     (out / "i18n").mkdir()
     for lang, catalogue in merge_catalogues(web / "i18n").items():
         (out / "i18n" / f"{lang}.json").write_text(json.dumps(catalogue, ensure_ascii=False, separators=(",", ":")))
+    gzipped(wasm, keep=True, started=wasm_gz)
     write_boot_config(out, lock)
     write_service_worker(out, web / "sw.js")
     check_links(out)
