@@ -19,46 +19,19 @@ import json
 import traceback
 from typing import Any
 
-from js import Object, URLSearchParams, console, document, localStorage, window  # type: ignore[import-not-found]
+from js import Object, URLSearchParams, console, document, window  # type: ignore[import-not-found]
 from page_address import HISTORY_STATE, AddressPart, current, url
 from page_devices import DevicesPart, answers
-from page_keep import KeepPart
+from page_keep import KeepPart, device_storage
 from page_table import TablePart, new_bot_worker
-from pyodide.ffi import JsException, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from pygames_ui import focus, keys, motion, nav, routes
 from pygames_ui.app import App
 from pygames_ui.bot_worker import BotWorker
 from pygames_ui.devices import play as devices
-from pygames_ui.session import MemoryStorage, Storage, StorageFullError
 
 DEFAULT_BOT_DELAY_MS = 800
-
-
-class BrowserStorage:
-    """``localStorage`` with JS ``null`` turned into ``None`` and a full disk not breaking play."""
-
-    def getItem(self, key: str) -> str | None:  # noqa: N802
-        value = localStorage.getItem(key)
-        return None if value is None or value is jsnull else str(value)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        try:
-            localStorage.setItem(key, value)
-        except JsException as exc:  # quota exceeded, storage disabled: the app says what it means
-            console.warn(f"pygames: could not save ({exc})")
-            raise StorageFullError(str(exc)) from None
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        localStorage.removeItem(key)
-
-
-def _storage() -> Storage:
-    try:
-        localStorage.getItem("pygames.probe")
-        return BrowserStorage()
-    except JsException:
-        return MemoryStorage()
 
 
 class Page(AddressPart, KeepPart, DevicesPart, TablePart):
@@ -97,7 +70,16 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
 
     def render(self, clicked: bool = False) -> None:
         """Draw the app; ``clicked``: after a click on the focused control (a card just chosen
-        sends the focus on to where it may go)."""
+        sends the focus on to where it may go). A screen that cannot be drawn, whatever asked
+        for it (a click, a bot, a friend's message, the clock): home, the game kept, said so."""
+        try:
+            self._draw(clicked)
+        except Exception:  # noqa: BLE001 - the page must not end on a traceback
+            console.error(traceback.format_exc())
+            self.app.screen, self.app.flash = "home", self.app.t("flash.error")
+            self._draw(False)
+
+    def _draw(self, clicked: bool) -> None:
         # The page is read as a whole, then written, then read once more: each read after a write
         # makes the browser lay the page out again (on a slow phone, most of a tap's time).
         kept = focus.remember(self.root, document.activeElement)
@@ -249,12 +231,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         except Exception:  # noqa: BLE001 - a bug must not freeze the page: show it, keep the game
             console.error(traceback.format_exc())
             self.app.flash = self.app.t("flash.error")
-        try:
-            self.render(clicked=True)
-        except Exception:  # noqa: BLE001 - a screen that cannot be drawn: home (the game kept), said so
-            console.error(traceback.format_exc())
-            self.app.screen, self.app.flash = "home", self.app.t("flash.error")
-            self.render()
+        self.render(clicked=True)
         self.perform_effects()
         self.kick_bots()
 
@@ -287,7 +264,7 @@ def start() -> None:
     its home screen with the save set aside (the last line of defence).
     """
     boot = window.pygamesBoot
-    catalogues, lang, storage = json.loads(str(boot.cataloguesJSON)), str(boot.lang), _storage()
+    catalogues, lang, storage = json.loads(str(boot.cataloguesJSON)), str(boot.lang), device_storage()
     # The first screens prepage.js showed: the language chosen there, the form's values, a click kept.
     early = window.pygamesEarly.takeOver().to_py() if focus.present(getattr(window, "pygamesEarly", None)) else {}
     lang = str(early.get("lang") or lang)

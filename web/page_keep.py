@@ -1,4 +1,5 @@
-"""The page's part for keeping games: record files read and saved, links and fields copied.
+"""The page's part for keeping games: the device's storage, record files read and saved, links
+and fields copied.
 
 A mixin of :class:`main.Page` (``web/main.py``): the clicks that ask the browser for a file,
 a download or the clipboard land here, then go through the app like any click; and the
@@ -10,11 +11,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from js import Object, document, window  # type: ignore[import-not-found]
-from pyodide.ffi import JsException  # type: ignore[import-not-found]
+from js import Object, console, document, localStorage, window  # type: ignore[import-not-found]
+from pyodide.ffi import JsException, jsnull  # type: ignore[import-not-found]
 
 from pygames_core.record_codec import MAX_TEXT_CHARS
 from pygames_ui import focus, keeping
+from pygames_ui.session import MemoryStorage, Storage, StorageFullError
 
 #: A game record file is a few kilobytes: a huge file is refused before it is read (the record's
 #: own limit, in characters, holds for its bytes too: a character is a byte or more).
@@ -23,6 +25,33 @@ MAX_RECORD_BYTES = MAX_TEXT_CHARS
 #: the tests' ``?delay=20``: the shortest step).
 REPLAY_PACE = 1.5
 REPLAY_SHORTEST_S = 0.05
+
+
+class BrowserStorage:
+    """``localStorage`` with JS ``null`` turned into ``None`` and a full disk not breaking play."""
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802
+        value = localStorage.getItem(key)
+        return None if value is None or value is jsnull else str(value)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        try:
+            localStorage.setItem(key, value)
+        except JsException as exc:  # quota exceeded, storage disabled: the app says what it means
+            console.warn(f"pygames: could not save ({exc})")
+            raise StorageFullError(str(exc)) from None
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        localStorage.removeItem(key)
+
+
+def device_storage() -> Storage:
+    """Where saves go: the browser's ``localStorage``, or memory where the browser allows none."""
+    try:
+        localStorage.getItem("pygames.probe")
+        return BrowserStorage()
+    except JsException:
+        return MemoryStorage()
 
 
 class KeepPart:

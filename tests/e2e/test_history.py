@@ -174,3 +174,25 @@ def test_a_game_played_on_in_a_second_tab_is_taken_up_in_the_first(page, context
     assert "another tab" in page.inner_text("#notice")
     assert page.inner_text(".log") == other.inner_text(".log")  # the same game, as it stands
     other.close()
+
+
+def test_a_table_that_cannot_be_drawn_when_another_tab_saves_leaves_the_page_usable(
+        page, context, problems, site_url) -> None:
+    """A render that fails without a click (here: another tab's save taken up) ends like a click's:
+    the home screen, the red word, the game kept; never a page stuck on a traceback."""
+    open_app(page, site_url, "?delay=0&seed=1")
+    new_game(page, seats=[("Ann", "human"), ("Bot", "easy")])
+    assert wait_for_player(page) == "turn"
+    other = context.new_page()
+    problems.attach(other)
+    open_app(other, site_url, "?delay=0&seed=1")
+    assert wait_for_player(other) == "turn"
+    page.evaluate("() => pygamesBoot.pyodide.runPython("
+                  "'from pygames_ui.tables.zoomagia import ZoomagiaTable\\nZoomagiaTable.render = lambda *a: 1 / 0')")
+    decide(other, 0)
+    page.wait_for_selector(".home .game-card")
+    assert "Something went wrong" in page.inner_text("#flash")
+    assert page.locator('.home [data-action="resume"]').count() == 1
+    assert problems.errors and all("ZeroDivisionError" in e for e in problems.errors), problems.errors
+    problems.errors.clear()  # (what this test made fail)
+    other.close()
