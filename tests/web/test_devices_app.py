@@ -19,12 +19,14 @@ from test_devices_invite import OFFER
 from pygames_core.base import Action
 from pygames_ui.app import App
 from pygames_ui.devices import play, protocol
+from pygames_ui.devices.guest import _table_problem as table_problem
 from pygames_ui.devices.guest_ui import GUEST_PEER, Joining
 from pygames_ui.devices.loopback import Clock
 from pygames_ui.dom import esc
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.saves import SAVE_KEY
 from pygames_ui.session import MemoryStorage
+from pygames_ui.tables import Ctx
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 ANSWER = OFFER.replace("a=setup:actpass", "a=setup:active")
@@ -225,6 +227,56 @@ def test_a_friend_away_a_bot_plays_for_him_and_a_new_invite_brings_him_back() ->
     host.play(ctx.legal[0])
     pump(host, back)
     assert not host.bots_pending() and back.joining.frame().my_turn  # type: ignore[union-attr]
+
+
+def log_lines(a: App) -> list[str]:
+    """Every line of the move log, oldest first, as the app puts them into words (the host's, or
+    a friend's on his device)."""
+    a.render()
+    if a.joining is not None:
+        frame = a.joining.frame(a.t)
+        assert frame is not None
+        return [line for _, line in a.joining.log.lines(a.joining, Ctx(a.t, frame), a.tables[a.joining.invite.game])]
+    ctx, table = a.shown(), a.table
+    assert ctx is not None and table is not None
+    return [line for _, line in a.log.lines(a.session, ctx, table)]
+
+
+def test_a_move_a_bot_made_for_a_friend_is_the_bot_s_in_every_log_not_the_friend_s() -> None:
+    """A friend back at his device reads what happened while he was away: the moves a bot made at
+    his seat are "Anna (bot) put…", his own "You put…"; on the host's too; after a reload as well."""
+    host, guest = connect("klats", {"opt_target": "20"})
+    s, room = host.session, host.room
+    assert s is not None and room is not None and guest.joining is not None
+    name = s.seats[1].name
+
+    def host_moves() -> None:
+        while s.state.current_player == 0:
+            ctx = host.ctx()
+            assert ctx is not None
+            host.play(ctx.legal[0])
+        pump(host, guest)
+
+    host_moves()
+    guest.joining.act(guest.joining.frame().legal[0])  # type: ignore[union-attr]  # his own move
+    pump(host, guest)
+    host_moves()
+    click(host, "p2p-stand-in", seat=1)
+    host.step_bot()  # the bot's move at his seat
+    click(host, "p2p-hand-back", seat=1)
+    host_moves()
+    bot = esc(CATALOGUES["en"]["log.by_bot"].format(name=name))
+    for lines, his in ((log_lines(guest), "You put"), (log_lines(host), f"{esc(name)} put")):
+        by_him = [line for line in lines if line.startswith((bot, his))]  # (his own move said to him)
+        assert [line.startswith(bot) for line in by_him] == [False, True], lines
+    assert log_lines(reloaded(host)) == log_lines(host)  # (the host's save keeps who played)
+    # A table whose spells are not ours is not this guest's frame.
+    body = {"seat": 1, "view": {}, "events": [], "events_from": 0, "current": None, "over": False, "winners": [],
+            "legal": [], "seats": [{"name": "A", "kind": "human"}] * 2, "moves": 0, "away": [], "bots": [],
+            "spells": [[1, 5, None], [1, 0, 3]], "started": True}
+    assert table_problem(body, 1) is None
+    for bad in ([[2, 0, None]], [[1, 5, 2]], [[1, -1, None]], [[1, 0]], [["1", 0, None]], [[1, 0, 2.5]]):
+        assert table_problem({**body, "spells": bad}, 1) == "bad spells", bad
 
 
 def reloaded(host: App) -> App:
@@ -1013,3 +1065,23 @@ def test_the_card_drawn_is_said_with_the_move_and_news_of_the_friends_after_it()
     host.play(host.ctx().legal[0])  # type: ignore[union-attr]
     said = host.announcement() or ""
     assert said.index("You put") < said.index("You drew") < said.index(s.seats[1].name + " is away"), said
+
+
+@pytest.mark.parametrize("spells", [[[1, 9, 2]], [[0, 0, None]], "all", [[1, 0, None]] * 501])
+def test_tampered_bot_spells_in_the_save_are_dropped_and_nothing_else(spells: object) -> None:
+    """Who a bot played for only words the log: spells that are not right go, the friends'
+    seats (their tokens, the bot at one) stay."""
+    from pygames_ui import saves
+
+    host, _ = connect("klats", {"opt_target": "20"})
+    assert host.room is not None
+    click(host, "p2p-stand-in", seat=1)
+    tokens = dict(host.room.referee.tokens)
+    body = json.loads(host.storage.getItem(saves.SAVE_KEY) or "")
+    assert body["ui"]["p2p"]["spells"] == [[1, 0, None]] or body["ui"]["p2p"]["spells"][0][0] == 1
+    body["ui"]["p2p"]["spells"] = spells
+    host.storage.setItem(saves.SAVE_KEY, json.dumps(body))
+    host = reloaded(host)
+    assert host.notice is None and host.room is not None and host.room.referee.tokens == tokens
+    assert host.room.referee.seat_state(1) == "bot"
+    assert [(s, end) for s, _, end in host.room.referee.spells] == [(1, None)]  # (his bot's spell: from now)

@@ -17,7 +17,7 @@ from pygames_core.base import Action, State
 from . import keeping, saves
 from .assist import Assist
 from .devices.room import Room
-from .frame import frame_of, has_secrets, next_viewer
+from .frame import Spell, frame_of, has_secrets, next_viewer
 from .history import may_be_final, spoken_seats
 from .i18n import I18n
 from .pace import Pace
@@ -36,7 +36,8 @@ GUEST_OWN = frozenset({"dismiss", "close-results", "show-results"})
 
 
 #: No friend away, no bot standing in for one (a game without friends on other devices).
-NOBODY: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+Absent = tuple[frozenset[int], frozenset[int], tuple[Spell, ...]]  # friends away, played by bots, bots' spells
+NOBODY: Absent = (frozenset(), frozenset(), ())
 
 class TableFlow:
     """The game at the table, the person holding the device, and the bots and hints around them."""
@@ -57,7 +58,7 @@ class TableFlow:
     pending: Action | None  # a move shown on the table, waiting for a second tap (confirm moves)
     room: Room | None  # friends on other devices at this game
     #: The last frame, after what it was drawn from: the session, its state, the viewer, the language, the seats.
-    _frame_memo: tuple[Session, State, int | None, str, tuple[tuple[str, str], ...], tuple[frozenset[int], frozenset[int]], Ctx] | None = None
+    _frame_memo: tuple[Session, State, int | None, str, tuple[tuple[str, str], ...], Absent, Ctx] | None = None
     hang_ups: list[int]  # the seats of a game with friends left behind, whose connections the page closes
 
     # ------------------------------------------------------------ queries (none of them changes anything)
@@ -79,13 +80,14 @@ class TableFlow:
         seats = tuple((x.name, x.kind) for x in s.seats)
         room = self.room if self.room is not None and self.room.session is s else None
         # Friends not connected now, and those a bot plays for.
-        absent = (frozenset(room.missing()), frozenset(room.referee.stand_ins)) if room is not None else NOBODY
+        absent: Absent = ((frozenset(room.missing()), frozenset(room.referee.stand_ins), tuple(room.referee.spells))
+                          if room is not None else NOBODY)
         memo = self._frame_memo
         if (memo is None or memo[0] is not s or memo[1] is not s.state
                 or memo[2:6] != (self.viewer, self.t.lang, seats, absent)):
             frame = frame_of(s, self.viewer)  # (names the app made up, "You", "Bot 1", in the language shown)
             frame = dataclasses.replace(frame, seats=tuple(spoken_seats(self.t, list(frame.seats))),
-                                        absent=absent[0], stand_ins=absent[1])
+                                        absent=absent[0], stand_ins=absent[1], bot_spells=absent[2])
             memo = self._frame_memo = (s, s.state, self.viewer, self.t.lang, seats, absent, Ctx(self.t, frame))
         return memo[6]
 

@@ -53,10 +53,25 @@ class Frame:
     absent: frozenset[int] = frozenset()
     #: Seats of friends on other devices a bot plays for now (the host's choice while one was away).
     stand_ins: frozenset[int] = frozenset()
+    #: When a bot played for a friend on another device: ``(seat, first event, end)``, the events
+    #: numbered from ``first`` up to ``end`` (``None``: still), whose lines name the bot, not him.
+    bot_spells: tuple[Spell, ...] = ()
+    #: The seats a bot played for in the event being put into words (:meth:`Ctx.for_event`).
+    by_bots: frozenset[int] = frozenset()
     #: A friend's device whose link to the host is lost: nothing moves on it until a new invite.
     cut_off: bool = False
     #: A friend's device whose move is on its way to the host: nothing to play until he answers.
     sent: bool = False
+
+
+#: A bot's spell at a friend's seat: (seat, number of its first event, of the first after it or None).
+Spell = tuple[int, int, int | None]
+
+
+def next_event(state: State) -> int:
+    """The number the game's next public event will have."""
+    log = public_log(state)
+    return int(log[-1]["n"]) + 1 if log else 0
 
 
 def public_log(state: State) -> list[dict[str, Any]]:

@@ -48,7 +48,7 @@ class GameLog:
         if key != self._key or taken_back:
             self._key, self._said, self._lines = key, 0, []
         for event in events[self._said:]:
-            line = table.describe(event, ctx)
+            line = table.describe(event, ctx.for_event(event["n"]))
             if line:
                 self._lines.append((event["n"], line))
         self._said = len(events)

@@ -17,6 +17,7 @@ from pygames_core.base import Action
 from ..session import seat_kind
 from . import protocol
 from .protocol import BadMessageError
+from .seats import check_spells
 
 
 class Guest:
@@ -102,4 +103,6 @@ def _table_problem(body: dict[str, Any], seat: int) -> str | None:
         return "bad seat numbers"
     if body["events_from"] < 0 or (body["current"] is not None and not 0 <= body["current"] < len(seats)):
         return "bad numbers"
+    if check_spells(body["spells"], list(range(len(seats)))) is None:
+        return "bad spells"
     return None

@@ -176,6 +176,7 @@ class Joining:
                      over=body["over"], pass_to=None, turn_banner=None, winners=body["winners"], ui=self.ui,
                      events=body["events"], own_device=True,
                      absent=frozenset(body["away"]), stand_ins=frozenset(body["bots"]),
+                     bot_spells=tuple((s, a, b) for s, a, b in body["spells"]),
                      cut_off=not self.connected and not body["over"], sent=self.sending)
 
     def take_effects(self) -> list[tuple[object, ...]]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pygames_core import IllegalAction
 from pygames_core.actions import find
 
-from ..frame import seat_frame
+from ..frame import Spell, next_event, seat_frame
 from ..session import Session
 from . import protocol
 from .protocol import BadMessageError
@@ -73,6 +73,7 @@ class Referee:
         self.seen: set[int] = set()  # guest seats that have been here at some time
         self.last_kind: str | None = None  # the kind of the last message taken (None: dropped; other_build)
         self.stand_ins: set[int] = set()  # guest seats a bot plays for now (the host's choice)
+        self.spells: list[Spell] = []  # when a bot played for whom: the log says so (frame.Frame.bot_spells)
         self.other_builds: set[str] = set()  # connections told that the host runs another build
 
     # ------------------------------------------------------------ who is here
@@ -100,12 +101,24 @@ class Referee:
 
     def stand_in(self, seat: int) -> None:
         """A bot plays ``seat`` from now on (its guest is away); its guest's moves are refused."""
-        if seat in self.tokens:
+        if seat in self.tokens and seat not in self.stand_ins:
             self.stand_ins.add(seat)
+            self.spells.append((seat, next_event(self.session.state), None))
 
     def hand_back(self, seat: int) -> None:
         """The guest plays ``seat`` again."""
-        self.stand_ins.discard(seat)
+        if seat in self.stand_ins:
+            self.stand_ins.discard(seat)
+            end = next_event(self.session.state)
+            self.spells = [(s, a, end if s == seat and b is None else b) for s, a, b in self.spells]
+
+    def new_game(self, session: Session) -> None:
+        """``session`` is played here from now on (a new game at the same table): its log starts
+        afresh, and so do the spells of the bots that play on in it."""
+        self.session = session
+        for link in self.links.values():
+            link.events_sent = 0  # (a new game's log, from its start)
+        self.spells = [(seat, 0, None) for seat in sorted(self.stand_ins)]
 
     def closed(self, conn: str) -> None:
         """A connection went away (its seat shows as away until it says hello again)."""
@@ -198,7 +211,8 @@ class Referee:
                 "seats": [{"name": x.name, "kind": x.kind} for x in frame.seats],
                 "moves": len(self.session.record["actions"]),
                 "away": [s for s in sorted(self.tokens) if self.seat_state(s) in ("invited", "away")],
-                "bots": sorted(self.stand_ins), "started": self.playing}
+                "bots": sorted(self.stand_ins), "spells": [list(spell) for spell in self.spells],
+                "started": self.playing}
         whole = protocol.write("table", link.seq_out + 1, self.build, events=frame.events[start:], events_from=start, **body)
         if len(whole) <= protocol.MAX_BYTES:  # (after each move: the new events, one message)
             link.seq_out += 1

@@ -21,8 +21,9 @@ host → guest
              that seat; ``events`` are the public log's events from number ``events_from`` on
              (the ones this guest has not been sent yet; a log too long for one message comes
              in several ``table`` messages, each the next part of it); ``away``: the friends' seats
-             that are not here now; ``bots``: those a bot plays for now; ``started``: the host
-             has closed the lobby (before, nobody has a move to make)
+             that are not here now; ``bots``: those a bot plays for now; ``spells``: when bots
+             played for whom, ``[seat, first event, end or null]`` (the log names the bot);
+             ``started``: the host has closed the lobby (before, nobody has a move to make)
   ``refused`` {"reason": key, "ref": seq}   an ``act`` or ``hello`` not taken, and why
   ``other_build`` {"host_build": b}         "the host runs a different version — reload both"
   ``pong``   {}
@@ -37,7 +38,7 @@ from typing import Any
 from pygames_core.jsonio import check_nesting
 
 #: The protocol's version: bump it when a message changes shape.
-PROTOCOL = 2
+PROTOCOL = 3
 #: The largest message either side reads (a six-seat Зоомагия table is about 6 kB), counted in
 #: characters by both sides alike (a name's Cyrillic letter is one, though two bytes on the wire).
 MAX_BYTES = 64_000
@@ -53,7 +54,7 @@ FROM_GUEST: dict[str, dict[str, type | tuple[type, ...]]] = {
 FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
     "table": {"seat": int, "view": dict, "events": list, "events_from": int, "current": (int, type(None)),
               "over": bool, "winners": list, "legal": list, "seats": list, "moves": int, "away": list,
-              "bots": list, "started": bool},
+              "bots": list, "spells": list, "started": bool},
     "refused": {"reason": str, "ref": int},
     "other_build": {"host_build": str},
     "pong": {},

@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from pygames_core import games
 
+from ..frame import next_event
 from ..session import Session
 from . import invite, seats
 from .host import Referee
@@ -78,8 +79,13 @@ class Room:
                                 self.clock, seat_of)
             self.referee.playing = False  # the lobby opens
         else:
-            tokens, bots, started = kept
+            tokens, bots, started, spells = kept
             self.referee = Referee(self.session, self.build, tokens, self.clock, seat_of)
+            now = next_event(self.session.state)  # (a bot's spell is open while it plays, and only then)
+            self.referee.spells = [(s, a, now if b is None and s not in bots else b) for s, a, b in spells]
+            for seat in sorted(bots):
+                if not any(s == seat and b is None for s, _, b in self.referee.spells):
+                    self.referee.spells.append((seat, now, None))
             self.referee.stand_ins |= bots
             self.referee.playing = started
             if started:  # the table shows again, each friend away beside his new invite
@@ -93,7 +99,8 @@ class Room:
 
     def keep(self) -> None:
         """Write the friends' seats into the game's save state (saved with the next move)."""
-        self.session.ui[seats.UI_KEY] = seats.written(self.referee.tokens, self.referee.stand_ins, self.started)
+        self.session.ui[seats.UI_KEY] = seats.written(self.referee.tokens, self.referee.stand_ins, self.started,
+                                                      self.referee.spells)
 
     def start(self) -> None:
         """The host closes the lobby (what went wrong in it is no longer said)."""
@@ -206,9 +213,8 @@ class Room:
         Each friend here keeps his seat, token and connection and is sent the new table (and plays
         it himself, if a bot stood in for him); a friend away whose invite is spent gets a new one,
         and the lobby opens until every friend is here again (or a bot)."""
-        self.session = self.referee.session = session
-        for link in self.referee.links.values():
-            link.events_sent = 0  # (a new game's log, from its start)
+        self.session = session
+        self.referee.new_game(session)
         for seat in session.remote:
             if seat in self.referee.stand_ins and self.referee.connected(seat):
                 self.referee.hand_back(seat)  # (he is here: he plays the new game himself)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pygames_core.base import Action
@@ -71,10 +71,18 @@ class Ctx:
         return self.frame.events
 
     def name(self, seat: int | None) -> str:
-        """A player's name as safe HTML text."""
+        """A player's name as safe HTML text ("Anna (bot)" in a line of a move a bot made for her)."""
         if seat is None:
             return ""
+        if seat in self.frame.by_bots:
+            return esc(self.t("log.by_bot", name=self.seats[seat].name))
         return esc(self.seats[seat].name)
+
+    def for_event(self, n: int) -> Ctx:
+        """This context for putting event ``n`` into words: the seats a bot played for then are
+        named as their bot (a friend back at his device reads "Anna (bot) put…", not "You put…")."""
+        bots = frozenset(s for s, first, end in self.frame.bot_spells if first <= n and (end is None or n < end))
+        return Ctx(self.t, replace(self.frame, by_bots=bots), self.waiting) if bots else self
 
     def badge(self, seat: int) -> str:
         """The tag beside a bot's or a remote friend's name ("Bot (Easy)"); none for a person
@@ -118,7 +126,8 @@ class Ctx:
         In play that is the seat shown; in a replay (every hand shown, the view following
         whoever moves) the one who played as "You" is watching whoever's move it is.
         """
-        if seat is None or not self.seats[seat].is_human or (seat != self.seat and not self.replay):
+        if (seat is None or not self.seats[seat].is_human or (seat != self.seat and not self.replay)
+                or seat in self.frame.by_bots):
             return False
         if self.frame.own_device:  # one person's device: his seat is "you" by any name
             return True
