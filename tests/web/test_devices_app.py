@@ -1085,3 +1085,23 @@ def test_tampered_bot_spells_in_the_save_are_dropped_and_nothing_else(spells: ob
     assert host.notice is None and host.room is not None and host.room.referee.tokens == tokens
     assert host.room.referee.seat_state(1) == "bot"
     assert [(s, end) for s, _, end in host.room.referee.spells] == [(1, None)]  # (his bot's spell: from now)
+
+
+def test_a_bot_spell_in_which_nothing_happened_leaves_no_trace_and_a_new_game_starts_afresh() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room, s = host.room, host.session
+    assert room is not None and s is not None
+    for _ in range(3):  # the host changes his mind: no move was made meanwhile
+        click(host, "p2p-stand-in", seat=1)
+        click(host, "p2p-hand-back", seat=1)
+    assert room.referee.spells == []
+    click(host, "p2p-stand-in", seat=1)
+    while s.state.current_player != 1:
+        ctx = host.ctx()
+        assert ctx is not None
+        host.play(ctx.legal[0])
+    host.step_bot()  # the bot's move: its spell has events
+    (seat, first, end), = room.referee.spells
+    assert seat == 1 and end is None and first < len(s.state.data["log"])
+    room.referee.new_game(s)  # (as Play again does, with the same table: the bot plays on, from now)
+    assert room.referee.spells == [(1, len(s.state.data["log"]), None)]

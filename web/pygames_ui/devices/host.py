@@ -28,6 +28,7 @@ from ..frame import Spell, next_event, seat_frame
 from ..session import Session
 from . import protocol
 from .protocol import BadMessageError
+from .seats import MAX_SPELLS
 
 #: At most this many messages from one connection per :data:`WINDOW_S` (a person clicks a few a second).
 RATE = 20
@@ -102,15 +103,16 @@ class Referee:
     def stand_in(self, seat: int) -> None:
         """A bot plays ``seat`` from now on (its guest is away); its guest's moves are refused."""
         if seat in self.tokens and seat not in self.stand_ins:
-            self.stand_ins.add(seat)
-            self.spells.append((seat, next_event(self.session.state), None))
+            self.stand_ins.add(seat)  # (the oldest spell goes past the most a message carries)
+            self.spells = [*self.spells[-(MAX_SPELLS - 1):], (seat, next_event(self.session.state), None)]
 
     def hand_back(self, seat: int) -> None:
         """The guest plays ``seat`` again."""
         if seat in self.stand_ins:
             self.stand_ins.discard(seat)
-            end = next_event(self.session.state)
-            self.spells = [(s, a, end if s == seat and b is None else b) for s, a, b in self.spells]
+            end = next_event(self.session.state)  # (a spell in which nothing happened goes)
+            closed = [(s, a, end if s == seat and b is None else b) for s, a, b in self.spells]
+            self.spells = [(s, a, b) for s, a, b in closed if b is None or b > a]
 
     def new_game(self, session: Session) -> None:
         """``session`` is played here from now on (a new game at the same table): its log starts
@@ -118,7 +120,7 @@ class Referee:
         self.session = session
         for link in self.links.values():
             link.events_sent = 0  # (a new game's log, from its start)
-        self.spells = [(seat, 0, None) for seat in sorted(self.stand_ins)]
+        self.spells = [(seat, next_event(session.state), None) for seat in sorted(self.stand_ins)]
 
     def closed(self, conn: str) -> None:
         """A connection went away (its seat shows as away until it says hello again)."""

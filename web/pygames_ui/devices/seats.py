@@ -1,8 +1,8 @@
 """What the host keeps of its friends' seats in the game's save, so a reload loses none of it.
 
 Each guest seat's token (the secret its invite carries), the seats a bot stands in for and when
-bots played for whom (the log says so) live in ``Session.ui[UI_KEY]``, saved with the game. A host whose page reloads resumes the game
-from the save and writes new invites with the *same* tokens: a guest keeps its token, and a
+bots played for whom (the log says so) live in ``Session.ui[UI_KEY]``, saved with the game. A
+host whose page reloads resumes the game from the save and writes new invites with the *same* tokens: a guest keeps its token, and a
 device that never had a seat's invite still cannot take it. The save is untrusted input like
 any other: :func:`check_saved` keeps only what has the right shape, for seats that are a
 friend's; anything else is dropped (new tokens are drawn, the invites are new anyway).
@@ -37,7 +37,7 @@ def is_token(value: object) -> bool:
     return base64.urlsafe_b64encode(base64.urlsafe_b64decode(value + "==")).decode("ascii").rstrip("=") == value
 
 
-#: The most bot spells a save keeps (a bot stood in and handed back this many times in one game).
+#: The most bot spells a save or a ``table`` message holds (the host keeps the newest).
 MAX_SPELLS = 500
 
 
