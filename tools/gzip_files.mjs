@@ -4,9 +4,9 @@
 // gzip reader takes, about 4% smaller than zlib's best), which the page inflates as it
 // arrives (web/wheels.js). Zopfli is slow (a second or more per megabyte), so each result is
 // kept in <cache-dir> under the sha256 of its input: the pinned interpreter's files and an
-// unchanged standard library are compressed once per machine.
+// unchanged standard library are compressed once per machine; an entry unused for two weeks goes.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipAsync } from "@gfx/zopfli";
 
@@ -19,11 +19,23 @@ mkdirSync(cacheDir, { recursive: true });
 for (const file of files) {
   const data = readFileSync(file);
   const cached = join(cacheDir, `${createHash("sha256").update(data).digest("hex")}.gz`);
-  if (!existsSync(cached)) {
+  if (existsSync(cached)) {
+    utimesSync(cached, new Date(), new Date()); // (used: kept)
+  } else {
     // One iteration: fifteen (Zopfli's default) take twice the time for 0.2% less.
     const out = await gzipAsync(data, { numiterations: 1 });
     writeFileSync(`${cached}.part`, out);
     renameSync(`${cached}.part`, cached); // never a half-written entry, even if the build is stopped
   }
   writeFileSync(`${file}.gz`, readFileSync(cached));
+}
+// Entries no build has used for a fortnight go (each change of our Python leaves one behind).
+const OLD_MS = 14 * 24 * 3600 * 1000;
+for (const name of readdirSync(cacheDir)) {
+  const path = join(cacheDir, name);
+  try {
+    if (Date.now() - statSync(path).mtimeMs > OLD_MS) unlinkSync(path);
+  } catch {
+    // (another build took it away first)
+  }
 }
