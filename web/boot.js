@@ -245,6 +245,10 @@ async function boot() {
     document.addEventListener("pygames-shell", applyShell); // (prepage.js: another language, taps let go)
   }, fail);
   setStage("download");
+  if (typeof DecompressionStream !== "function") { // (every browser Pyodide runs in has it: an old one)
+    await cataloguesP.catch(() => {});
+    throw new Error(say("boot.too_old", "This browser is too old for the games: update it."));
+  }
   watchDownloads();
   const { loadPyodide } = await pyodideModuleP;
   mark("pyodide-module");

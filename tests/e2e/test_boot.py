@@ -300,6 +300,18 @@ def test_the_gzipped_twins_are_inflated_on_the_way_and_a_server_may_inflate_them
     problems.check()
 
 
+def test_a_browser_without_decompression_streams_is_told_it_is_too_old(browser, site_url) -> None:
+    """The big downloads come gzipped (every browser Pyodide runs in can inflate them): one that
+    cannot is told so in its language, not left on a bar that never moves."""
+    ctx = browser.new_context(locale="ru-RU")
+    page = ctx.new_page()
+    page.add_init_script(script="delete globalThis.DecompressionStream")
+    page.goto(site_url + bare("?delay=20&seed=1", warm=False))
+    page.wait_for_selector('html[data-app-state="error"]', timeout=BOOT_TIMEOUT_MS)
+    assert "слишком старый" in page.inner_text("#boot-error-text")
+    ctx.close()
+
+
 @pytest.mark.parametrize("missing", ["pyodide/stdlib.zip.gz", "pyodide/pygames_core-0.1.0-py3-none-any.whl.gz"])
 def test_a_missing_file_is_reported(browser, site_url, missing) -> None:
     ctx = browser.new_context(locale="en-US")
