@@ -170,9 +170,11 @@ def gzipped(paths: list[Path], keep: bool = False, started: subprocess.Popen[byt
     return [path.with_name(path.name + ".gz") for path in paths]
 
 
-def lock_entry(path: Path, imports: list[str]) -> dict[str, object]:
+def lock_entry(path: Path, imports: list[str], unpacked: str | None = None) -> dict[str, object]:
+    """The lock's entry for the wheel shipped at ``path``; ``unpacked``: the sha256 of the wheel
+    inside a gzipped one (a server that inflates ``x.gz`` on the way hands the page that)."""
     name, version = wheel_name_version(path)
-    return {
+    entry: dict[str, object] = {
         "name": name,
         "version": version,
         "file_name": path.name,
@@ -183,6 +185,9 @@ def lock_entry(path: Path, imports: list[str]) -> dict[str, object]:
         "depends": [],
         "unvendored_tests": False,
     }
+    if unpacked is not None:
+        entry["unpacked_sha256"] = unpacked
+    return entry
 
 
 def write_boot_config(out: Path, lock: dict[str, object]) -> None:
@@ -271,8 +276,10 @@ def build(out: Path) -> None:
     ui_files = with_bytecode(ui_files)
     ui = build_wheel(out / "pyodide", "pygames-ui", meta["version"], ui_files,
                      summary="pygames: the Python-to-DOM layer of the site", stored=True)
+    inner = {"pygames-core": sha256(core), "pygames-ui": sha256(ui)}
     _, core, ui = gzipped([out / "pyodide" / STDLIB_ZIP, core, ui])
-    shipped = {"pygames-core": lock_entry(core, ["pygames_core"]), "pygames-ui": lock_entry(ui, ["pygames_ui", "main"])}
+    shipped = {"pygames-core": lock_entry(core, ["pygames_core"], inner["pygames-core"]),
+               "pygames-ui": lock_entry(ui, ["pygames_ui", "main"], inner["pygames-ui"])}
     for whl in fetch_pinned_wheels():
         dest = out / "pyodide" / whl.name
         shutil.copy2(whl, dest)

@@ -291,13 +291,24 @@ def test_the_gzipped_twins_are_inflated_on_the_way_and_a_server_may_inflate_them
         body = gzip.decompress((DIST / "pyodide" / name).read_bytes())
         return lambda route: route.fulfill(status=200, body=body)
 
-    for name in ("pyodide.asm.wasm.gz", "stdlib.zip.gz"):
+    for name in ("pyodide.asm.wasm.gz", "stdlib.zip.gz", "pygames_core-0.1.0-py3-none-any.whl.gz"):
         page.route(f"**/pyodide/{name}", inflated_by_the_server(name))
     page.goto(site_url + bare("?delay=20&seed=1", warm=False))
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     start_klats_and_move(page)
     ctx.close()
     problems.check()
+
+    # A wheel inflated on the way is still checked: one changed by a byte is not run.
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    wheel = bytearray(gzip.decompress((DIST / "pyodide" / "pygames_core-0.1.0-py3-none-any.whl.gz").read_bytes()))
+    wheel[100] ^= 1
+    page.route("**/pyodide/pygames_core-0.1.0-py3-none-any.whl.gz", lambda route: route.fulfill(status=200, body=bytes(wheel)))
+    page.goto(site_url + bare("?delay=20&seed=1", warm=False))
+    page.wait_for_selector('html[data-app-state="error"]', timeout=BOOT_TIMEOUT_MS)
+    assert "pygames_core-0.1.0-py3-none-any.whl.gz" in page.inner_text("#boot-error-text")
+    ctx.close()
 
 
 def test_a_browser_without_decompression_streams_is_told_it_is_too_old(browser, site_url) -> None:
