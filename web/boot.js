@@ -198,7 +198,11 @@ function askWheelsWhenWasmArrives() {
   WebAssembly.instantiateStreaming = function (...args) {
     WebAssembly.instantiateStreaming = instantiate; // once: only Pyodide's own module
     const made = instantiate.apply(this, args);
-    made.then(wheels, wheels); // runs before Pyodide's own continuation: the request goes out first
+    made.then(wheels, (err) => { // (runs before Pyodide's own continuation: the request goes out first)
+      wheels();
+      // Pyodide only logs a module it could not compile (a damaged download) and waits for ever.
+      fail(new Error(`${say("boot.missing_file", "Could not download")} pyodide.asm.wasm (${err?.message ?? err})`));
+    });
     return made;
   };
 }

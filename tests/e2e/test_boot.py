@@ -311,6 +311,18 @@ def test_the_gzipped_twins_are_inflated_on_the_way_and_a_server_may_inflate_them
     ctx.close()
 
 
+def test_a_damaged_interpreter_is_named_at_once_not_after_the_boot_s_two_minutes(browser, site_url) -> None:
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    twin = (DIST / "pyodide" / "pyodide.asm.wasm.gz").read_bytes()
+    page.route("**/pyodide/pyodide.asm.wasm.gz", lambda route: route.fulfill(status=200, body=twin[: len(twin) // 2]))
+    page.goto(site_url + bare("?delay=20&seed=1", warm=False))
+    page.wait_for_selector('html[data-app-state="error"]', timeout=30_000)
+    text = page.inner_text("#boot-error-text")
+    assert "Could not download pyodide.asm.wasm" in text, text
+    ctx.close()
+
+
 def test_a_browser_without_decompression_streams_is_told_it_is_too_old(browser, site_url) -> None:
     """The big downloads come gzipped (every browser Pyodide runs in can inflate them): one that
     cannot is told so in its language, not left on a bar that never moves."""
