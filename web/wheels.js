@@ -32,12 +32,35 @@ export async function inflated(res, type) {
     },
   });
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
+  const out = (gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body).getReader();
+  const watched = new ReadableStream({ // (a download that breaks off or was damaged on its way is told)
+    async pull(ctl) {
+      try {
+        const { done, value } = await out.read();
+        if (done) ctl.close();
+        else ctl.enqueue(value);
+      } catch (err) {
+        onDamaged?.(res.url, err);
+        ctl.error(err);
+      }
+    },
+    cancel(reason) {
+      return out.cancel(reason);
+    },
+  });
   const headers = new Headers(res.headers);
   headers.delete("Content-Length");
   headers.delete("Content-Encoding");
   if (type) headers.set("Content-Type", type);
-  return new Response(gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body,
-    { status: res.status, statusText: res.statusText, headers });
+  return new Response(watched, { status: res.status, statusText: res.statusText, headers });
+}
+
+let onDamaged = null;
+
+/** `callback(url, error)` is told of a gzipped download that broke off or was damaged on its
+ * way (Pyodide only logs a standard library it could not read, and stops later on another error). */
+export function whenDamaged(callback) {
+  onDamaged = callback;
 }
 
 // The interpreter's own wasm (9.6 MB) has a gzipped twin too, 130 kB smaller than a server's

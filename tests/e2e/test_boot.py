@@ -311,15 +311,17 @@ def test_the_gzipped_twins_are_inflated_on_the_way_and_a_server_may_inflate_them
     ctx.close()
 
 
-def test_a_damaged_interpreter_is_named_at_once_not_after_the_boot_s_two_minutes(browser, site_url) -> None:
+@pytest.mark.parametrize("name", ["pyodide.asm.wasm.gz", "stdlib.zip.gz"])
+def test_a_download_broken_off_is_named_at_once_not_after_the_boot_s_two_minutes(browser, site_url, name) -> None:
+    """Half the interpreter or the standard library, as a lost connection leaves it: the file is named."""
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
-    twin = (DIST / "pyodide" / "pyodide.asm.wasm.gz").read_bytes()
-    page.route("**/pyodide/pyodide.asm.wasm.gz", lambda route: route.fulfill(status=200, body=twin[: len(twin) // 2]))
+    twin = (DIST / "pyodide" / name).read_bytes()
+    page.route(f"**/pyodide/{name}", lambda route: route.fulfill(status=200, body=twin[: len(twin) // 2]))
     page.goto(site_url + bare("?delay=20&seed=1", warm=False))
     page.wait_for_selector('html[data-app-state="error"]', timeout=30_000)
     text = page.inner_text("#boot-error-text")
-    assert "Could not download pyodide.asm.wasm" in text, text
+    assert f"Could not download {name.removesuffix('.gz')}" in text, text
     ctx.close()
 
 
