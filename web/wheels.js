@@ -33,18 +33,23 @@ export async function inflated(res, type) {
   });
   const gzip = head[0] === 0x1f && head[1] === 0x8b;
   const out = (gzip ? body.pipeThrough(new DecompressionStream("gzip")) : body).getReader();
+  let cancelled = false; // (by whoever reads it: no longer wanted, not damaged)
   const watched = new ReadableStream({ // (a download that breaks off or was damaged on its way is told)
     async pull(ctl) {
+      let chunk;
       try {
-        const { done, value } = await out.read();
-        if (done) ctl.close();
-        else ctl.enqueue(value);
+        chunk = await out.read();
       } catch (err) {
-        onDamaged?.(res.url, err);
+        if (!cancelled) onDamaged?.(res.url, err);
         ctl.error(err);
+        return;
       }
+      if (cancelled) return;
+      if (chunk.done) ctl.close();
+      else ctl.enqueue(chunk.value);
     },
     cancel(reason) {
+      cancelled = true;
       return out.cancel(reason);
     },
   });
