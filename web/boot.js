@@ -198,9 +198,12 @@ function askWheelsWhenWasmArrives() {
   WebAssembly.instantiateStreaming = function (...args) {
     WebAssembly.instantiateStreaming = instantiate; // once: only Pyodide's own module
     const made = instantiate.apply(this, args);
-    made.then(wheels, (err) => { // (runs before Pyodide's own continuation: the request goes out first)
+    made.then(wheels, async (err) => { // (runs before Pyodide's own continuation: the request goes out first)
       wheels();
-      // Pyodide only logs a module it could not compile (a damaged download) and waits for ever.
+      // Pyodide only logs a module it could not compile (a damaged download) and waits for ever;
+      // a file that could not be had at all is named with its HTTP status (watchDownloads).
+      const res = await Promise.resolve(args[0]).catch(() => null);
+      if (res && !res.ok) return;
       fail(new Error(`${say("boot.missing_file", "Could not download")} pyodide.asm.wasm (${err?.message ?? err})`));
     });
     return made;
