@@ -2,7 +2,9 @@
 // there is a good one), hand over to web/main.py, then get the site ready for offline
 // play and the next visit. Everything is relative to this page, so any sub-path works.
 import { dropSnapshots, findSnapshot, makeSnapshotInWorker, snapshotsSupported } from "./snapshot.js";
-import { WheelError, fetchWheels, gzipWasm, inflateGzFetches, mountWheels, prefetchMoreStdlib, whenDamaged } from "./wheels.js";
+import {
+  WheelError, fetchWasmTwin, fetchWheels, gzipWasm, inflateGzFetches, mountWheels, prefetchMoreStdlib, whenDamaged,
+} from "./wheels.js";
 
 // Filled in by tools/build_site.py: the lock file (inline: one request less), the
 // standard library zip, the wheels to put on sys.path, and the key of a valid snapshot.
@@ -241,7 +243,7 @@ async function boot() {
   inflateGzFetches(location.href); // (Pyodide fetches the standard library's stdlib.zip.gz itself)
   whenDamaged((url, err) => fail(new Error(`${say("boot.missing_file", "Could not download")} ${url.split("/").pop()} (${err?.message ?? err})`)));
   // A first visit asks for the interpreter's gzipped twin at once, after the first screen's own files.
-  if (!CONTROLLED) earlyWasm = fetch(new URL("pyodide/pyodide.asm.wasm.gz", location.href), { priority: "low" });
+  if (!CONTROLLED) earlyWasm = fetchWasmTwin(location.href);
   earlyWasm?.catch(() => {}); // (a failed download is named by watchDownloads)
   const pyodideModuleP = import("./pyodide/pyodide.mjs");
   const snapshotP = BARE ? Promise.resolve(null) : findSnapshot(SITE.snapshotKey).catch(() => null);

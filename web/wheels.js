@@ -5,6 +5,8 @@
 // snapshot worker put them.
 
 export const WHEEL_DIR = "/lib/pygames";
+// The browser's own fetch, as it was before inflateGzFetches: what comes back is as it came.
+const plainFetch = globalThis.fetch.bind(globalThis);
 
 // The standard library's zip and our wheels travel gzipped whole (`x.gz`, made by the build
 // with Zopfli: a tenth smaller than a zip compressed entry by entry); each is inflated as it
@@ -82,6 +84,12 @@ export function gzipWasm(yes, early = null) {
   wasmGz = yes ? early ?? true : null;
 }
 
+/** A first visit's request for the wasm's gzipped twin, made as the page starts (boot.js); its
+ * response is inflated once, when Pyodide asks for the wasm (`gzipWasm`). */
+export function fetchWasmTwin(root) {
+  return plainFetch(new URL(`pyodide/${WASM}.gz`, root), { priority: "low" });
+}
+
 /** In a worker: the wasm as this device holds it already (the service worker's copy, or the
  * browser's cache after the page's own start), else its gzipped twin, as a first visit's page. */
 export async function gzipWasmUnlessHeld(indexURL) {
@@ -98,18 +106,17 @@ export async function gzipWasmUnlessHeld(indexURL) {
  * (Pyodide fetches the standard library itself: its `stdLibURL` is `stdlib.zip.gz`), and
  * Pyodide's fetch of its wasm takes the twin when gzipWasm says so. */
 export function inflateGzFetches(root) {
-  const plain = globalThis.fetch;
-  if (plain.inflatesGz) return;
+  if (globalThis.fetch.inflatesGz) return;
   const base = new URL(".", root).href;
   const hooked = async function (input, init) {
     const url = new URL(input instanceof Request ? input.url : String(input), base);
     const ours = url.href.startsWith(base);
     if (ours && wasmGz && url.pathname.endsWith(`/${WASM}`)) {
-      const twin = wasmGz === true ? plain.call(globalThis, `${url.href}.gz`, init) : wasmGz;
+      const twin = wasmGz === true ? plainFetch(`${url.href}.gz`, init) : wasmGz;
       wasmGz = true; // (a response is read once)
       return inflated(await twin, "application/wasm"); // typed, for compiling as it arrives
     }
-    const res = await plain.call(globalThis, input, init);
+    const res = await plainFetch(input, init);
     return ours && url.pathname.endsWith(".gz") ? inflated(res) : res;
   };
   hooked.inflatesGz = true;
@@ -151,7 +158,7 @@ export function fetchWheels(lock, names, baseURL) {
       if (!res.ok) throw new WheelError(file, res.status);
       const bytes = new Uint8Array(await res.arrayBuffer());
       const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
-      if (checked && await sha256Hex(bytes) !== (gz ? sha256 : unpacked)) {
+      if (checked && await sha256Hex(bytes) !== (gz ? sha256 : unpacked ?? sha256)) {
         throw new WheelError(file, null, "damaged download");
       }
       return { file, bytes: gz ? await inflatedBytes(bytes) : bytes };
@@ -163,9 +170,6 @@ export function fetchWheels(lock, names, baseURL) {
     }
   }));
 }
-
-// The browser's own fetch, as it was before inflateGzFetches (wheels are checked as they came).
-const plainFetch = globalThis.fetch.bind(globalThis);
 
 async function sha256Hex(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));

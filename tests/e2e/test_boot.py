@@ -287,12 +287,8 @@ def test_the_gzipped_twins_are_inflated_on_the_way_and_a_server_may_inflate_them
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
     problems.attach(page)
-    def inflated_by_the_server(name: str) -> Any:
-        body = gzip.decompress((DIST / "pyodide" / name).read_bytes())
-        return lambda route: route.fulfill(status=200, body=body)
-
     for name in ("pyodide.asm.wasm.gz", "stdlib.zip.gz", "pygames_core-0.1.0-py3-none-any.whl.gz"):
-        page.route(f"**/pyodide/{name}", inflated_by_the_server(name))
+        page.route(f"**/pyodide/{name}", _serving(gzip.decompress((DIST / "pyodide" / name).read_bytes())))
     page.goto(site_url + bare("?delay=20&seed=1", warm=False))
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     start_klats_and_move(page)
@@ -300,41 +296,47 @@ def test_the_gzipped_twins_are_inflated_on_the_way_and_a_server_may_inflate_them
     problems.check()
 
     # A wheel inflated on the way is still checked: one changed by a byte is not run.
-    ctx = browser.new_context(locale="en-US")
-    page = ctx.new_page()
     wheel = bytearray(gzip.decompress((DIST / "pyodide" / "pygames_core-0.1.0-py3-none-any.whl.gz").read_bytes()))
     wheel[100] ^= 1
-    page.route("**/pyodide/pygames_core-0.1.0-py3-none-any.whl.gz", lambda route: route.fulfill(status=200, body=bytes(wheel)))
+    text = boot_error(browser, site_url, {"pygames_core-0.1.0-py3-none-any.whl.gz": bytes(wheel)})
+    assert "pygames_core-0.1.0-py3-none-any.whl.gz" in text, text
+
+
+def boot_error(browser: Any, site_url: str, served: dict[str, bytes], locale: str = "en-US", script: str = "",
+               timeout: int = BOOT_TIMEOUT_MS) -> str:
+    """A first visit whose ``pyodide/`` files named in ``served`` come with those bodies instead
+    (``script``: run before the page's own): the text of the boot's error box."""
+    ctx = browser.new_context(locale=locale)
+    page = ctx.new_page()
+    if script:
+        page.add_init_script(script=script)
+    for name, body in served.items():
+        page.route(f"**/pyodide/{name}", _serving(body))
     page.goto(site_url + bare("?delay=20&seed=1", warm=False))
-    page.wait_for_selector('html[data-app-state="error"]', timeout=BOOT_TIMEOUT_MS)
-    assert "pygames_core-0.1.0-py3-none-any.whl.gz" in page.inner_text("#boot-error-text")
+    page.wait_for_selector('html[data-app-state="error"]', timeout=timeout)
+    text = page.inner_text("#boot-error-text")
     ctx.close()
+    return text
+
+
+def _serving(body: bytes) -> Any:
+    """A route handler answering with ``body`` (one per file: a lambda's default would take the request)."""
+    return lambda route: route.fulfill(status=200, body=body)
 
 
 @pytest.mark.parametrize("name", ["pyodide.asm.wasm.gz", "stdlib.zip.gz"])
 def test_a_download_broken_off_is_named_at_once_not_after_the_boot_s_two_minutes(browser, site_url, name) -> None:
     """Half the interpreter or the standard library, as a lost connection leaves it: the file is named."""
-    ctx = browser.new_context(locale="en-US")
-    page = ctx.new_page()
     twin = (DIST / "pyodide" / name).read_bytes()
-    page.route(f"**/pyodide/{name}", lambda route: route.fulfill(status=200, body=twin[: len(twin) // 2]))
-    page.goto(site_url + bare("?delay=20&seed=1", warm=False))
-    page.wait_for_selector('html[data-app-state="error"]', timeout=30_000)
-    text = page.inner_text("#boot-error-text")
+    text = boot_error(browser, site_url, {name: twin[: len(twin) // 2]}, timeout=30_000)
     assert f"Could not download {name.removesuffix('.gz')}" in text, text
-    ctx.close()
 
 
 def test_a_browser_without_decompression_streams_is_told_it_is_too_old(browser, site_url) -> None:
     """The big downloads come gzipped (every browser Pyodide runs in can inflate them): one that
     cannot is told so in its language, not left on a bar that never moves."""
-    ctx = browser.new_context(locale="ru-RU")
-    page = ctx.new_page()
-    page.add_init_script(script="delete globalThis.DecompressionStream")
-    page.goto(site_url + bare("?delay=20&seed=1", warm=False))
-    page.wait_for_selector('html[data-app-state="error"]', timeout=BOOT_TIMEOUT_MS)
-    assert "слишком старый" in page.inner_text("#boot-error-text")
-    ctx.close()
+    text = boot_error(browser, site_url, {}, locale="ru-RU", script="delete globalThis.DecompressionStream")
+    assert "слишком старый" in text, text
 
 
 @pytest.mark.parametrize("missing", ["pyodide/stdlib.zip.gz", "pyodide/pygames_core-0.1.0-py3-none-any.whl.gz"])
