@@ -153,15 +153,20 @@ export function fetchWheels(lock, names, baseURL) {
     const url = new URL(file, baseURL);
     // (no digest without https: the browser checks the file's own hash then, as it arrives)
     const checked = Boolean(globalThis.crypto?.subtle);
-    try {
-      const res = await plainFetch(url, checked ? {} : { integrity: sri(sha256) });
+    const once = async (init) => {
+      const res = await plainFetch(url, checked ? init : { ...init, integrity: sri(sha256) });
       if (!res.ok) throw new WheelError(file, res.status);
       const bytes = new Uint8Array(await res.arrayBuffer());
       const gz = bytes[0] === 0x1f && bytes[1] === 0x8b;
-      if (checked && await sha256Hex(bytes) !== (gz ? sha256 : unpacked ?? sha256)) {
-        throw new WheelError(file, null, "damaged download");
-      }
-      return { file, bytes: gz ? await inflatedBytes(bytes) : bytes };
+      const right = !checked || await sha256Hex(bytes) === (gz ? sha256 : unpacked ?? sha256);
+      return right ? { file, bytes: gz ? await inflatedBytes(bytes) : bytes } : null;
+    };
+    try {
+      // A wheel of another build (the HTTP cache's copy from before the site was updated, the
+      // page itself fresh: the file names stay the same) is asked for once more, past the cache.
+      const got = await once({}).catch(() => null) ?? await once({ cache: "reload" });
+      if (!got) throw new WheelError(file, null, "damaged download");
+      return got;
     } catch (err) {
       if (err instanceof WheelError) throw err;
       // A failed integrity check hides the HTTP status (a 404 page fails it too): ask again.

@@ -302,6 +302,34 @@ def test_the_gzipped_twins_are_inflated_on_the_way_and_a_server_may_inflate_them
     assert "pygames_core-0.1.0-py3-none-any.whl.gz" in text, text
 
 
+def test_a_wheel_left_in_the_http_cache_by_the_build_before_is_asked_for_again(browser, site_url, problems) -> None:
+    """The wheels keep their names from build to build, and GitHub Pages lets a browser keep a
+    file ten minutes: a fresh page may first get the last build's wheel. It is not run, and not
+    called damaged: it is asked for once more, past the cache, and the page boots."""
+    import gzip
+
+    name = "pygames_core-0.1.0-py3-none-any.whl.gz"
+    right = (DIST / "pyodide" / name).read_bytes()
+    older = bytearray(gzip.decompress(right))
+    older[100] ^= 1
+    asked: list[str] = []
+
+    def serve(route: Any) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=200, body=gzip.compress(bytes(older)) if len(asked) == 1 else right)
+
+    ctx = browser.new_context(locale="en-US")
+    page = ctx.new_page()
+    problems.attach(page)
+    page.route(f"**/pyodide/{name}", serve)
+    page.goto(site_url + bare("?delay=20&seed=1", warm=False))
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    assert len(asked) == 2, asked
+    start_klats_and_move(page)
+    ctx.close()
+    problems.check()
+
+
 def boot_error(browser: Any, site_url: str, served: dict[str, bytes], locale: str = "en-US", script: str = "",
                timeout: int = BOOT_TIMEOUT_MS) -> str:
     """A first visit whose ``pyodide/`` files named in ``served`` come with those bodies instead
