@@ -222,8 +222,8 @@ def test_every_screen_speaks_to_the_player_called_you(game: str, lang: str, monk
     ("en", 2, [[1, 2, 3, 4, 5, 6], [3], [7]], "Boris played a sixth pile in front of you, so the round ends."),
     ("en", 2, [[3], [1, 2, 3, 4, 5, 6], [7]], "Boris played a sixth pile in front of Anna, so the round ends."),
     ("ru", 0, [[3], [1, 2, 3, 4, 5, 6], [7]], "Вы выложили шестую стопку игроку Anna — партия окончена."),
-    ("ru", 2, [[1, 2, 3, 4, 5, 6], [3], [7]], "Игрок Boris положил шестую стопку в ваш ряд — партия окончена."),
-    ("ru", 2, [[3], [1, 2, 3, 4, 5, 6], [7]], "Игрок Boris положил шестую стопку в ряд игрока Anna — партия окончена."),
+    ("ru", 2, [[1, 2, 3, 4, 5, 6], [3], [7]], "Шестая стопка в вашем ряду, от игрока Boris, — партия окончена."),
+    ("ru", 2, [[3], [1, 2, 3, 4, 5, 6], [7]], "Шестая стопка в ряду игрока Anna, от игрока Boris, — партия окончена."),
 ])
 def test_a_round_ended_by_a_sixth_pile_names_whose_row_it_is(lang: str, by: int, tops: list[list[int]],
                                                               said: str) -> None:
