@@ -10,6 +10,8 @@ import {
 // standard library zip, the wheels to put on sys.path, and the key of a valid snapshot.
 const SITE = __SITE__;
 const html = document.documentElement;
+// A link may go to the browser's share sheet (Share beside Copy: devices/widgets.copy_field).
+if (typeof navigator.share === "function") html.dataset.canShare = "";
 const t0 = performance.now();
 
 // The boot's stages on the page's performance timeline (`boot:<stage>` marks, in the

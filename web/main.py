@@ -200,6 +200,9 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         if data.get("action") == "p2p-copy":  # an invite or an answer: onto the clipboard, and selected
             self._copy_field(data.get("field", ""), el)
             return
+        if data.get("action") == "p2p-share":  # an invite or an answer link: to the phone's share sheet
+            self._share_field(data.get("field", ""), data.get("shares", ""), el)
+            return
         if data.get("action") == "p2p-to-answer":  # the box for a friend's answer, far below on a phone
             field = document.getElementById(data.get("field", ""))
             if focus.present(field):

@@ -12,7 +12,7 @@ import asyncio
 from typing import Any
 
 from js import Object, console, document, localStorage, window  # type: ignore[import-not-found]
-from pyodide.ffi import JsException, jsnull  # type: ignore[import-not-found]
+from pyodide.ffi import JsException, jsnull, to_js  # type: ignore[import-not-found]
 
 from pygames_core.record_codec import MAX_TEXT_CHARS
 from pygames_ui import focus, keeping
@@ -146,6 +146,29 @@ class KeepPart:
             line = document.createElement("p")
             line.lang, line.textContent = self.app.t.lang, words
             live.appendChild(line)
+
+    def _share_field(self, name: str, words: str, button: Any) -> None:
+        """An invite or an answer link to the browser's share sheet (a messenger, mail…), with
+        ``words`` ("Anna invites you to Klats!"); where the browser cannot, onto the clipboard."""
+        field = document.getElementById(name)
+        if not focus.present(field):
+            return
+        try:
+            promise = window.navigator.share(to_js({"text": words, "url": str(field.value)},
+                                                   dict_converter=Object.fromEntries))  # (at once: the click's user gesture)
+        except (AttributeError, JsException):
+            self._copy_field(name, button)
+            return
+        asyncio.ensure_future(self._shared(promise, name))
+
+    async def _shared(self, promise: Any, name: str) -> None:
+        try:
+            await promise
+        except JsException as err:  # the player closed the sheet (AbortError): nothing to say; else the text, one Ctrl+C away
+            if "AbortError" not in str(err):
+                field = document.getElementById(name)
+                if focus.present(field):
+                    _select(field)
 
     def _copy_link(self, fragment: str) -> None:
         url = f"{window.location.origin}{window.location.pathname}{fragment}"

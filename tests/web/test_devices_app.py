@@ -69,12 +69,20 @@ def connect(game: str, values: dict[str, str]) -> tuple[App, App]:
     pump(host, new_app())
     html = host.render()
     assert 'id="lobby"' in html and 'data-state="invited"' in html and "#j=" in html
+    # The invite link may go to the phone's share sheet too, with words its guest reads first
+    title = {"klats": "Klats!", "zoomagia": "Zoomagia", "rps_zombie": "Rock, Paper, Scissors … ZOMBIES!!!"}[game]
+    assert (f'data-action="p2p-share" aria-label="Share: Invite for Player 2 as a link" data-field="invite-1" '
+            f'data-shares="{esc(host.room.host_name)} invites you to {esc(title)}"') in html
     guest = new_app()
     play.open_invite(guest, "#j=" + host.room.invites[1])
     assert guest.screen == "join" and "invites you" in guest.render()
     click(guest, "p2p-join")
     pump(host, guest)
     assert guest.joining is not None and guest.joining.answer is not None
+    said = guest.render()  # (its answer link may be shared back; its code is only copied)
+    assert 'data-action="p2p-share" aria-label="Share: Your answer as a link" data-field="answer-link"' in said
+    assert said.count('data-action="p2p-share"') == 1  # (the code is only copied)
+    assert f"My answer to {esc(host.room.host_name)}&#x27;s invite to {esc(title)}" in said
     click(host, "p2p-connect", {"answer_1": SITE + "#a=" + guest.joining.answer}, seat=1)
     assert [e[0] for e in host.room.effects] == ["p2p-accept"]
     host.room.effects.clear()

@@ -215,7 +215,7 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
     waited = f'<p class="notice" role="status">{esc(t("devices.still_waiting"))}</p>' if joining.waited_long else ""
     return head + refusal(t, joining) + waited + (f'<p role="status" tabindex="-1" data-autofocus>{esc(t("devices.answer_how"))}</p>'
                    f'<div class="invite-qr">{qr_svg(link, t("devices.answer_qr"))}</div>'
-                   f'{copy_field(t, "answer-link", t("devices.answer_link"), link)}'
+                   f'{copy_field(t, "answer-link", t("devices.answer_link"), link, share=t("devices.share_answer", name=spec.host, game=title))}'
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
 
 

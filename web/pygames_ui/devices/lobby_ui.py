@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from pygames_core import games
+
 from ..dom import button, esc
 from ..form import NewGameForm
 from ..i18n import I18n
@@ -204,12 +206,17 @@ def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
     name = room.session.seats[seat].name
     problem = problem_at(t, room, seat)  # (under the box it came by)
     return (f'<div class="invite-qr">{qr_svg(link, t("devices.invite_qr", name=name))}</div>'
-            f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=name), link)}'
+            f'{copy_field(t, f"invite-{seat}", t("devices.invite_link", name=name), link, share=invited(t, room))}'
             f'<p class="copy-field"><label for="answer-{seat}">{esc(t("devices.paste_answer"))}</label>'
             f'<input id="answer-{seat}" name="answer_{seat}" autocomplete="off" data-keep data-enter="p2p-connect"'
             f' aria-label="{esc(named(t("devices.paste_answer"), name))}">'
             f'{button(esc(t("devices.connect")), "p2p-connect", "primary", aria_label=named(t("devices.connect"), name), seat=seat)}</p>'
             f'{problem}{scan_block(t, room, seat)}')
+
+
+def invited(t: I18n, room: Room) -> str:
+    """The words an invite is shared with ("Anna invites you to Klats!"), as its guest will read them first."""
+    return t("devices.invited", name=room.host_name, game=games.get(room.session.game.name).title[t.lang])
 
 
 def named(text: str, name: str) -> str:

@@ -18,11 +18,16 @@ def qr_svg(text: str, label: str) -> str:
     return qr.svg(qr.encode(text, level="L"), label)
 
 
-def copy_field(t: I18n, name: str, label: str, value: str) -> str:
-    """A read-only text to copy, with its Copy button (the page copies the field's text)."""
+def copy_field(t: I18n, name: str, label: str, value: str, share: str = "") -> str:
+    """A read-only text to copy, with its Copy button (the page copies the field's text); a link
+    also gets Share (``share``: the words sent with it), shown where the browser can share
+    (the Web Share API: a phone's share sheet, a messenger; ``html[data-can-share]``)."""
+    shares = (button(esc(t("devices.share")), "p2p-share", "share-btn", aria_label=t("devices.share_what", value=label),
+                     field=name, shares=share) if share else "")
     return (f'<p class="copy-field"><label for="{name}">{esc(label)}</label>'
             f'<input id="{name}" name="{name}" readonly value="{esc(value)}">'
-            f'{button(esc(t("devices.copy")), "p2p-copy", "", aria_label=t("devices.copy_what", value=label), field=name, copies=label)}</p>')
+            f'{button(esc(t("devices.copy")), "p2p-copy", "", aria_label=t("devices.copy_what", value=label), field=name, copies=label)}'
+            f'{shares}</p>')
 
 
 #: Where this device keeps the STUN server its player chose (none by default); p2p.js reads it.
