@@ -9,7 +9,8 @@ random legal moves through the real referee (``devices/host.py``) and guests
 (``devices/guest.py``) on CPython, the messages carried in memory as the data channels
 carry them. Reported per title: bytes the host sends per move to each guest (median and
 largest message), and the host's time per move (judging it and writing every guest's
-frame: median and 95th percentile). Then, in Chromium, a guest whose browser has the
+frame: median and 95th percentile), on CPython and in Pyodide (the npm package's, under
+Node: the interpreter the host's page runs, with the site's own wheels). Then, in Chromium, a guest whose browser has the
 site cached (one visit before: the service worker and the start-up snapshot) opens an
 invite, presses Join, and the host takes its answer as a player would paste it: the time
 from opening the invite to the guest's table on screen (target: at most 3 s).
@@ -22,6 +23,7 @@ import argparse
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -70,8 +72,50 @@ def play(game: str, players: int, seed: int) -> tuple[list[int], list[float]]:
     return sizes, times
 
 
+#: Node: the games of :func:`play` in Pyodide, with the site's wheels (``dist/pyodide``); prints
+#: ``{title: [ms per move, ...]}`` as JSON. argv: the repository, the number of games per title.
+PYODIDE_PLAY = r"""
+const [root, count] = process.argv.slice(-2);
+const fs = require("fs"), path = require("path"), zlib = require("zlib");
+const { loadPyodide } = require(path.join(root, "node_modules/pyodide/pyodide.js"));
+(async () => {
+  const py = await loadPyodide({ stdout: () => {}, stderr: (s) => console.error(s) });
+  py.FS.mkdirTree("/bench");
+  const paths = [];
+  for (const file of fs.readdirSync(path.join(root, "dist/pyodide")).filter((f) => f.endsWith(".whl.gz"))) {
+    const at = "/bench/" + file.replace(/\.gz$/, "");
+    py.FS.writeFile(at, zlib.gunzipSync(fs.readFileSync(path.join(root, "dist/pyodide", file))));
+    paths.push(at);
+  }
+  for (const file of ["bench_devices.py", "serve.py"]) {
+    py.FS.writeFile("/bench/" + file, fs.readFileSync(path.join(root, "tools", file)));
+  }
+  py.globals.set("paths", py.toPy(paths));
+  process.stdout.write(py.runPython(`
+import json, sys
+sys.path[:0] = [*paths, "/bench"]
+import bench_devices
+from pygames_core import games
+json.dumps({name: [t for seed in range(${Number(count)})
+                   for t in bench_devices.play(name, games.get(name).max_players, seed)[1]]
+            for name in games.names()})
+`));
+})().catch((err) => { console.error(err); process.exit(1); });
+"""
+
+
+def pyodide_times(count: int) -> dict[str, list[float]]:
+    """The host's ms per move in Pyodide (Node), per title: :func:`play`'s games, ``count`` each."""
+    done = subprocess.run(["node", "-e", PYODIDE_PLAY, str(ROOT), str(count)], capture_output=True, text=True,
+                          check=True, timeout=1800)
+    return {name: sorted(times) for name, times in json.loads(done.stdout).items()}
+
+
 def join_times(runs: int) -> list[float]:
-    """Seconds from a guest (site cached) opening an invite to its table on screen."""
+    """Seconds from a guest (site cached) opening an invite to its table on screen: the invite
+    opens in a new tab of a browser that has visited the site once (as a link tapped in a
+    messenger does), so the page boots from its cache and start-up snapshot; then Join, the
+    host takes the answer and starts the game."""
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "tests" / "e2e"))
@@ -85,10 +129,11 @@ def join_times(runs: int) -> list[float]:
             browser = pw.chromium.launch(headless=True, executable_path=exe, args=CHROMIUM_FLAGS if exe else [])
             for run in range(runs):
                 host_ctx, guest_ctx = browser.new_context(), browser.new_context()
-                host, guest = host_ctx.new_page(), guest_ctx.new_page()
-                guest.goto(url)  # the first visit: the site cached, the start-up snapshot made
-                guest.wait_for_selector(READY, timeout=120_000)
-                guest.wait_for_selector('html[data-snapshot="saved"], html[data-snapshot="failed"]', timeout=120_000)
+                host, first = host_ctx.new_page(), guest_ctx.new_page()
+                first.goto(url)  # the first visit: the site cached, the start-up snapshot made
+                first.wait_for_selector(READY, timeout=120_000)
+                first.wait_for_selector('html[data-snapshot="saved"], html[data-snapshot="failed"]', timeout=120_000)
+                first.close()
                 host.goto(f"{url}?bare=1&delay=0&seed={run}")
                 host.wait_for_selector(READY, timeout=120_000)
                 host.click('[data-action="setup"][data-game="klats"]')
@@ -96,8 +141,9 @@ def join_times(runs: int) -> list[float]:
                 host.click('[data-action="start"]')
                 host.wait_for_selector("#invite-1")
                 link = host.input_value("#invite-1")
+                guest = guest_ctx.new_page()
                 started = time.perf_counter()
-                guest.goto(link)
+                guest.goto(link)  # a new page: the whole boot is in the time (not a fragment change)
                 guest.wait_for_selector('[data-action="p2p-join"]', timeout=120_000)
                 guest.click('[data-action="p2p-join"]')
                 guest.wait_for_selector("#answer-code")
@@ -121,8 +167,10 @@ def main() -> None:
     parser.add_argument("--joins", type=int, default=3, help="guests joining in Chromium (default 3; 0: none)")
     args = parser.parse_args()
     results: dict[str, object] = {}
-    print("| title | guests | bytes per move per guest (median) | largest message | host ms per move (median, p95) |")
-    print("|---|---|---|---|---|")
+    in_pyodide = pyodide_times(args.games)
+    print("| title | guests | bytes per move per guest (median) | largest message | host ms per move (median, p95) "
+          "| in Pyodide |")
+    print("|---|---|---|---|---|---|")
     for name in games.names():
         players = games.get(name).max_players
         sizes: list[int] = []
@@ -132,11 +180,13 @@ def main() -> None:
             sizes += s
             times += t
         times.sort()
+        there = in_pyodide[name]
         row = {"guests": players - 1, "bytes_median": statistics.median(sizes), "bytes_max": max(sizes),
-               "host_ms_median": round(statistics.median(times), 2), "host_ms_p95": round(times[int(len(times) * 0.95)], 2)}
+               "host_ms_median": round(statistics.median(times), 2), "host_ms_p95": round(times[int(len(times) * 0.95)], 2),
+               "pyodide_ms_median": round(statistics.median(there), 2), "pyodide_ms_p95": round(there[int(len(there) * 0.95)], 2)}
         results[name] = row
         print(f"| {name} | {row['guests']} | {row['bytes_median']:.0f} | {row['bytes_max']} | "
-              f"{row['host_ms_median']} ({row['host_ms_p95']}) |")
+              f"{row['host_ms_median']} ({row['host_ms_p95']}) | {row['pyodide_ms_median']} ({row['pyodide_ms_p95']}) |")
     if args.joins:
         joins = sorted(join_times(args.joins))
         results["join_s"] = {"median": round(statistics.median(joins), 2), "max": round(joins[-1], 2), "target": 3.0}
