@@ -107,6 +107,12 @@ def klats_with_boris(page: Any, friend: Any, site_url: str, seed: int) -> Iterat
 #: A share sheet for the host's page: Linux Chromium has none (``navigator.share`` is absent, so
 #: Share is hidden there); this one keeps what it was handed, as a phone's would pass it on.
 SHARE_SHEET = "navigator.share = async (data) => { window.__shared = data; };"
+#: Every connection's configuration, kept as the page makes it: no STUN or TURN server unless
+#: the player chose one ("Play across the internet"), so nothing is asked of any other host.
+ICE_SEEN = """window.__ice = [];
+window.RTCPeerConnection = class extends RTCPeerConnection {
+  constructor(config) { super(config); window.__ice.push(JSON.parse(JSON.stringify(config ?? null))); }
+};"""
 
 
 @pytest.mark.long
@@ -116,7 +122,7 @@ def test_a_whole_klats_game_between_three_devices(page: Any, context: Any, frien
     answer from the QR code his page draws; Vera's phone speaks Russian. They play to the end."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.add_init_script(script=SHARE_SHEET)
+    page.add_init_script(script=SHARE_SHEET + ICE_SEEN)
     open_app(page, site_url, "?delay=0&seed=3")
     start_game(page, "klats", [("Anna", "human"), ("Boris", "remote"), ("Vera", "remote")], fills={"opt_target": "15"})
     page.wait_for_selector("#lobby #invite-1")
@@ -135,6 +141,7 @@ def test_a_whole_klats_game_between_three_devices(page: Any, context: Any, frien
     shoot(page, "lobby")
 
     guest = friend()
+    guest.add_init_script(script=ICE_SEEN)
     guest.goto(link.replace("#j=", FRIEND_QUERY + "#j="))
     guest.wait_for_selector(READY, timeout=90_000)
     assert "Anna invites you to Klats!" in guest.inner_text("main.join h1")
@@ -166,6 +173,9 @@ def test_a_whole_klats_game_between_three_devices(page: Any, context: Any, frien
 
     play_to_the_end(devices, move)
     shoot(guest, "guest-over")
+    for d in (page, guest):  # (the host's: one per friend's seat, and each new offer)
+        configs = d.evaluate("window.__ice")
+        assert configs and all(c == {"iceServers": []} for c in configs), configs
     assert not problems, "\n".join(problems)
 
 

@@ -148,6 +148,19 @@ def test_a_whole_game_between_a_host_and_a_guest(game: str, values: dict[str, st
     assert "game-over" in guest.render()
     click(host, "replay")  # the host's record replays like any other game's
     assert host.screen == "replay" and s.seats[1].name in host.render()
+    # … and is saved to a file and shared as a link like any other: each opens on another device
+    # as the same whole game, the friend's seat by his name (not as a bot's, nor a placeholder's)
+    host.effects.clear()
+    click(host, "export")
+    click(host, "copy-link")
+    (kind, _name, text), (kind2, fragment) = host.effects
+    assert (kind, kind2) == ("download", "copy-link") and fragment.startswith("#r=")
+    moves = len(s.record["actions"])
+    for opened in (lambda a: click(a, "import", {"file_text": text}), lambda a: a.open_link(fragment)):
+        elsewhere = new_app()
+        opened(elsewhere)
+        html = elsewhere.render()
+        assert elsewhere.screen == "replay" and f'data-last="{moves}"' in html and esc(s.seats[1].name) in html, html[:500]
 
 
 def test_the_guest_cannot_play_out_of_turn_and_a_bad_answer_is_said() -> None:
