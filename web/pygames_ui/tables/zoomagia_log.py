@@ -82,5 +82,5 @@ def since_your_turn(ctx: Ctx) -> str:
     if not said:
         return ""
     title = esc(ctx.t("zm.since"))
-    return (f'<section class="zm-since" aria-label="{title}"><h3>{title}</h3>'
+    return (f'<section class="zm-since" aria-label="{title}"><h2>{title}</h2>'
             f'<ul>{"".join(f"<li>{x}</li>" for x in said)}</ul></section>')
