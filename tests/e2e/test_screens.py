@@ -53,6 +53,18 @@ MEASURE = """(mustSee) => {
       if (need > room + 0.05) out.cut.push(`${label(el)} ${need.toFixed(1)}px in ${room.toFixed(1)}px`);
     }
   }
+  // A choice of ours cut in its box ("Бот (средни…"): the chosen option's words, beside the arrow.
+  const pen = document.createElement('canvas').getContext('2d');
+  for (const s of document.querySelectorAll('#app select')) {
+    if (s.closest('.sr, [hidden]') || !s.getClientRects().length) continue;
+    const st = getComputedStyle(s);
+    const text = s.options[s.selectedIndex]?.text ?? '';
+    if (text.length > 24) continue;  // (a typed name that cannot fit, as in the checks below)
+    pen.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;  // (the arrow)
+    const need = pen.measureText(text).width;
+    if (need > room) out.cut.push(`select[name=${s.name}] "${text}" ${need.toFixed(0)}px in ${room.toFixed(0)}px`);
+  }
   // What sticks out on the right, when the page is wider than the window (outermost first).
   out.wide = [...document.querySelectorAll('body *')].filter(el => el.getBoundingClientRect().right > window.innerWidth + 1
       && !el.parentElement.closest('.sr')).slice(0, 3).map(label);
