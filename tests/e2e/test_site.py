@@ -43,6 +43,22 @@ def test_lock_file_lists_exactly_what_is_shipped(site_url) -> None:
         assert hashlib.sha256(data).hexdigest() == entry["sha256"]
 
 
+def test_the_offline_copy_holds_exactly_what_the_site_ships_and_no_package_installer() -> None:
+    """The service worker precaches every file a page or worker asks for and nothing else: no
+    file missing from the site, none left over from Pyodide's own set (micropip: nothing installs
+    packages at run time), only our two wheels in the lock."""
+    import re
+
+    precached = json.loads(re.search(r"FILES = (\[[^\]]*\])", (DIST / "sw.js").read_text()).group(1))  # type: ignore[union-attr]
+    shipped = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file()}
+    assert set(precached) - {"./"} <= shipped, set(precached) - shipped
+    # (index.html is "./"; sw.js is the worker itself; the plain wasm is stored from its twin)
+    assert shipped - set(precached) == {"index.html", "sw.js", "pyodide/pyodide.asm.wasm"}, shipped - set(precached)
+    assert not [f for f in shipped if "micropip" in f.lower()]
+    lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text())
+    assert sorted(lock["packages"]) == ["pygames-core", "pygames-ui"]
+
+
 def test_russian_browser_gets_russian(browser, site_url, problems) -> None:
     ctx = browser.new_context(locale="ru-RU")
     page = ctx.new_page()
