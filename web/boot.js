@@ -348,6 +348,7 @@ function registerServiceWorker() {
     banner.querySelector('[data-update="later"]').onclick = () => { banner.hidden = true; };
     html.dataset.update = "ready";
   };
+  performance.mark("boot:offline-copy"); // (after boot:ready: its downloads never compete with the first screen)
   sw.register("sw.js").then(async (reg) => {
     const watch = (worker) => worker.addEventListener("statechange", () => {
       if (worker.state === "installed" && sw.controller) offer(worker);

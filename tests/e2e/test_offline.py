@@ -42,6 +42,9 @@ def test_plays_offline_after_one_visit(browser, site_url, problems) -> None:
     page.on("response", lambda r: first.append(r))
     open_app(page, site_url + address, full=True)
     page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+    # The offline copy's downloads began after the page was ready, never beside the first screen's.
+    marks = page.evaluate("() => Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))")
+    assert marks["boot:offline-copy"] > marks["boot:ready"], marks
     # Said once, quietly, the first time the offline copy is in place.
     note = page.wait_for_selector("#offline-note[role=status]")
     assert note.inner_text() == "Ready to play offline"
@@ -59,6 +62,8 @@ def test_plays_offline_after_one_visit(browser, site_url, problems) -> None:
     responses: list[object] = []
     page.on("response", lambda r: responses.append(r))
     reload_app(page)
+    page.wait_for_timeout(1500)  # (the worker is asked about a second after ready)
+    assert page.locator("#offline-note").count() == 0, "said once, not on every visit"
     by_name = {r.url.split(SUB_PATH, 1)[1].split("?")[0]: r for r in responses if SUB_PATH in r.url}
     for name in (address, "boot.js", "pyodide/pyodide.asm.wasm", "pyodide/stdlib.zip.gz"):
         assert name in by_name, f"{name or './'} was not requested: {sorted(by_name)}"
