@@ -1,10 +1,11 @@
 """Learn by playing in Chromium: each tutorial played to its end by pressing only what it lights.
 
-Once in English at 1280×800 (started from the home screen, with one wrong click tried) and
-once in Russian at 360×640 (started from the rules page the summary's "Read the full rules"
-opens), every step is photographed (``test-results/screens/tutorial-*``); axe checks the
-first step and the summary; whenever a step begins, the live region says it and the focus
-is on the control to press.
+Once in English at 1280×800 with the mouse (started from the home screen, with one wrong
+click tried and one step taken back) and once in Russian at 360×640 by keyboard alone
+(started from the rules page the summary's "Read the full rules" opens: Enter on whatever
+has the focus), every step is photographed (``test-results/screens/tutorial-*``) and
+checked by axe; whenever a step begins, the live region says it and the focus is on the
+control to press.
 """
 
 from __future__ import annotations
@@ -28,11 +29,15 @@ def focused(page: Any, selector: str) -> bool:
     return bool(page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector))
 
 
-def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool) -> list[str]:
-    """Follow the lit steps to the summary; return axe's findings on the first step and the summary."""
+def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool, keys: bool = False,
+                  step_back: bool = False) -> list[str]:
+    """Follow the lit steps to the summary (``keys``: by pressing Enter on what has the focus,
+    never the mouse; ``step_back``: one step is taken back and done again); return axe's
+    findings on every step and the summary."""
     problems: list[str] = []
     before: tuple[str, str] | None = None
     n = 0
+    done: set[str] = set()
     for _ in range(200):
         if before is None:
             page.wait_for_selector(f"{STEP}, {END}")
@@ -47,10 +52,11 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool) -> list[st
         before = (step, lit)
         if new_step:
             page.wait_for_selector(".coach.placed, .coach")
-            page.screenshot(path=str(SHOTS / f"{shot}-{n:02d}.png"))
-            if n == 0:
-                problems += audit(page, f"{shot}-first")
-            n += 1
+            if step not in done:  # (a step come back to is not photographed or audited twice)
+                page.screenshot(path=str(SHOTS / f"{shot}-{n:02d}.png"))
+                problems += audit(page, f"{shot}-{n:02d}")
+                n += 1
+            done.add(step)
             # Each step hands the focus to what it asks for: the lit control, else Next.
             want = "[data-taught]" if kind == "do" else '[data-action="tutorial-next"]'
             # … and a screen reader hears it (the live region outside the drawn page).
@@ -62,8 +68,19 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool) -> list[st
             if see and page.viewport_size["width"] < 560:  # docked: what else it names shows above it too
                 seen, box = page.locator(see).bounding_box(), coach.bounding_box()
                 assert seen and box and 0 <= seen["y"] and seen["y"] + seen["height"] <= box["y"] + 1, (shot, step, seen, box)
+        if step_back and new_step and int(step) >= 2:  # "Back a step": the step before, as it began
+            step_back = False
+            page.click(act("tutorial-back"))
+            page.wait_for_selector(f'#coach[data-step="{int(step) - 1}"], #coach[data-step="{int(step) - 2}"]')
+            assert int(page.get_attribute("#coach", "data-step") or step) < int(step)
+            before = None
+            continue
         if kind == "say":
-            page.click(act("tutorial-next"))
+            if keys:
+                assert focused(page, '[data-action="tutorial-next"]'), f"{shot} step {step}: Next has not the focus"
+                page.keyboard.press("Enter")
+            else:
+                page.click(act("tutorial-next"))
             continue
         if wrong_click:
             wrong_click = False
@@ -80,7 +97,12 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool) -> list[st
                 taught["y"] + taught["height"] <= box["y"] + 1 or box["x"] >= taught["x"] + taught["width"]
                 or taught["y"] >= box["y"] + box["height"]), (shot, taught, box)
             assert focused(page, "[data-taught]"), shot
-        page.locator("[data-taught]").first.click()
+        if keys:  # what to press has the focus at every turn of a step, not only at its start
+            assert focused(page, "[data-taught]"), (f"{shot} step {step}: the focus is on "
+                                                    + page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)"))
+            page.keyboard.press("Enter")
+        else:
+            page.locator("[data-taught]").first.click()
     else:
         raise AssertionError(f"{shot}: the tutorial did not end")
     page.screenshot(path=str(SHOTS / f"{shot}-end.png"))
@@ -97,7 +119,7 @@ def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Any, site_ur
     page.set_viewport_size({"width": 1280, "height": 800})
     open_app(page, site_url, "?delay=0&seed=1")
     page.click(act("tutorial", game=game))  # from the home screen
-    problems = play_tutorial(page, game, f"tutorial-{game}-en-1280x800", wrong_click=True)
+    problems = play_tutorial(page, game, f"tutorial-{game}-en-1280x800", wrong_click=True, step_back=True)
 
     page.click(f"{END} {act('rules', game=game)}")  # "Read the full rules"
     page.wait_for_selector("main.rules")
@@ -105,7 +127,7 @@ def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Any, site_ur
     page.dispatch_event(act("lang", lang="ru"), "click")  # (in the closed phone menu)
     page.wait_for_selector('html[lang="ru"]')
     page.click(f"main.rules .learn-first {act('tutorial', game=game)}")
-    problems += play_tutorial(page, game, f"tutorial-{game}-ru-360x640", wrong_click=True)
+    problems += play_tutorial(page, game, f"tutorial-{game}-ru-360x640", wrong_click=True, keys=True)
 
     page.click(act("tutorial-play", game=game))  # "Play against Easy bots": a real game
     page.wait_for_selector(f'main.table-screen[data-game="{game}"]')

@@ -294,11 +294,13 @@ def test_klats_screens(page: Any, site_url: str) -> None:
 # ---------------------------------------------------------------------- Зоомагия
 def zoomagia_move(page: Any, turn: int) -> None:
     phase = page.get_attribute(".zm-table", "data-phase")
-    if phase == "push":
-        arrows = page.locator("button.zm-arrow:enabled")
+    if phase == "push":  # (a push that makes an animal when there is one: the take and refill screens come)
+        makes = page.locator("button.zm-arrow.makes:enabled")
+        arrows = makes if makes.count() else page.locator("button.zm-arrow:enabled")
         arrows.nth(turn % arrows.count()).click()
-    elif phase == "take":
-        page.click("#decide button.zm-opt >> nth=0")
+    elif phase == "take":  # (the animal when there is one: its row is refilled next)
+        animal = page.locator("button.zm-takerow")
+        (animal.first if animal.count() else page.locator("#decide button.zm-opt").first).click()
     elif phase == "refill":
         while page.locator("#to-place button.zm-pick").count():
             page.click("#to-place button.zm-pick >> nth=0")
@@ -337,7 +339,7 @@ def test_zoomagia_screens(page: Any, site_url: str) -> None:
         zoomagia_move(page, turn)
     else:
         raise AssertionError("the game did not end")
-    assert pushed
+    assert pushed and seen == {"take", "refill"}, seen
     game_over(page, "zoomagia")
     # Play again: a new game at once, the dialog gone.
     page.click(f'{OVER} {act("again")}')

@@ -25,16 +25,20 @@ def card_html(t: I18n, card: str, cls: str = "", move: bool = False, place: str 
     """A card face: the part on a coloured band, the animal's picture and name, and
     three pips with the part's place (head left, body middle, tail right) lit.
     ``move``: this face is the card's place on the table (see :func:`moves`); ``place``: where
-    it lies, said before its name ("Row 2, column 3"), which a screen reader cannot see."""
+    it lies, said before its name ("Row 2, column 3"), which a screen reader cannot see.
+    The part's and the animal's words are drawn by CSS (``data-t``), not written as text: a
+    button holding the card is named by what it does ("Take the card that fell out: cat
+    body"), and words of the face written in it ("body", "cat") would not be part of that
+    name, in that order (WCAG 2.5.3, axe's label-content-name-mismatch)."""
     animal, part = ANIMAL_OF[card], PART_OF[card]
     label = esc(card_name(t, card))
     said = f"{esc(place)}: {label}" if place else label
     name = t(f"zm.animal.{animal}")
     return (
         f'<span class="zcard zp-{part} za-{animal}{" " + cls if cls else ""}"{moves(card) if move else ""} role="img" aria-label="{said}" title="{label}">'
-        f'<span class="zc-part" aria-hidden="true">{esc(t(f"zm.part.{part}"))}</span>'
+        f'<span class="zc-part" aria-hidden="true" data-t="{esc(t(f"zm.part.{part}"))}"></span>'
         f'<span class="zc-pic">{picture(animal)}</span>'
-        f'<span class="zc-name{" long" if len(name) > 7 else ""}" aria-hidden="true">{esc(name)}</span>'
+        f'<span class="zc-name{" long" if len(name) > 7 else ""}" aria-hidden="true" data-t="{esc(name)}"></span>'
         f'<span class="zc-pips" aria-hidden="true"><i></i><i></i><i></i></span></span>'
     )
 

@@ -151,13 +151,14 @@ def refill_row(ctx: Ctx, r: int, placing: list[str | None] | None, cursor: int |
         elif card == EMPTY:
             out.append(button(f'<span class="zm-hole empty"><span>{esc(t("zm.left_empty"))}</span></span>', "zm-cell",
                               cls + " placed", aria_label=t("zm.unplace_empty", n=c + 1), cell=c))
-        elif not todo:
+        elif not todo:  # (each cell's name begins with the word it shows: a voice says what it sees)
             out.append(button(f'<span class="zm-hole empty"><span>{esc(t("zm.left_empty"))}</span></span>', "zm-cell",
-                              cls, aria_label=t("zm.cell_label", n=c + 1), cell=c))
+                              cls, aria_label=t("zm.cell_label", n=c + 1, value=t("zm.left_empty")), cell=c))
         else:
             here = c == cur
-            out.append(button(f'<span class="zm-hole"><span>{esc(t("zm.next_here") if here else t("zm.put_here"))}</span></span>',
-                              "zm-cell", cls + (" cursor" if here else ""), aria_label=t("zm.cell_label", n=c + 1), cell=c))
+            word = t("zm.next_here") if here else t("zm.put_here")
+            out.append(button(f'<span class="zm-hole"><span>{esc(word)}</span></span>', "zm-cell", cls + (" cursor" if here else ""),
+                              aria_label=t("zm.cell_label", n=c + 1, value=word), cell=c))
     return "".join(out)
 
 
