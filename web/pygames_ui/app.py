@@ -25,7 +25,7 @@ from . import announce, keeping, nav, saves, screens, tutorial_ui
 from .assist import Assist
 from .devices import lobby_ui
 from .devices import play as devices
-from .dom import alert, button, esc
+from .dom import alert, button, esc, merge_actions
 from .flow import GUEST_OWN, KEEP_PENDING, TableFlow
 from .form import NewGameForm
 from .i18n import I18n
@@ -334,7 +334,8 @@ def _again(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 
 #: Every ``data-action`` the app handles itself; any other click on the table goes to the table.
-HANDLERS: dict[str, Handler] = {
+#: (merge_actions: an action in two tables is an error, not the later one silently winning)
+HANDLERS: dict[str, Handler] = merge_actions({
     "log-earlier": _log_earlier,
     "show-hand": _show_hand,
     "dismiss": _dismiss,
@@ -343,8 +344,4 @@ HANDLERS: dict[str, Handler] = {
     "start": _start,
     "again": _again,
     "cancel-move": lambda app, data, values: None,  # the waiting move is taken back by any click (App.click)
-    **nav.HANDLERS,
-    **keeping.HANDLERS,
-    **tutorial_ui.HANDLERS,
-    **devices.HANDLERS,
-}
+}, nav.HANDLERS, keeping.HANDLERS, tutorial_ui.HANDLERS, devices.HANDLERS)

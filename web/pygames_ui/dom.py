@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 #: The five characters HTML gives a meaning to, as ``html.escape(quote=True)`` writes them. The
 #: ``html`` module itself is not imported: it brings a 36 kB table of named entities with it.
@@ -47,6 +50,19 @@ def button(label_html: str, action: str, cls: str = "", aria_label: str | None =
     state = None if pressed is None else str(pressed).lower()
     return (f'<button type="button"{attrs(class_=cls or None, data_action=action, aria_label=aria_label, disabled=disabled, aria_pressed=state, **extra)}>'
             f"{label_html}</button>")
+
+
+def merge_actions(*tables: Mapping[str, T]) -> dict[str, T]:
+    """Click handler tables (``data-action`` -> handler) merged into one. An action in two of them
+    is a ``ValueError``: merged with ``**``, the later would silently win, and a button would do
+    what the part of the app that drew it never meant."""
+    merged: dict[str, T] = {}
+    for table in tables:
+        twice = sorted(set(merged) & set(table))
+        if twice:
+            raise ValueError(f"data-action handled twice: {', '.join(twice)}")
+        merged.update(table)
+    return merged
 
 
 def alert(text: str, n: int) -> str:
