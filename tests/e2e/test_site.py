@@ -207,7 +207,8 @@ def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser, site_
 
 def test_zoomagia_on_a_phone_brings_the_button_that_ends_a_decision_into_view(browser, site_url, problems) -> None:
     """360×640: the panel is under the field, below the screen. Once the emptied row is filled, its
-    Confirm comes into view (and so does End turn when an animal may be banked), with no scrolling."""
+    Confirm comes into view (and so does End turn when an animal may be banked), with no scrolling;
+    at every step of a turn (push, take, refill, bank, penalty) each control is a finger's size."""
     from test_zoomagia import decide, phase
 
     ctx = browser.new_context(locale="ru-RU", viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
@@ -218,10 +219,12 @@ def test_zoomagia_on_a_phone_brings_the_button_that_ends_a_decision_into_view(br
     page.click(act("setup", game="zoomagia"))
     page.click(act("start"))
     seen: set[str] = set()
+    small: dict[str, list[str]] = {}
     for turn in range(200):
         if wait_for_player(page) != "turn":
             break
         now = phase(page)
+        small[now] = small.get(now) or page.evaluate(SMALL_TARGETS)
         if now == "refill":
             while page.locator("#to-place button.zm-pick").count():
                 page.locator("#to-place button.zm-pick").first.tap()
@@ -240,6 +243,7 @@ def test_zoomagia_on_a_phone_brings_the_button_that_ends_a_decision_into_view(br
             break
         decide(page, turn)
     assert seen == {"refill", "bank"}, seen
+    assert {"push", "take", "refill", "bank"} <= set(small) and not any(small.values()), small
     ctx.close()
     problems.check()
 
