@@ -170,7 +170,11 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         focus.on_key(self.root, event, document.activeElement)
 
     def on_input(self, event: Any) -> None:
-        """A name typed into the new-game form shows at once where the form lists the seats."""
+        """A name typed into the new-game form shows at once where the form lists the seats; a
+        friend's answer pasted into its box connects at once (Connect, as Enter there would)."""
+        if str(getattr(event, "inputType", "")) == "insertFromPaste" and event.target.getAttribute("data-enter") == "p2p-connect":
+            focus.press_nearest(event.target)
+            return
         name = event.target.getAttribute("name")
         if not name or name is jsnull or not str(name).startswith("seat_name_"):
             return

@@ -134,15 +134,22 @@ def on_key(root: Any, event: Any, active: Any) -> None:
 def _enter(event: Any, active: Any) -> None:
     """Enter in a text box marked ``data-enter`` presses the nearest control of that action, as in
     a form: a player's name typed, Start; an answer pasted, Connect beside it."""
-    action = active.getAttribute("data-enter") if present(active) and str(getattr(active, "tagName", "")) == "INPUT" else None
-    el: Any = active.parentElement if present(action) and action else None
+    if press_nearest(active):
+        event.preventDefault()
+
+
+def press_nearest(box: Any) -> bool:
+    """Press the control nearest to the text box ``box`` whose action its ``data-enter`` names
+    (the page also does so when a friend's answer is pasted into its box: nothing else to do)."""
+    action = box.getAttribute("data-enter") if present(box) and str(getattr(box, "tagName", "")) == "INPUT" else None
+    el: Any = box.parentElement if present(action) and action else None
     while present(el):
         target = el.querySelector(f'[data-action="{action}"]')
         if present(target):
-            event.preventDefault()
             target.click()
-            return
+            return True
         el = el.parentElement
+    return False
 
 
 def _selector(el: Any) -> str | None:
