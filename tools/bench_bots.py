@@ -4,6 +4,7 @@
     python tools/bench_bots.py --hard-share 0.25  # a quarter of Hard's deals (30 min; wider intervals)
     python tools/bench_bots.py --quick         # a smoke run (a minute)
     python tools/bench_bots.py --deals-hard 8 --jobs 4 --no-pyodide
+    python tools/bench_bots.py --only hard:zoomagia:2 --deals-hard 30   # one row of the table
 
 Every deal of a fixed list is played in every seat arrangement: the tested level
 in each seat in turn, every other seat the level below.  Deals are seeded
@@ -103,16 +104,19 @@ def play(task: Task) -> dict[str, Any]:
     return {"task": task, "share": share, "spent": spent, "made": made}
 
 
-def tasks(deals: dict[str, int], hard_iterations: int | None) -> list[Task]:
+def tasks(deals: dict[str, int], hard_iterations: int | None, only: set[str] | None = None) -> list[Task]:
     """Every game to play: ``deals[level]`` deals per game and player count, every seat arrangement.
 
-    ``deals`` may name a (game, players) pair as ``"hard:klats:6"`` to override the count there.
+    ``deals`` may name a (game, players) pair as ``"hard:klats:6"`` to override the count there;
+    ``only``: the rows to play, named the same way (all of them by default).
     """
     out = []
     for name in games.names():
         game = games.get(name)
         for players in sorted({2, game.max_players}):
             for level, below in PAIRS:
+                if only is not None and f"{level}:{name}:{players}" not in only:
+                    continue
                 for deal in range(deals.get(f"{level}:{name}:{players}", deals[level])):
                     for seat in range(players):
                         out.append(Task(name, players, level, below, deal, seat, hard_iterations))
@@ -122,9 +126,9 @@ def tasks(deals: dict[str, int], hard_iterations: int | None) -> list[Task]:
 
 
 def strength(
-    deals: dict[str, int], jobs: int, hard_iterations: int | None
+    deals: dict[str, int], jobs: int, hard_iterations: int | None, only: set[str] | None = None
 ) -> tuple[list[dict[str, Any]], dict[str, dict[str, float]]]:
-    todo = tasks(deals, hard_iterations)
+    todo = tasks(deals, hard_iterations, only)
     results = []
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for i, result in enumerate(pool.imap_unordered(play, todo), 1):
@@ -182,6 +186,8 @@ def main() -> None:
     parser.add_argument("--no-pyodide", action="store_true")
     parser.add_argument("--hard-iterations", type=int, help="search less than the browser does (smoke runs only)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: few deals, Hard at 100 iterations, no Pyodide")
+    parser.add_argument("--only", help="only these rows, comma-separated, e.g. hard:zoomagia:2,hard:klats:6 (then no speed "
+                                       "tables, and bench-results/bots.json is left as it is)")
     args = parser.parse_args()
     if args.quick:
         args.deals_medium, args.deals_hard, args.no_pyodide, args.speed_iterations = 2, 1, True, 100
@@ -199,13 +205,20 @@ def main() -> None:
     else:
         scaled = {key: max(1, round(args.hard_share * n)) for key, n in HARD_DEALS.items()}
         deals = {"medium": args.deals_medium, "hard": min(scaled.values()), **scaled}
-    rows, timing = strength(deals, args.jobs, args.hard_iterations)
+    only = {x.strip() for x in args.only.split(",") if x.strip()} if args.only else None
+    if only is not None and not only <= {k for k in (f"{lv}:{n}:{p}" for lv, _ in PAIRS for n in games.names()
+                                                     for p in (2, games.get(n).max_players))}:
+        parser.error(f"--only: no such row in {sorted(only)} (level:game:players, e.g. hard:zoomagia:2)")
+    rows, timing = strength(deals, args.jobs, args.hard_iterations, only)
     print("| game | players | level | vs | games | win rate | 95% interval | baseline | clear |")
     print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['game']} | {r['players']} | {r['level']} | {r['against']} | {r['games']} | "
               f"{100 * r['win_rate']:.1f}% | {100 * r['ci_low']:.1f}–{100 * r['ci_high']:.1f}% | "
               f"{100 * r['baseline']:.0f}% | {'yes' if r['pass'] else 'NO'} |")
+    if only is not None:
+        print(f"\n({time.perf_counter() - started:.0f} s; rows of --only: nothing written)")
+        return
     print("\n## Decisions per CPU second (in these games, all games pooled)\n")
     print("| level | bot | decisions | per second |")
     print("|---|---|---|---|")

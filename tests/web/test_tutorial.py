@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from apptools import click
@@ -45,6 +47,54 @@ def test_each_tutorial_replays_to_its_end_through_the_engine(name: str) -> None:
     assert game.is_over(session.state)
     assert game.winners(session.state) == [tut.learner]
     assert game.view(session.state, tut.learner)["scores"] == SUMMARY_SCORES[name]
+
+
+#: What decides games in each title, as the engine's log of the guided game shows it happened
+#: (``e``: the event; then a test of it), each at least once.
+TAUGHT: dict[str, dict[str, Callable[[dict[str, Any]], bool]]] = {
+    "klats": {
+        "a card on a pile": lambda e: e["e"] == "play" and e["pile"] is not None,
+        "equal tops merging": lambda e: e["e"] == "play" and e["merged"] is not None,
+        "the sixth pile ends the round": lambda e: e["e"] == "round_end" and e["reason"] == "six",
+        "a row missing a colour scores 0": lambda e: e["e"] == "round_end" and 0 in e["scores"],
+        "the match target reached": lambda e: e["e"] == "match_end",
+    },
+    "zoomagia": {
+        "a push": lambda e: e["e"] == "push" and e["p"] == 0,
+        "taking the card pushed out": lambda e: e["e"] == "take_card" and e["p"] == 0,
+        "taking a whole animal": lambda e: e["e"] == "take_animal" and e["p"] == 0,
+        "refilling its row": lambda e: e["e"] == "refill" and e["p"] == 0,
+        "the penalty pile": lambda e: e["e"] == "discard" and e["p"] == 0,
+        "banking for 5": lambda e: e["e"] == "bank" and e["points"] == 5,
+        "banking for 2": lambda e: e["e"] == "bank" and e["points"] == 2,
+        "banking for 1": lambda e: e["e"] == "bank" and e["points"] == 1,
+    },
+    "rps_zombie": {
+        "the starting trophy": lambda e: e["e"] == "choose_trophy" and e["seat"] == 0,
+        "three kinds: nobody wins": lambda e: e["e"] == "contest" and e["result"] == "nobody",
+        "a round won for a trophy": lambda e: e["e"] == "trophy_won",
+        "a zombie eats a revealed brain": lambda e: e["e"] == "bite" and e["eaten"] == "revealed",
+        "a trophy spent to stop a zombie": lambda e: e["e"] == "defend" and e["seat"] == 0
+                                                     and e["with"] in ("rock", "paper", "scissors"),
+        "going out": lambda e: e["e"] == "out",
+        "the end of the deck": lambda e: e["e"] == "game_end" and e["reason"] == "deck",
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(TAUGHT))
+def test_each_tutorial_shows_what_decides_games_in_its_title(name: str) -> None:
+    """The guided game's deal and scripted moves make each rule the learner must know happen
+    (the engine's log says so): a rules change that takes one out of the lesson fails here."""
+    tut = tutorial.load(name)
+    session = tut.session_at(0, [f"P{i}" for i in range(len(tut.seats))])
+    for step in tut.steps:
+        if step.action is not None:
+            session.apply(step.action)
+    log = session.state.data["log"]
+    assert tut.learner == 0
+    missing = [what for what, happened in TAUGHT[name].items() if not any(happened(e) for e in log)]
+    assert not missing, f"{name}: the lesson never shows {missing}"
 
 
 def learner_app(name: str, lang: str = "en", storage: MemoryStorage | None = None) -> App:
