@@ -2,6 +2,7 @@
 
     python tools/bench_waits.py                      # every title at 2 players and at its most, all-Hard bots
     python tools/bench_waits.py --sizes all          # every table size
+    python tools/bench_waits.py --sizes all --seeds 2 --moves 1000   # whole games (make bench)
     python tools/bench_waits.py --games zoomagia --sizes 6 --moves 20
 
 One person (seat 0, clicking a legal move at once, as the browser tests do) plays
