@@ -301,3 +301,14 @@ def test_back_from_a_screen_gives_the_focus_to_the_control_that_left_it(page: An
     page.go_back()
     page.wait_for_selector("main.home")
     assert focused(page, rules)
+
+
+def test_the_key_guide_shows_once_a_key_moves_around_the_page_not_before(page: Any, site_url: str) -> None:
+    """A player with a mouse or a finger never sees the line of keys; the first Tab shows it."""
+    open_app(page, site_url, "?delay=0&seed=1")
+    page.click(act("setup", game="klats"))
+    page.click(act("start"))
+    page.wait_for_selector('#prompt[data-my-turn="true"]')
+    assert page.locator("#key-guide").count() == 1 and not page.is_visible("#key-guide")
+    page.keyboard.press("Tab")
+    page.wait_for_selector("#key-guide", state="visible")
