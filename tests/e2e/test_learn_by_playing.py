@@ -3,9 +3,10 @@
 Once in English at 1280×800 with the mouse (started from the home screen, with one wrong
 click tried and one step taken back) and once in Russian at 360×640 by keyboard alone
 (started from the rules page the summary's "Read the full rules" opens: Enter on whatever
-has the focus), every step is photographed (``test-results/screens/tutorial-*``) and
-checked by axe; whenever a step begins, the live region says it and the focus is on the
-control to press.
+has the focus), every step is photographed (``test-results/screens/tutorial-*``); axe checks
+every step of the Russian run (the English one: its first step and its summary; the markup
+is the same but for the words); whenever a step begins, the live region says it and the
+focus is on the control to press.
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ def focused(page: Any, selector: str) -> bool:
 
 
 def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool, keys: bool = False,
-                  step_back: bool = False) -> list[str]:
+                  step_back: bool = False, axe_all: bool = False) -> list[str]:
     """Follow the lit steps to the summary (``keys``: by pressing Enter on what has the focus,
     never the mouse; ``step_back``: one step is taken back and done again); return axe's
-    findings on every step and the summary."""
+    findings on the first step (``axe_all``: on every step) and the summary."""
     problems: list[str] = []
     before: tuple[str, str] | None = None
     n = 0
@@ -54,7 +55,8 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool, keys: bool
             page.wait_for_selector(".coach.placed, .coach")
             if step not in done:  # (a step come back to is not photographed or audited twice)
                 page.screenshot(path=str(SHOTS / f"{shot}-{n:02d}.png"))
-                problems += audit(page, f"{shot}-{n:02d}")
+                if axe_all or n == 0:
+                    problems += audit(page, f"{shot}-{n:02d}")
                 n += 1
             done.add(step)
             # Each step hands the focus to what it asks for: the lit control, else Next.
@@ -127,7 +129,7 @@ def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Any, site_ur
     page.dispatch_event(act("lang", lang="ru"), "click")  # (in the closed phone menu)
     page.wait_for_selector('html[lang="ru"]')
     page.click(f"main.rules .learn-first {act('tutorial', game=game)}")
-    problems += play_tutorial(page, game, f"tutorial-{game}-ru-360x640", wrong_click=True, keys=True)
+    problems += play_tutorial(page, game, f"tutorial-{game}-ru-360x640", wrong_click=True, keys=True, axe_all=True)
 
     page.click(act("tutorial-play", game=game))  # "Play against Easy bots": a real game
     page.wait_for_selector(f'main.table-screen[data-game="{game}"]')
