@@ -10,10 +10,11 @@ random legal moves through the real referee (``devices/host.py``) and guests
 carry them. Reported per title: bytes the host sends per move to each guest (median and
 largest message), and the host's time per move (judging it and writing every guest's
 frame: median and 95th percentile), on CPython and in Pyodide (the npm package's, under
-Node: the interpreter the host's page runs, with the site's own wheels). Then, in Chromium, a guest whose browser has the
-site cached (one visit before: the service worker and the start-up snapshot) opens an
-invite, presses Join, and the host takes its answer as a player would paste it: the time
-from opening the invite to the guest's table on screen (target: at most 3 s).
+Node: the interpreter the host's page runs, with the site's own wheels; skipped without
+Node). Then, in Chromium, a guest whose browser has the site cached (one visit before:
+the service worker and the start-up snapshot) opens an invite in a new tab, presses Join,
+and the host takes its answer as a player would paste it: the time from opening the
+invite to the guest's table on screen (target: at most 3 s).
 Writes bench-results/devices.json.
 """
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -105,7 +107,11 @@ json.dumps({name: [t for seed in range(${Number(count)})
 
 
 def pyodide_times(count: int) -> dict[str, list[float]]:
-    """The host's ms per move in Pyodide (Node), per title: :func:`play`'s games, ``count`` each."""
+    """The host's ms per move in Pyodide (Node), per title: :func:`play`'s games, ``count`` each
+    (none without Node, the npm package or a built site)."""
+    if shutil.which("node") is None or not (ROOT / "node_modules" / "pyodide").is_dir() or not (ROOT / "dist").is_dir():
+        print("  (Pyodide skipped: needs node, node_modules/pyodide and a built site)", file=sys.stderr)
+        return {}
     done = subprocess.run(["node", "-e", PYODIDE_PLAY, str(ROOT), str(count)], capture_output=True, text=True,
                           check=True, timeout=1800)
     return {name: sorted(times) for name, times in json.loads(done.stdout).items()}
@@ -180,13 +186,16 @@ def main() -> None:
             sizes += s
             times += t
         times.sort()
-        there = in_pyodide[name]
-        row = {"guests": players - 1, "bytes_median": statistics.median(sizes), "bytes_max": max(sizes),
-               "host_ms_median": round(statistics.median(times), 2), "host_ms_p95": round(times[int(len(times) * 0.95)], 2),
-               "pyodide_ms_median": round(statistics.median(there), 2), "pyodide_ms_p95": round(there[int(len(there) * 0.95)], 2)}
+        there = in_pyodide.get(name)
+        row: dict[str, object] = {
+            "guests": players - 1, "bytes_median": statistics.median(sizes), "bytes_max": max(sizes),
+            "host_ms_median": round(statistics.median(times), 2), "host_ms_p95": round(times[int(len(times) * 0.95)], 2)}
+        if there:
+            row.update(pyodide_ms_median=round(statistics.median(there), 2), pyodide_ms_p95=round(there[int(len(there) * 0.95)], 2))
         results[name] = row
         print(f"| {name} | {row['guests']} | {row['bytes_median']:.0f} | {row['bytes_max']} | "
-              f"{row['host_ms_median']} ({row['host_ms_p95']}) | {row['pyodide_ms_median']} ({row['pyodide_ms_p95']}) |")
+              f"{row['host_ms_median']} ({row['host_ms_p95']}) | "
+              + (f"{row['pyodide_ms_median']} ({row['pyodide_ms_p95']}) |" if there else "– |"))
     if args.joins:
         joins = sorted(join_times(args.joins))
         results["join_s"] = {"median": round(statistics.median(joins), 2), "max": round(joins[-1], 2), "target": 3.0}
