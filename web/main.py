@@ -172,8 +172,11 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
     def on_input(self, event: Any) -> None:
         """A name typed into the new-game form shows at once where the form lists the seats; a
         friend's answer pasted into its box connects at once (Connect, as Enter there would)."""
-        if str(getattr(event, "inputType", "")) == "insertFromPaste" and event.target.getAttribute("data-enter") == "p2p-connect":
-            focus.press_nearest(event.target)
+        if event.target.getAttribute("data-enter") == "p2p-connect":
+            # A paste, or many characters at once (a phone keyboard's clipboard chip inserts as typing)
+            inserted = getattr(event, "data", None)
+            if str(getattr(event, "inputType", "")) == "insertFromPaste" or len(str(inserted or "")) >= 20:
+                focus.press_nearest(event.target)
             return
         name = event.target.getAttribute("name")
         if not name or name is jsnull or not str(name).startswith("seat_name_"):

@@ -56,15 +56,17 @@ def shoot(page: Any, name: str) -> None:
 
 
 def join(host: Any, guest: Any, seat: int = 1, start: bool = True) -> None:
-    """The friend at ``seat`` opens the invite from the host's lobby, joins, and the host pastes
-    his answer code (and, with ``start``, starts the game once he is here)."""
+    """The friend at ``seat`` opens the invite from the host's lobby, joins, and his answer code
+    goes into its box on the host at once, as a phone keyboard's clipboard suggestion puts it
+    (which connects it: no button to press); with ``start``, the host starts the game once he
+    is here."""
     host.wait_for_selector(f"#invite-{seat}")
     guest.goto(host.input_value(f"#invite-{seat}").replace("#j=", FRIEND_QUERY + "#j="))
     guest.wait_for_selector(READY, timeout=90_000)
     guest.click(act("p2p-join"))
     guest.wait_for_selector("#answer-code")
-    host.fill(f"#answer-{seat}", guest.input_value("#answer-code"))
-    host.click(act("p2p-connect", seat=seat))
+    host.focus(f"#answer-{seat}")
+    host.keyboard.insert_text(guest.input_value("#answer-code"))
     if start:
         host.wait_for_selector('#lobby [data-state="here"]', timeout=15_000)
         host.click(act("p2p-start"))
@@ -154,8 +156,9 @@ def test_a_whole_klats_game_between_three_devices(page: Any, context: Any, frien
     answer = read_qr(guest, "main.join .invite-qr svg")  # the answer's QR code, as the host's phone reads it
     assert answer == guest.input_value("#answer-link")
 
-    page.fill("#answer-1", answer)
-    page.press("#answer-1", "Enter")  # (as in a form: Enter in the box presses Connect beside it)
+    page.focus("#answer-1")
+    page.keyboard.type(answer)  # typed (only a paste, or many characters at once, connects by itself) …
+    page.keyboard.press("Enter")  # … and, as in a form, Enter in the box presses Connect beside it
     page.wait_for_selector('#lobby [data-seat="1"] [data-state="here"]', timeout=15_000)
     vera = friend("ru-RU")  # her answer comes by a messenger: copied there, pasted into its box, and that is all
     vera.goto(page.input_value("#invite-2").replace("#j=", FRIEND_QUERY + "#j="))
@@ -380,7 +383,7 @@ def test_three_devices_play_a_whole_game(page: Any, friend: Any, site_url: str) 
     vera.wait_for_selector("#answer-code")
     problems += audit(vera, "answer-ru")
     page.focus("#answer-2")
-    page.keyboard.insert_text(vera.input_value("#answer-code"))
+    page.keyboard.type(vera.input_value("#answer-code"))  # (typed: only a paste connects at once)
     page.keyboard.press("Tab")  # the field's own Connect button is next …
     assert page.get_attribute(":focus", "data-action") == "p2p-connect"
     page.keyboard.press("Enter")  # … and Enter presses it
