@@ -166,9 +166,10 @@ def visit(page: Any, game: str, screen: str, must_see: tuple[str, ...] = (),
         problems += [f"{shot}: not in view: {x}" for x in m["outside"]]
         problems += [f"{shot}: a word broken across lines: {x}" for x in m["broken"]]
         problems += [f"{shot}: text out of its box: {x}" for x in m["spill"]]
-        # No axe-core violation of any impact, on every screen at both sizes in both languages
-        # (the markup is the same, but what shows, its contrast and its targets are not).
-        if axe:
+        # No axe-core violation of any impact, on every screen at both sizes: in both languages
+        # on a desktop, in Russian (the longer words) on a phone. What shows differs with the
+        # size (a phone hides some parts, shows others); with the language only the words do.
+        if axe and (w >= 600 or lang == "ru"):
             problems += audit(page, shot)
     assert not problems, "\n".join(problems)
 
