@@ -99,19 +99,26 @@ def serve(directory: Path, base: str) -> tuple[http.server.ThreadingHTTPServer, 
     return server, f"http://127.0.0.1:{server.server_address[1]}{base}"
 
 
-def load(browser: Any, url: str, profile: dict[str, float]) -> dict[str, float]:
-    """One first visit: ms of paint, usable and ready, and bytes received up to ready."""
+def throttled(browser: Any, profile: dict[str, float]) -> tuple[Any, Any, Any]:
+    """A new profile's page (nothing cached) on ``profile``'s network and CPU: (context, page,
+    its DevTools session)."""
     ctx = browser.new_context()
     page = ctx.new_page()
     cdp = ctx.new_cdp_session(page)
-    received = [0]
-    cdp.on("Network.loadingFinished", lambda e: received.__setitem__(0, received[0] + int(e["encodedDataLength"])))
     cdp.send("Network.enable")
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
     cdp.send("Network.emulateNetworkConditions", {
         "offline": False, "latency": profile["rtt_ms"],
         "downloadThroughput": profile["down_bps"] / 8, "uploadThroughput": profile["up_bps"] / 8})
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    return ctx, page, cdp
+
+
+def load(browser: Any, url: str, profile: dict[str, float]) -> dict[str, float]:
+    """One first visit: ms of paint, usable and ready, and bytes received up to ready."""
+    ctx, page, cdp = throttled(browser, profile)
+    received = [0]
+    cdp.on("Network.loadingFinished", lambda e: received.__setitem__(0, received[0] + int(e["encodedDataLength"])))
     page.goto(url, wait_until="commit")
     page.wait_for_selector('html[data-app-state="ready"]', timeout=300_000)
     got = received[0]
@@ -144,15 +151,7 @@ def shared_addresses() -> dict[str, str]:
 
 def first_screen(browser: Any, url: str, profile: dict[str, float]) -> float:
     """One first visit of ``url``: ms until its own first screen is up (``boot:early``)."""
-    ctx = browser.new_context()
-    page = ctx.new_page()
-    cdp = ctx.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": profile["rtt_ms"],
-        "downloadThroughput": profile["down_bps"] / 8, "uploadThroughput": profile["up_bps"] / 8})
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": profile["cpu"]})
+    ctx, page, _ = throttled(browser, profile)
     page.goto(url, wait_until="commit")
     early = "() => performance.getEntriesByName('boot:early')[0]?.startTime ?? null"
     for _ in range(600):  # (a string predicate is refused by the page's CSP: asked through DevTools)

@@ -261,9 +261,10 @@ def test_each_first_screen_is_the_one_python_draws_so_the_hand_over_shows_no_fla
     """Home, every rules page and every new-game form, in both languages, as the build drew them
     (shown before Python is ready) and as the live app draws them once it is: the same HTML, so
     the page does not change under the player's eyes when Python takes over."""
-    from pygames_core import games
+    from prerender import routes  # (the screens the build draws: tools/prerender.py)
 
-    addresses = ["#/"] + [f"#/{kind}/{name}" for name in games.names() for kind in ("rules", "new")]
+    screen_of = {route.fragment(): route.screen for route in routes()}
+    addresses = list(screen_of)
     early: dict[tuple[str, str], str] = {}
     held = hold_interpreter(page)
     page.goto(site_url + bare("?delay=20&seed=1", warm=False), wait_until="commit")
@@ -271,27 +272,22 @@ def test_each_first_screen_is_the_one_python_draws_so_the_hand_over_shows_no_fla
     for lang in ("en", "ru"):
         for address in addresses:
             page.evaluate("(a) => { location.hash = a; }", address)
-            page.wait_for_selector(f'html[lang="{lang}"][data-screen="{screen_of(address)}"]')
+            page.wait_for_selector(f'html[lang="{lang}"][data-screen="{screen_of[address]}"]')
             early[lang, address] = page.inner_html("#app")
         if lang == "en":
             page.click(act("lang", lang="ru"))
             page.wait_for_selector('html[lang="ru"]')
-    assert len(set(early.values())) == 14, "every screen, in each language, drawn before Python is ready"
+    assert len(set(early.values())) == 2 * len(addresses), "every screen, in each language, drawn before Python is ready"
     release(page, held)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     differ = []
     for lang in ("ru", "en"):
         for address in reversed(addresses):
             page.evaluate("(a) => { location.hash = a; }", address)
-            page.wait_for_selector(f'html[lang="{lang}"][data-screen="{screen_of(address)}"]')
+            page.wait_for_selector(f'html[lang="{lang}"][data-screen="{screen_of[address]}"]')
             if page.inner_html("#app") != early[lang, address]:
                 differ.append(f"{lang} {address}")
         if lang == "ru":
             page.click(act("lang", lang="en"))
             page.wait_for_selector('html[lang="en"]')
     assert not differ, differ
-
-
-def screen_of(address: str) -> str:
-    """The ``data-screen`` of the page at ``address`` (pygames_ui.routes)."""
-    return {"": "home", "rules": "rules", "new": "setup"}[address[2:].split("/")[0]]

@@ -9,6 +9,7 @@ from typing import Any
 from conftest import open_app, start_game, wait_for_player
 from pages import INTERLUDE, OVER, TURN, act
 from test_a11y import finished_link, focused, live_lines
+from test_klats import play_one_card
 
 #: In the page: how bright ``el`` is drawn, its own opacity times its ancestors', and its filter
 #: (a dimmed control reads as disabled), now and at every quarter of each of its animations
@@ -107,8 +108,7 @@ def test_a_new_game_from_play_again_starts_with_an_empty_live_region(page: Any, 
         if state == "interlude":
             page.click(f'{INTERLUDE} {act("dismiss")}')
         else:
-            page.click(".hand button.hand-card >> nth=0")
-            page.click("button.pile.legal >> nth=0")
+            play_one_card(page)
     else:
         raise AssertionError("the game did not end")
     before = live_lines(page)
