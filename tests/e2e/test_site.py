@@ -198,7 +198,12 @@ def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser, site_
     arrow = page.locator("button.zm-arrow >> nth=0").bounding_box()
     assert arrow is not None and arrow["width"] >= 44 and arrow["height"] >= 44
     words = page.inner_text(".zm-table")
-    assert "Коснитесь" in words and "Наведите" not in words
+    assert "касание" in words and "Наведите" not in words
+    # The how-to is one line; what the gold dot means stands by the drawn card.
+    assert page.evaluate("document.querySelector('.pv-none .on-touch').getClientRects().length") == 1
+    if page.locator("button.zm-arrow.makes").count():
+        key = page.locator("#drawn .zm-dotkey")
+        assert key.is_visible() and key.inner_text() == "новое животное"
     if not seats:
         page.screenshot(path=str(SHOTS / "zoomagia-touch-push-ru-360x640.png"))
     ctx.close()

@@ -233,8 +233,11 @@ class ZoomagiaTable(Table):
                 f'<span class="zm-deck-n">{esc(t("zm.deck_n", n=v["deck_size"]))}</span></div>')
         slot = ""
         if phase == "push" and v["drawn"]:
+            # A finger's key to the gold dot, by the drawn card (arrows' names say it to a screen reader).
+            key = (f'<span class="zm-dotkey on-touch" aria-hidden="true">{esc(t("zm.dot_key"))}</span>'
+                   if ctx.my_turn and any(news for _, news, _ in pushes.values()) else "")
             slot = (f'<div class="zm-slot-box" id="drawn"><span class="zm-cap">{esc(t("zm.drawn"))}</span>'
-                    f'{card_html(t, v["drawn"], "drawn", move=True)}</div>')
+                    f'{card_html(t, v["drawn"], "drawn", move=True)}{key}</div>')
         elif phase == "take":
             card = card_html(t, v["pushed_out"], move=True)
             if ctx.my_turn:
