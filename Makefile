@@ -80,7 +80,7 @@ test-e2e: setup setup-chromium build
 
 bench: setup setup-chromium build
 	$(VPY) tools/bench.py
-	$(VPY) tools/bench_waits.py --sizes all --seeds 2 --moves 1000
+	$(VPY) tools/bench_waits.py --sizes all --seeds 2 --min-waits 20 --moves 1000
 	$(VPY) tools/bench_first_visit.py --runs 3
 	$(VPY) tools/bench_bots.py
 	$(VPY) tools/bench_devices.py
