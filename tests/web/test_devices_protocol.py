@@ -172,55 +172,98 @@ def test_a_flood_is_cut_at_the_rate_limit() -> None:
     assert host.receive("c1", g.ping())  # a second later it is heard again
 
 
-def hostile_messages(rng: random.Random, host: Referee, guests: dict[int, Guest]) -> list[object]:
-    """Malformed, oversized, deep, replayed, out-of-turn, wrong-seat and wrong-type messages."""
+def not_legal(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """A mangled legal action that is none of ``legal`` (as JSON: key order aside, types apart)."""
+    said = {json.dumps(a, sort_keys=True) for a in legal}
+    junk: list[object] = [None, -1, 2**60, 1.5, "", "x" * 500, [], {}, [[[]]], {"a": {"b": {}}}, True, False, 0, 1, "0"]
+    while True:
+        action = dict(rng.choice(legal))
+        for _ in range(rng.randint(1, 3)):
+            key = rng.choice([*action, "type", "zzz", "card", "seat"])
+            if rng.random() < 0.15:
+                action.pop(key, None)
+            else:
+                action[key] = rng.choice(junk)
+        if json.dumps(action, sort_keys=True) not in said:
+            return action
+
+
+def hostile_messages(rng: random.Random, guests: dict[int, Guest], legal: list[dict[str, Any]]) -> list[object]:
+    """Malformed, oversized, deep, wrong-type and stale messages (built on a move ``legal`` offers)."""
     # (Its "moves" is stale: none of these may play, even where a mutation makes the move legal.)
-    good = dict(json.loads(guests[1].act({"type": "play", "card": 5, "target": 0, "pile": None})), moves=0)
+    good = dict(json.loads(guests[1].act(legal[0])), moves=0)
     out: list[object] = [
         None, 7, b"\xff\xfe", "", "{", "[]", "null", '"hello"', "x" * (protocol.MAX_BYTES + 1),
+        "я" * (protocol.MAX_BYTES // 2 + 1),  # (fewer characters than the cap, more bytes)
         "[" * 5000 + "]" * 5000, '{"v": 1}' + " " * 10, json.dumps({**good, "seq": 0}),
         json.dumps({**good, "seq": True}), json.dumps({**good, "v": True}), json.dumps({**good, "extra": 1}),
-        json.dumps({**good, "moves": "1"}), json.dumps({**good, "action": []}),
+        json.dumps({**good, "moves": "1"}), json.dumps({**good, "action": []}), json.dumps(good),
         json.dumps({**good, "type": "table"}), json.dumps({**good, "build": "b" * 100}),
+        json.dumps({**good, "build": "build-0"}),  # (another build: told to reload both, nothing taken)
     ]
     for _ in range(60):
         body = dict(good)
-        key = rng.choice(list(body) + ["seat", "token", "action", "zzz"])
+        key = rng.choice([*body, "seat", "token", "action", "zzz"])
         body[key] = rng.choice([None, -1, 2**60, 1.5, "", "x" * 500, [], {}, [[[]]], {"a": {"b": {}}}, True,
-                                {"type": "play", "card": rng.randint(-3, 20), "target": rng.randint(-1, 4),
-                                 "pile": rng.choice([None, 0, 1, 9, "0"])}])
+                                not_legal(rng, legal)])
         out.append(json.dumps(body))
     return out
 
 
-def test_ten_thousand_hostile_messages_change_nothing() -> None:
+@pytest.mark.parametrize("game", games.names())
+def test_ten_thousand_hostile_messages_change_nothing(game: str) -> None:
+    """Each of 10,000 messages is dropped and counted, nothing changes, nothing is raised: junk,
+    stale moves, replays, other seats' tokens, moves out of turn, a bot's seat, and from the seat
+    on turn, for the position it has, moves the engine does not offer."""
     rng = random.Random(2026)
-    host, guests, clock = table("klats", 3, seed=5)
+    host, guests, clock = table(game, 3, seed=5)
     s = host.session
-    s.apply(s.game.legal_actions(s.state)[0])  # seat 1 (a guest) to play
+    while s.state.current_player != 1:  # seat 1 (a guest) to play
+        s.apply(s.game.legal_actions(s.state)[0])
     deliver(host, guests, host.tables())
     state, record = s.state, json.dumps(s.record)
-    pool = hostile_messages(rng, host, guests)
+    legal = s.game.legal_actions(s.state)
+    pool = hostile_messages(rng, guests, legal)
     replay = guests[1].hello()  # sent once (taken), then replayed again and again
     host.receive("c1", replay)
-    sent = 0
-    for _ in range(10_000):
+    host.dropped.clear()
+    for i in range(10_000):
         clock.now += 0.06  # about 16 a second: under the rate limit, so each is judged on its own
+        if i == 5_000:
+            host.stand_in(2)  # from here on a bot plays seat 2: its guest's moves are refused
         kind = rng.random()
-        if kind < 0.6:  # malformed, oversized, too deep, wrong types, stale
+        if kind < 0.45:  # malformed, oversized, too deep, wrong types, stale, another build
             conn, raw = rng.choice(["c1", "c2", "c9"]), rng.choice(pool)
-        elif kind < 0.75:  # replayed
+        elif kind < 0.6:  # the seat on turn, for the position it has, plays what the engine does not offer
+            conn, raw = "c1", guests[1].act(not_legal(rng, legal))
+        elif kind < 0.65:  # the seat on turn plays a move the engine offers, for a position gone or to come
+            stale = json.loads(guests[1].act(rng.choice(legal)))
+            conn, raw = "c1", json.dumps({**stale, "moves": stale["moves"] + rng.choice([-1, 1, 5, 2**40])})
+        elif kind < 0.72:  # replayed
             conn, raw = "c1", replay
-        elif kind < 0.9:  # a seat taken with a token that is not its own
-            conn, raw = "c8", Guest(rng.choice([1, 2, 3, -1]), new_token(), BUILD).hello()
-        else:  # the seat not on turn plays
-            conn, raw = "c2", guests[2].act(rng.choice(s.game.legal_actions(s.state)))
+        elif kind < 0.85:  # a seat taken with a token that is not its own (each from a channel of its own)
+            conn, raw = f"x{i}", Guest(rng.choice([1, 2, 3, -1]), new_token(), BUILD).hello()
+        else:  # the seat not on turn (later, in a bot's hands) plays
+            conn, raw = "c2", guests[2].act(rng.choice(legal))
         host.receive(conn, raw)
-        sent += 1
-    assert sent == 10_000
     assert s.state is state and json.dumps(s.record) == record
     assert host.holder(1) == "c1" and host.holder(2) == "c2"
-    assert sum(host.dropped.values()) > 5_000
+    assert sum(host.dropped.values()) == 10_000, host.dropped
+    assert {"illegal", "stale", "replayed", "wrong token", "out of turn", "a bot plays", "another build",
+            "too long"} <= set(host.dropped), host.dropped
+    # The seat on turn still plays, with a move the engine offers.
+    host.receive("c1", guests[1].act(legal[0]))
+    assert s.state is not state
+
+
+def test_the_cap_is_on_the_bytes_that_travel() -> None:
+    ping = json.loads(Guest(1, new_token(), BUILD).ping())
+    for room in (protocol.MAX_BYTES - 1, protocol.MAX_BYTES + 1):
+        fill = room - len(json.dumps({**ping, "pad": ""}, separators=(",", ":")).encode())
+        raw = json.dumps({**ping, "pad": "я" * (fill // 2) + "x" * (fill % 2)}, ensure_ascii=False, separators=(",", ":"))
+        assert len(raw.encode()) == room and len(raw) < protocol.MAX_BYTES  # (fewer letters than the cap either way)
+        with pytest.raises(protocol.BadMessageError, match="wrong keys" if room < protocol.MAX_BYTES else "too long"):
+            protocol.read(raw, protocol.FROM_GUEST)
 
 
 def test_every_message_kind_reads_back() -> None:
@@ -322,7 +365,7 @@ def test_every_reason_the_host_gives_is_one_a_guest_shows_in_both_languages() ->
 def test_a_guest_who_rejoins_a_long_match_gets_the_whole_log_in_parts() -> None:
     """A match long enough that its log does not fit in one message: a guest who rejoins (a
     reload) is sent it in parts, each one a message the guest reads, and has all of it."""
-    seats = [Seat("Host", "human")] + [Seat(f"Guest {i}", "remote") for i in range(1, 4)]
+    seats = [Seat("Ведущий", "human")] + [Seat(f"Гость номер {i}", "remote") for i in range(1, 4)]  # (two bytes a letter)
     tokens = {i: new_token() for i in range(1, 4)}
     s = Session.new("klats", seats, {"target": 10_000}, seed=3)
     rng = random.Random(3)
@@ -333,7 +376,7 @@ def test_a_guest_who_rejoins_a_long_match_gets_the_whole_log_in_parts() -> None:
     out = host.receive("c1", back.hello())
     assert len(out) >= 2
     for _conn, text in out:
-        assert len(text) <= protocol.MAX_BYTES
+        assert len(text.encode()) <= protocol.MAX_BYTES
         check_shows_only_the_seat(host, text)
         assert back.receive(text) == "table"
     assert back.events == public_log(s.state) and back.table is not None and back.table["view"] == s.game.view(s.state, 1)

@@ -176,8 +176,10 @@ class Referee:
         if link.seat is None:
             return self._drop("no seat")
         if not self.playing:
+            self.dropped["not started"] += 1
             return [self._send(conn, "refused", reason="not_started", ref=message.seq)]
         if link.seat in self.stand_ins:
+            self.dropped["a bot plays"] += 1
             return [self._send(conn, "refused", reason="bot_plays", ref=message.seq)]
         if s.state.current_player != link.seat or s.game.is_over(s.state):
             self.dropped["out of turn"] += 1
@@ -193,6 +195,7 @@ class Referee:
         try:
             s.apply(action)
         except IllegalAction:  # (find matched a legal action: not expected)
+            self.dropped["illegal"] += 1
             return [self._send(conn, "refused", reason="illegal", ref=message.seq)]
         return self.tables()
 
@@ -216,11 +219,11 @@ class Referee:
                 "bots": sorted(self.stand_ins), "spells": [list(spell) for spell in self.spells],
                 "started": self.playing}
         whole = protocol.write("table", link.seq_out + 1, self.build, events=frame.events[start:], events_from=start, **body)
-        if len(whole) <= protocol.MAX_BYTES:  # (after each move: the new events, one message)
+        if protocol.size(whole) <= protocol.MAX_BYTES:  # (after each move: the new events, one message)
             link.seq_out += 1
             return [(conn, whole)]
         most = 2**53 - 1  # (the longest numbers a message may carry: what is left for the events)
-        room = protocol.MAX_BYTES - len(protocol.write("table", most, self.build, events=[], events_from=most, **body))
+        room = protocol.MAX_BYTES - protocol.size(protocol.write("table", most, self.build, events=[], events_from=most, **body))
         if room < MIN_ROOM:  # the seat's view alone nearly fills a message (a match to a target of thousands)
             self.dropped["too long"] += 1
             return [self._send(conn, "refused", reason="too_long", ref=0)]
@@ -241,6 +244,7 @@ class Referee:
         """Tell a guest of another build of the site so (nothing it says is taken); its seat's
         friend and the host both read "reload both"."""
         self.other_builds.add(conn)
+        self.dropped["another build"] += 1
         self.last_kind = "other_build"
         return [self._send(conn, "other_build", host_build=self.build)]
 
@@ -250,11 +254,11 @@ class Referee:
 
 
 def _parts(events: Sequence[object], start: int, room: int) -> list[tuple[int, int]]:
-    """``events[start:]`` cut into runs whose JSON fits in ``room`` characters each (at least one
+    """``events[start:]`` cut into runs whose JSON fits in ``room`` bytes each (at least one
     event a run; at least one run, maybe empty): ``(first, last)`` index pairs."""
     parts, first, size = [], start, 0
     for i in range(start, len(events)):
-        n = len(json.dumps(events[i], ensure_ascii=False, separators=(",", ":"))) + 1
+        n = len(json.dumps(events[i], ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")) + 1
         if size + n > room and i > first:
             parts.append((first, i))
             first, size = i, 0

@@ -39,8 +39,8 @@ from pygames_core.jsonio import check_nesting
 
 #: The protocol's version: bump it when a message changes shape.
 PROTOCOL = 3
-#: The largest message either side reads (a six-seat Зоомагия table is about 6 kB), counted in
-#: characters by both sides alike (a name's Cyrillic letter is one, though two bytes on the wire).
+#: The largest message either side reads or writes, in bytes of UTF-8 as it travels (a six-seat
+#: Зоомагия table is about 6 kB; a name's Cyrillic letter is two bytes): :func:`size`.
 MAX_BYTES = 64_000
 #: Deepest nesting of lists and objects in a message (a frame is about 7 levels deep).
 MAX_DEPTH = 12
@@ -84,6 +84,12 @@ def write(kind: str, seq: int, build: str, **body: Any) -> str:
                       ensure_ascii=False, separators=(",", ":"))
 
 
+def size(raw: str) -> int:
+    """A message's size on the wire: its bytes in UTF-8 (a text longer than :data:`MAX_BYTES`
+    characters is too long whatever it holds, and is not encoded to learn so)."""
+    return len(raw) if len(raw) > MAX_BYTES else len(raw.encode("utf-8", "surrogatepass"))
+
+
 def read(raw: object, kinds: dict[str, dict[str, type | tuple[type, ...]]]) -> Message:
     """A received message, checked against ``kinds`` (:data:`FROM_GUEST` or :data:`FROM_HOST`).
 
@@ -100,7 +106,7 @@ def read(raw: object, kinds: dict[str, dict[str, type | tuple[type, ...]]]) -> M
             raise BadMessageError("not UTF-8 text") from None
     if not isinstance(raw, str):
         raise BadMessageError("not text")
-    if len(raw) > MAX_BYTES:
+    if size(raw) > MAX_BYTES:
         raise BadMessageError("too long")
     try:
         check_nesting(raw, MAX_DEPTH)
@@ -131,7 +137,7 @@ def read(raw: object, kinds: dict[str, dict[str, type | tuple[type, ...]]]) -> M
 def foreign_build(raw: object, build: str) -> str | None:
     """The build a message that :func:`read` refused says it comes from, when that is not
     ``build`` (a guest with another version of the site), else ``None``."""
-    if not isinstance(raw, str) or len(raw) > MAX_BYTES:
+    if not isinstance(raw, str) or size(raw) > MAX_BYTES:
         return None
     try:
         check_nesting(raw, MAX_DEPTH)
