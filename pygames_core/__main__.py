@@ -56,7 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, metavar="J", help="processes to play in (default 1)")
     sim.add_argument("--scheduler", metavar="ADDRESS", help="run on a Dask cluster (pip install 'pygames-core[cluster]')")
     sim.add_argument("--rotate", action="store_true",
-                     help="move every bot one seat on after each game, so each plays each seat equally often")
+                     help="move every bot one seat on after each game, so each plays each seat equally often"
+                          " (--games a multiple of --players)")
     sim.add_argument("--check", action="store_true",
                      help="after every decision, check that no card was created or lost and the state is valid")
     return parser
@@ -82,6 +83,10 @@ def _setup(args: argparse.Namespace) -> Setup:
         raise UsageError("--options must be a JSON object")
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, got {args.games}")
+    if args.rotate and args.games % args.players:
+        fits = args.games + args.players - args.games % args.players
+        raise UsageError(f"--rotate moves each bot through all {args.players} seats: --games must be a multiple"
+                         f" of {args.players} for each to play each seat equally often (say {fits}), got {args.games}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.jobs > 1 and args.scheduler:

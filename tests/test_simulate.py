@@ -254,3 +254,10 @@ def test_rotate_gives_each_bot_each_seat_equally(tmp_path: Path, capsys: pytest.
     # Each game's greedy seat is the one the seating says.
     greedy_seats = {r["index"]: r["seating"].index(0) for r in summary["results"]}
     assert sorted(set(greedy_seats.values())) == [0, 1, 2]
+
+
+def test_rotate_refuses_a_count_of_games_that_cannot_be_shared_equally(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(["simulate", "klats", "--players", "3", "--bots", "greedy,random,random", "--games", "7",
+                              "--seed", "1", "--rotate"], capsys)
+    assert code == 2 and out == ""
+    assert "--games must be a multiple of 3" in err and "say 9" in err
