@@ -235,12 +235,16 @@ class TablePart:
                 parent = box.offsetParent if focus.present(box.offsetParent) else document.body
                 # The choices the step asks to choose among (Зоомагия's panel) stay in view, unless the lit part is one.
                 panel = self.root.querySelector("#decide")
-                clear = None
-                if focus.present(panel) and not panel.contains(target):
+                clear = whole = None
+                if focus.present(panel) and not panel.contains(target) and focus.present(panel.querySelector("button")):
                     clear = (_box(panel), float(panel.getBoundingClientRect().right))
+                field = target.closest("[data-whole]")
+                if focus.present(field):
+                    whole = (_box(field), float(field.getBoundingClientRect().right))
                 top, left = tutorial_ui.coach_place(
                     _box(target), float(c.width), float(c.height), _box(parent), float(window.innerWidth),
-                    float(window.innerHeight), clear, _box(self.root.querySelector('.table-screen > [class$="-table"]')))
+                    float(window.innerHeight), clear, _box(self.root.querySelector('.table-screen > [class$="-table"]')),
+                    whole)
                 box.style.top, box.style.left = f"{top}px", f"{left}px"
             except Exception:  # noqa: BLE001 - placing only decorates: the step shows docked at the bottom
                 box.classList.remove("placed")

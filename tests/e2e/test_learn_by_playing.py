@@ -30,6 +30,12 @@ def focused(page: Any, selector: str) -> bool:
     return bool(page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector))
 
 
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Do two boxes (Playwright's ``bounding_box``) cover each other by more than a pixel?"""
+    return (a["x"] + 1 < b["x"] + b["width"] and b["x"] + 1 < a["x"] + a["width"]
+            and a["y"] + 1 < b["y"] + b["height"] and b["y"] + 1 < a["y"] + a["height"])
+
+
 def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool, keys: bool = False,
                   step_back: bool = False, axe_all: bool = False) -> list[str]:
     """Follow the lit steps to the summary (``keys``: by pressing Enter on what has the focus,
@@ -66,6 +72,13 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool, keys: bool
             assert text in page.inner_text("#live"), f"{shot} step {step}: {text!r} was not said"
             assert focused(page, want), (f"{shot} step {step}: the focus is not on {want} but on "
                                          + page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)"))
+            if page.viewport_size["width"] >= 560:  # placed beside its part: what to do, where and on what shows
+                page.wait_for_selector("#coach.placed")
+                box = coach.bounding_box()
+                for keep in ("#prompt", "[data-taught]", "[data-whole]:has([data-taught])"):
+                    for i in range(page.locator(keep).count()):
+                        there = page.locator(keep).nth(i).bounding_box()
+                        assert not (box and there and overlap(box, there)), (shot, step, keep, box, there)
             see = coach.get_attribute("data-see")
             if see and page.viewport_size["width"] < 560:  # docked: what else it names shows above it too
                 seen, box = page.locator(see).bounding_box(), coach.bounding_box()

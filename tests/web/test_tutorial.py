@@ -389,3 +389,18 @@ def test_on_a_phone_what_else_the_step_names_shows_with_the_lit_part_when_it_fit
     assert dock_area(button, Box(0, 0, 400), 420, see=cards) == Box(120, 0, 330)  # the seat too tall: the two
     assert dock_area(button, seat, 420, see=Box(120 + room, 0, 130 + room)) == seat  # too far apart: the seat
     assert dock_area(button, None, 420, see=Box(120 + room, 0, 130 + room)) == button
+
+
+def test_a_step_about_a_part_of_the_field_goes_beside_the_field() -> None:
+    """Зоомагия's field is read as one: a step lighting one of its arrows puts its text to the
+    right of the field, level with the arrow, where under or over the arrow it would cover rows
+    of the field; not where the screen has no room there, nor where it covers nothing."""
+    parent, field = Box(0, 0, 2000), (Box(122, 13, 522), 343.0)
+    arrow = Box(270, 20, 372)
+    assert coach_place(arrow, 380, 200, parent, 1280, 800, None, None, field) == (270, 343 + GAP)
+    assert coach_place(arrow, 380, 200, parent, 700, 800, None, None, field) == (372 + GAP, 20)
+    low = Box(480, 20, 515)  # (the field's foot: under it covers none of the field)
+    assert coach_place(low, 380, 200, parent, 1280, 800, None, None, (Box(122, 13, 470), 343.0)) == (515 + GAP, 20)
+    # Level with the lit part, but on the screen: its foot at most the screen's foot.
+    assert coach_place(Box(700, 20, 760), 380, 200, Box(0, 0, 800), 1280, 800, None, None,
+                       (Box(122, 13, 780), 343.0)) == (800 - GAP - 200, 343 + GAP)

@@ -240,14 +240,17 @@ def dock_scroll(target: Box, coach_top: float) -> float:
 
 
 def coach_place(target: Box, width: float, height: float, parent: Box, view_w: float, view_h: float,
-                clear: tuple[Box, float] | None = None, board: Box | None = None) -> tuple[float, float]:
+                clear: tuple[Box, float] | None = None, board: Box | None = None,
+                whole: tuple[Box, float] | None = None) -> tuple[float, float]:
     """Where the step's text goes (``top``, ``left`` within its positioned ``parent``): under the
     whole ``board`` (the game's table) when it fits there on the screen, covering none of the
     cards the step talks about; else under the lit part of the table, where the page goes on
     (the page scrolls to show it: over the part it would hide the rows the step is about, as on
     a phone); over it where the page ends too soon, or where under it would cover ``clear`` (a
     box and its right edge: the choices the step asks to choose among) and over it does not; as
-    far left as the part, kept within the screen's width."""
+    far left as the part, kept within the screen's width. Where that covers ``whole`` (a box and
+    its right edge: what the lit part belongs to, Зоомагия's field, read as one) and the screen
+    has room right of it, the text goes there instead, level with the lit part."""
     below = target.bottom + GAP
     above = target.top - GAP - height
     left = min(max(target.left, GAP), max(GAP, view_w - width - GAP))
@@ -262,4 +265,11 @@ def coach_place(target: Box, width: float, height: float, parent: Box, view_w: f
         return round(board.bottom + GAP - parent.top), round(left - parent.left)
     too_soon = below + height > max(view_h, parent.bottom)
     top = above if above >= 0 and (too_soon or (covers(below) and not covers(above))) else below
+    if whole is not None:
+        box, right = whole
+        beside = right + GAP
+        level = max(box.top, min(target.top, view_h - GAP - height))
+        over = top < box.bottom and top + height > box.top and left < right and left + width > box.left
+        if over and beside + width <= view_w - GAP:
+            top, left = level, beside
     return round(top - parent.top), round(left - parent.left)

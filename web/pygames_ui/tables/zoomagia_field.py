@@ -126,7 +126,8 @@ def field(ctx: Ctx, pushes: dict[Push, Outcome], armed: tuple[int, str, int, str
         else:
             out.append(f'<span class="zm-takerow g-r{r + 2}"><span class="zm-badge">{esc(t("zm.new_animal"))}</span></span>')
     cls = "zm-field" + (" rows-only" if not columns else "") + (" pushing" if drawn is not None else "")
-    return f'<div class="{cls}" role="group" aria-label="{esc(t("zm.field"))}">{"".join(out)}</div>'
+    # (data-whole: a part of it lit in a guided game, the step's text goes beside the field, not over it)
+    return f'<div class="{cls}" role="group" data-whole aria-label="{esc(t("zm.field"))}">{"".join(out)}</div>'
 
 
 def refill_row(ctx: Ctx, r: int, placing: list[str | None] | None, cursor: int | None) -> str:
