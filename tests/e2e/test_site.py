@@ -128,11 +128,14 @@ SHOTS = ROOT / "test-results" / "screens"  # looked at with the other screenshot
 def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems, locale) -> None:
     """Home, each game's rules, its new-game form and its first table (RPS: the starting trophy)
     fit a 360px wide touch screen in each language, every control there is at least 44×44 CSS
-    px (a finger hits it), and no word breaks across lines or runs out of its box, with the
-    touch screen's own styles (the screens test draws the phone size with a mouse's)."""
+    px (a finger hits it), no word breaks across lines or runs out of its box, and axe finds
+    nothing, with the touch screen's own styles (the screens test draws the phone size with a
+    mouse's)."""
+    from axe_audit import audit
     from test_screens import MEASURE
 
-    ctx = browser.new_context(locale=locale, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    ctx = browser.new_context(locale=locale, viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
+                              bypass_csp=True)  # (axe is put in the page)
     page = ctx.new_page()
     problems.attach(page)
     open_app(page, site_url, "?delay=0&seed=1")
@@ -147,6 +150,7 @@ def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems, lo
         small[screen] = page.evaluate(SMALL_TARGETS)
         m = page.evaluate(MEASURE, [])
         words.extend(f"{screen}: {x}" for x in m["broken"] + m["spill"] + m["cut"])
+        words.extend(audit(page, f"touch {screen} {lang}"))
 
     look("home")
     for i, game in enumerate(("klats", "zoomagia", "rps_zombie")):
@@ -170,6 +174,38 @@ def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems, lo
     small = {screen: found for screen, found in small.items() if found}
     assert not small, small
     assert not words, words
+    ctx.close()
+    problems.check()
+
+
+def test_a_replay_on_a_phone_takes_a_finger_and_passes_axe(browser, site_url, problems) -> None:
+    """360×640, touch, a shared replay link of each title: at the deal and at the end (the
+    result shown), every control is a finger's size (the slider too), no word breaks, and axe
+    finds nothing."""
+    from axe_audit import audit
+    from test_a11y import finished_link
+    from test_screens import MEASURE
+
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True,
+                              bypass_csp=True, reduced_motion="reduce")
+    page = ctx.new_page()
+    problems.attach(page)
+    found: list[str] = []
+    for game, options in (("klats", {"target": 1}), ("zoomagia", {}), ("rps_zombie", {})):
+        open_app(page, site_url, "?delay=0&seed=1" + finished_link(game, options))
+        page.wait_for_selector(f'main.replay-screen[data-game="{game}"][data-step="0"]')
+        last = page.get_attribute("main.replay-screen", "data-last")
+        for at in ("start", "end"):
+            if at == "end":
+                page.locator("#replay-step").focus()
+                page.keyboard.press("End")
+                page.wait_for_selector(f'main.replay-screen[data-step="{last}"] #replay-result')
+            m = page.evaluate(MEASURE, [])
+            found += [f"{game} {at}: {x}" for x in page.evaluate(SMALL_TARGETS) + m["broken"] + m["spill"] + m["cut"]]
+            found += audit(page, f"touch {game} replay {at}")
+        if game == "klats":
+            page.screenshot(path=str(SHOTS / "klats-touch-replay-ru-360x640.png"))
+    assert not found, "\n".join(found)
     ctx.close()
     problems.check()
 
