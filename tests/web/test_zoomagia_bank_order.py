@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pygames_core.zoomagia import rules
-from pygames_ui.tables.zoomagia import best_banks_first
+from pygames_ui.tables.zoomagia_seat import best_banks_first
 
 
 def bank(*cards: str) -> dict:

@@ -23,7 +23,7 @@ from .base import Ctx, Table, control, first_player_field, read_int
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
 from .zoomagia_field import EMPTY, OPEN, Outcome, Push, field, outcomes, previews, refill_cards
 from .zoomagia_log import describe, since_your_turn
-from .zoomagia_seat import seat_html
+from .zoomagia_seat import best_banks_first, seat_html
 
 
 class ZoomagiaTable(Table):
@@ -180,12 +180,12 @@ class ZoomagiaTable(Table):
         t, v = ctx.t, ctx.view
         phase = v["phase"]
         cur = v["current_player"]
-        status = [t("zm.deck_n", n=v["deck_size"])]
+        status = []  # (the draw pile's count comes first; a phone's says it by the pile only)
         if v["removed_count"]:
             key = "zm.removed_whole" if v["removed_whole"] else "zm.removed"
-            status.append(t.plural(key, v["removed_count"], value=v["removed_count"] // 3))
+            status.append(esc(t.plural(key, v["removed_count"], value=v["removed_count"] // 3)))
         if not v["options"].get("columns", True):
-            status.append(t("zm.rows_only"))
+            status.append(esc(t("zm.rows_only")))
         if ctx.my_turn:
             prompt = self._prompt(ctx)
         elif cur is not None:
@@ -198,7 +198,7 @@ class ZoomagiaTable(Table):
         pushes = outcomes(ctx)  # drawn on the arrows and told in the previews
         return (
             f'<div class="zm-table" data-phase="{esc(phase)}" data-my-turn="{str(ctx.my_turn).lower()}">'
-            f'<div class="status-line">{" · ".join(esc(s) for s in status)}</div>'
+            f'<div class="status-line"><span class="zm-deck-said">{" · ".join([esc(t("zm.deck_n", n=v["deck_size"])), ""][:1 + bool(status)])}</span>{" · ".join(status)}</div>'
             f'<p class="prompt" id="prompt" tabindex="-1" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
             f'<div class="zm-board"{attrs(data_armed=self._armed_push(ctx, pushes))}>{field(ctx, pushes, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing, pushes)}{self._decide(ctx)}</div></div>'
             f'<div class="zm-seats">{"".join(seat_html(ctx, s) for s in range(v["player_count"]))}</div>'
@@ -222,6 +222,8 @@ class ZoomagiaTable(Table):
             return esc(t("zm.prompt.discard", value=parts))
         if phase == "push" and ctx.my_turn and self.armed is not None and self.armed[0] == v["turn"]:
             return esc(t("zm.prompt.armed"))  # a finger's first tap showed a push: the second makes it
+        if phase == "push" and ctx.my_turn:  # (a finger's words in one line: the hint says how)
+            return f'<span class="on-hover">{esc(t("zm.prompt.push"))}</span><span class="on-touch">{esc(t("zm.prompt.push.touch"))}</span>'
         return esc(t(f"zm.prompt.{phase}"))
 
     # ------------------------------------------------------------ side panel
@@ -337,14 +339,3 @@ class ZoomagiaTable(Table):
         return (f'<table class="summary zm-final"><colgroup>{cols}</colgroup><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>{note}'
                 f'<p class="zm-note">{esc(t("zm.final_note"))}</p>')
 
-
-def best_banks_first(legal: list[Action], cards: list[str]) -> list[Action]:
-    """The bank choices best first: the most points now, then the best animal the cards
-    left in front could still make; equal choices keep the engine's order."""
-    def worth(action: Action) -> tuple[int, int]:
-        rest = list(cards)
-        for card in action["cards"]:
-            rest.remove(card)
-        later = max((rules.animal_points(o) for o in rules.bank_options(rest)), default=0)
-        return (-rules.animal_points(action["cards"]), -later)
-    return sorted((a for a in legal if a["type"] == "bank"), key=worth)

@@ -1,7 +1,9 @@
-"""A player's place at the Зоомагия table: the rows of animal parts in front of him, his bank and penalty pile."""
+"""A player's place at the Зоомагия table: the rows of animal parts in front of him, his bank and penalty pile;
+and the animals he may bank from them, best first."""
 
 from __future__ import annotations
 
+from pygames_core.base import Action
 from pygames_core.zoomagia import rules
 from pygames_core.zoomagia.rules import PARTS
 
@@ -51,3 +53,15 @@ def seat_html(ctx: Ctx, seat: int) -> str:
         f'<div class="zm-penalty"><span class="zm-cap">{esc(t("zm.penalty"))}</span>{penalty}</div></div></div>'
         f"</section>"
     )
+
+
+def best_banks_first(legal: list[Action], cards: list[str]) -> list[Action]:
+    """The bank choices best first: the most points now, then the best animal the cards
+    left in front could still make; equal choices keep the engine's order."""
+    def worth(action: Action) -> tuple[int, int]:
+        rest = list(cards)
+        for card in action["cards"]:
+            rest.remove(card)
+        later = max((rules.animal_points(o) for o in rules.bank_options(rest)), default=0)
+        return (-rules.animal_points(action["cards"]), -later)
+    return sorted((a for a in legal if a["type"] == "bank"), key=worth)
