@@ -78,12 +78,15 @@ test-engine: setup-py
 test-e2e: setup setup-chromium build
 	$(VPY) -m pytest -q tests/e2e
 
+# Each benchmark exits non-zero when it misses a target: all run, then make bench fails if any did.
 bench: setup setup-chromium build
-	$(VPY) tools/bench.py
-	$(VPY) tools/bench_waits.py --sizes all --seeds 2 --min-waits 20 --moves 1000
-	$(VPY) tools/bench_first_visit.py --runs 3
-	$(VPY) tools/bench_bots.py
-	$(VPY) tools/bench_devices.py
+	@missed=""; \
+	$(VPY) tools/bench.py || missed="$$missed bench.py"; \
+	$(VPY) tools/bench_waits.py --sizes all --seeds 2 --min-waits 20 --moves 1000 || missed="$$missed bench_waits.py"; \
+	$(VPY) tools/bench_first_visit.py --runs 3 || missed="$$missed bench_first_visit.py"; \
+	$(VPY) tools/bench_bots.py || missed="$$missed bench_bots.py"; \
+	$(VPY) tools/bench_devices.py || missed="$$missed bench_devices.py"; \
+	if [ -n "$$missed" ]; then echo "targets missed in:$$missed"; exit 1; fi
 	$(VPY) tools/skill_ceiling.py rps_zombie 2 --positions 300 --rollouts 96 --hard --jobs 2
 	$(VPY) tools/skill_ceiling.py rps_zombie 3 --positions 300 --rollouts 96 --hard --jobs 2
 

@@ -211,6 +211,11 @@ def main() -> None:
         print(stage_table(boot["stages"]))
     (ROOT / "bench-results").mkdir(exist_ok=True)
     (ROOT / "bench-results" / "latest.json").write_text(json.dumps(out, indent=1) + "\n")
+    boot_out = out.get("boot")
+    if isinstance(boot_out, dict):
+        missed = [k for k in ("cold", "warm", "bytes") if boot_out[k]["ratio"] > boot_out[k]["target"]]
+        if missed:
+            sys.exit("boot targets missed: " + ", ".join(missed))
 
 
 if __name__ == "__main__":

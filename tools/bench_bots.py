@@ -55,8 +55,15 @@ PAIRS = (("medium", "easy"), ("hard", "medium"))
 #: RPS 3.5 and 2.7, Зоомагия 16 and 12.  One Hard seat among five Medium ones needs a few
 #: hundred games before its interval can clear 1/6: Клац! gets 240 (5,500 CPU s), Зоомагия 180.
 #: RPS: tools/skill_ceiling.py shows no bot can show an edge over Medium there in a feasible run.
+#: Зоомагия at two: Hard wins about two games in three, which 60 games show clear of a half (20 did not).
 HARD_DEALS = {"hard:klats:2": 10, "hard:klats:6": 40, "hard:rps_zombie:2": 30, "hard:rps_zombie:3": 20,
-              "hard:zoomagia:2": 10, "hard:zoomagia:6": 30}
+              "hard:zoomagia:2": 30, "hard:zoomagia:6": 30}
+#: The rows a run must clear (the bench fails otherwise): Medium over Easy everywhere, Hard over
+#: Medium at Клац! and Зоомагия. (RPS's Hard rows are measured and shown, not required: see above.)
+def required(row: dict[str, Any]) -> bool:
+    return row["level"] == "medium" or row["game"] != "rps_zombie"
+
+
 #: Positions of the speed table per game and player count.
 SPEED_POSITIONS = 8
 
@@ -216,8 +223,11 @@ def main() -> None:
         print(f"| {r['game']} | {r['players']} | {r['level']} | {r['against']} | {r['games']} | "
               f"{100 * r['win_rate']:.1f}% | {100 * r['ci_low']:.1f}–{100 * r['ci_high']:.1f}% | "
               f"{100 * r['baseline']:.0f}% | {'yes' if r['pass'] else 'NO'} |")
+    missed = [f"{r['level']} {r['game']} {r['players']}p" for r in rows if required(r) and not r["pass"]]
     if only is not None:
         print(f"\n({time.perf_counter() - started:.0f} s; rows of --only: nothing written)")
+        if missed:
+            sys.exit("not clear of the baseline: " + ", ".join(missed))
         return
     print("\n## Decisions per CPU second (in these games, all games pooled)\n")
     print("| level | bot | decisions | per second |")
@@ -250,6 +260,8 @@ def main() -> None:
         "seconds": round(time.perf_counter() - started, 1),
     }, indent=1))
     print(f"\n({time.perf_counter() - started:.0f} s; written to bench-results/bots.json)")
+    if missed:
+        sys.exit("not clear of the baseline: " + ", ".join(missed))
 
 
 if __name__ == "__main__":

@@ -204,6 +204,8 @@ def main() -> None:
     out = ROOT / "bench-results" / "devices.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(results, indent=1) + "\n")
+    if args.joins and statistics.median(joins) > 3.0:
+        sys.exit(f"target missed: a guest's join took {statistics.median(joins):.2f} s (median) > 3 s")
 
 
 if __name__ == "__main__":

@@ -162,6 +162,9 @@ def main() -> None:
     out = ROOT / "bench-results"
     out.mkdir(exist_ok=True)
     (out / "waits.json").write_text(json.dumps({"rows": rows}, indent=1))
+    missed = [f"{r['game']} {r['players']}p" for r in rows if not r["pass"]]
+    if missed:
+        sys.exit("targets missed: " + ", ".join(missed))
 
 
 if __name__ == "__main__":
