@@ -63,6 +63,10 @@ NEVER = (
     "trace", "turtle", "unittest", "urllib.request", "urllib.response", "urllib.robotparser", "venv",
     "webbrowser", "wsgiref", "xml", "xmlrpc", "zipapp", "ctypes", "curses", "dbm", "sqlite3", "idlelib",
     "email.mime", "email.generator", "email.parser", "email.feedparser", "email.headerregistry",
+    # Modules that cannot import in a browser (another platform's, or their own imports are above),
+    # found by tests/e2e/test_boot.py importing every module of the second zip in Chromium.
+    "asyncio.windows_events", "asyncio.windows_utils", "concurrent.futures.process",
+    "concurrent.futures.interpreter", "concurrent.interpreters", "email.policy", "urllib.error", "pyodide.console",
 )
 #: Codecs looked up by name that the first zip keeps: the second zip's own synchronous fetch
 #: reads its bytes through "utf-16-le" (pygames_ui/lazy_stdlib.py), zipfile reads entry names

@@ -148,6 +148,22 @@ import tarfile  # … the finder fetches the zip itself
 f"{prefetched} {finder.fetched} {statistics.median([3, 1, 2])} {tarfile.__name__}"
 """
 
+# Run in the page's Python: every module of the second zip imports (whatever it imports is
+# shipped); a module that cannot (for another platform, say) is not shipped.
+SECOND_ZIP_ALL = """
+import importlib, zipfile
+from pygames_ui import lazy_stdlib
+names = sorted({n[:-4].replace("/", ".").removesuffix(".__init__")
+                for n in zipfile.ZipFile(lazy_stdlib.PATH).namelist() if n.endswith(".pyc")})
+failed = {}
+for name in names:
+    try:
+        importlib.import_module(name)
+    except ImportError as exc:
+        failed[name] = exc.name or str(exc)
+f"{len(names)} " + " ".join(f"{k}:{v}" for k, v in sorted(failed.items()))
+"""
+
 
 def test_the_standard_library_comes_in_two_zips_and_the_first_needs_nothing_from_the_second(
         page, site_url) -> None:
@@ -159,6 +175,9 @@ def test_the_standard_library_comes_in_two_zips_and_the_first_needs_nothing_from
     open_app(page, site_url, warm=False)
     page.wait_for_selector('html[data-stdlib-more="ready"]')
     assert page.evaluate("(code) => pygamesBoot.pyodide.runPython(code)", SECOND_ZIP) == "0 1 2 tarfile"
+    count, _, failed = page.evaluate("(code) => pygamesBoot.pyodide.runPython(code)", SECOND_ZIP_ALL).partition(" ")
+    assert int(count) == len([n for n in second if n.endswith(".pyc")])
+    assert failed == "", failed
     page.goto(page.url)
     page.wait_for_selector(READY)
     count, _, failed = page.evaluate("(code) => pygamesBoot.pyodide.runPython(code)", FIRST_ZIP_ALONE).partition(" ")
