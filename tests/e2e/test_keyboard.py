@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from conftest import open_app, wait_for_player
-from pages import INTERLUDE, OVER, PASS, act
+from pages import INTERLUDE, OVER, PASS, TURN, act
 
 #: Enough Tab presses to go round the busiest screen (Зоомагия's table) once.
 TAB_LIMIT = 150
@@ -308,7 +308,7 @@ def test_the_key_guide_shows_once_a_key_moves_around_the_page_not_before(page: A
     open_app(page, site_url, "?delay=0&seed=1")
     page.click(act("setup", game="klats"))
     page.click(act("start"))
-    page.wait_for_selector('#prompt[data-my-turn="true"]')
+    page.wait_for_selector(TURN)
     assert page.locator("#key-guide").count() == 1 and not page.is_visible("#key-guide")
     page.keyboard.press("Tab")
     page.wait_for_selector("#key-guide", state="visible")

@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 from conftest import DIST, ROOT, open_app, reload_app, shipped_zip, start_game, wait_for_player
-from pages import act
+from pages import TURN, act
 
 
 def test_boots_without_errors_or_foreign_requests(page, site_url) -> None:
@@ -165,7 +165,7 @@ def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems, lo
         page.click(act("setup", game=game))
         look(f"{game} form")
         page.click(act("start"))
-        page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+        page.wait_for_selector(TURN, timeout=30_000)
         look(f"{game} table")
         # The first screen, as the phone shows it: a full-page capture makes Chromium draw the page
         # as a desktop for the photo (no touch, a mouse's hover), which is not what a player sees.
@@ -225,7 +225,7 @@ def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser, site_
     else:
         page.click(act("setup", game="zoomagia"))
         page.click(act("start"))
-    page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+    page.wait_for_selector(TURN, timeout=30_000)
     # The field, the drawn card and both of your rows, whole, on the first screen.
     box = {sel: page.locator(sel).bounding_box() for sel in (".zm-field", ".zm-pilebox", ".zm-seat.me .zm-rows")}
     assert all(b is not None and b["y"] >= 0 and b["y"] + b["height"] <= 640 for b in box.values()), box  # type: ignore[index]
@@ -310,7 +310,7 @@ def test_klats_on_a_phone_keeps_the_waiting_move_above_the_confirm_bar(browser, 
     four_at_klats(page, page.tap, ((0, "Anna"), (2, "Boris")))
     page.wait_for_selector(f'#pass-screen {act("show-hand")}', timeout=30_000)
     page.tap(act("show-hand"))
-    page.wait_for_selector('#prompt[data-my-turn="true"]')
+    page.wait_for_selector(TURN)
     page.locator(".hand button.hand-card").first.tap()
     page.locator(".seat.me button.pile.legal").first.tap()
     page.wait_for_selector("#confirm-bar")
@@ -335,7 +335,7 @@ def test_a_waiting_move_on_a_small_desktop_is_brought_above_the_confirm_bar(brow
     four_at_klats(page, page.click, ((0, "Аня"), (3, "Боря")))
     page.wait_for_selector(f'#pass-screen {act("home")}', timeout=30_000)  # (the way out)
     page.click(act("show-hand"))
-    page.wait_for_selector('#prompt[data-my-turn="true"]')
+    page.wait_for_selector(TURN)
     page.click(".hand button.hand-card >> nth=0")
     page.click(".seat.me button.pile.legal >> nth=0")
     page.wait_for_selector("#confirm-bar")

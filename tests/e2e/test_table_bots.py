@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import ROOT, PageProblems, empty_tab, open_app, start_game
-from pages import act
+from pages import INTERLUDE, OVER, TURN, act
 
 #: The browser counts a task over 50 ms as long; ours is 100 ms while a bot thinks (the page stays responsive).
 LONG_TASK_MS = 100
@@ -100,8 +100,8 @@ def wait_for_hard_turns(page: Any, turns: int) -> None:
         done = len([m for m in watch_log(page)["thinking"] if not m["on"]])
         if done >= turns or page.locator("#game-over, #interlude").count():
             return
-        page.wait_for_selector('#prompt[data-my-turn="true"], #game-over, #interlude', timeout=30_000)
-        if page.locator('#prompt[data-my-turn="true"]').count() and not page.locator("#bot-thinking").count():
+        page.wait_for_selector(f"{TURN}, {OVER}, {INTERLUDE}", timeout=30_000)
+        if page.locator(TURN).count() and not page.locator("#bot-thinking").count():
             play_klats_turn(page)
             page.wait_for_selector('#prompt[data-my-turn="false"], #game-over, #interlude', timeout=30_000)
     raise AssertionError("the Hard bot never finished its turns")
@@ -174,7 +174,7 @@ def test_a_hint_lights_a_move_on_the_table(page: Any, site_url: str) -> None:
     open_app(page, site_url, "?delay=0&seed=7")
     settle(page)  # the profile's start-up snapshot is there, for the worker to start from
     start_game(page, "klats", [("Ann", "human"), ("Bot 1", "medium")])
-    page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+    page.wait_for_selector(TURN, timeout=30_000)
     page.click(act("hint"))
     page.wait_for_selector('#hint[data-ready="true"]', timeout=60_000)
     text = page.locator("#hint").inner_text()
@@ -277,7 +277,7 @@ def test_on_a_phone_the_hinted_move_is_brought_into_view(page: Any, site_url: st
     page.set_viewport_size({"width": 360, "height": 640})
     open_app(page, site_url, "?delay=0&seed=5")
     start_game(page, "zoomagia", [("Ann", "human"), ("Bot 1", "easy")])
-    page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+    page.wait_for_selector(TURN, timeout=30_000)
     page.locator(act("hint")).scroll_into_view_if_needed()
     page.click(act("hint"))
     page.wait_for_selector('#hint[data-ready="true"]', timeout=60_000)
@@ -292,7 +292,7 @@ def test_on_a_phone_the_hint_asked_at_the_foot_of_the_page_is_seen_there(page: A
     page.set_viewport_size({"width": 360, "height": 640})
     open_app(page, site_url, "?delay=0&seed=5")
     start_game(page, "klats", [("Ann", "human"), ("Bot 1", "easy"), ("Bot 2", "easy"), ("Bot 3", "easy")])
-    page.wait_for_selector('#prompt[data-my-turn="true"]', timeout=30_000)
+    page.wait_for_selector(TURN, timeout=30_000)
     page.locator(act("hint")).scroll_into_view_if_needed()
     page.click(act("hint"))
     seen = "(e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }"
