@@ -8,6 +8,7 @@
   ``TYPE_CHECKING``.
 - No module of ``web/pygames_ui`` past :data:`MAX_LINES` lines: a longer one is two ideas.
 - A table draws from a frame and the translator: it imports nothing of the app, its flow or screens.
+- The session (a game as played here) imports only the engine.
 """
 
 from __future__ import annotations
@@ -133,3 +134,12 @@ def test_tables_get_a_frame_never_the_app(path: Path) -> None:
 def test_no_module_is_two_ideas(path: Path) -> None:
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= MAX_LINES, f"{path.relative_to(ROOT)} has {lines} lines (at most {MAX_LINES}): split it"
+
+
+def test_the_session_imports_only_the_engine() -> None:
+    """A game as it is played here (``session.py``) needs the engine and the standard library,
+    nothing of the app around it: saves, screens and tables build on it, never it on them."""
+    import sys
+
+    found = {name.partition(".")[0] for name in imports_of(UI / "session.py")}
+    assert found <= {"pygames_core", "__future__", *sys.stdlib_module_names}, found
