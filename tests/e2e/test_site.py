@@ -248,7 +248,9 @@ def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser, site_
 def test_zoomagia_on_a_phone_brings_the_button_that_ends_a_decision_into_view(browser, site_url, problems) -> None:
     """360×640: the panel is under the field, below the screen. Once the emptied row is filled, its
     Confirm comes into view (and so does End turn when an animal may be banked), with no scrolling;
-    at every step of a turn (push, take, refill, bank, penalty) each control is a finger's size."""
+    at every step of a turn (push, take, refill, bank, penalty) each control is a finger's size,
+    and no word breaks or runs out of its box."""
+    from test_screens import MEASURE
     from test_zoomagia import decide, phase
 
     ctx = browser.new_context(locale="ru-RU", viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
@@ -264,7 +266,9 @@ def test_zoomagia_on_a_phone_brings_the_button_that_ends_a_decision_into_view(br
         if wait_for_player(page) != "turn":
             break
         now = phase(page)
-        small[now] = small.get(now) or page.evaluate(SMALL_TARGETS)
+        if now not in small:  # each step of a turn, once: finger-sized controls, no word broken or cut
+            m = page.evaluate(MEASURE, [])
+            small[now] = page.evaluate(SMALL_TARGETS) + m["broken"] + m["spill"] + m["cut"]
         if now == "refill":
             while page.locator("#to-place button.zm-pick").count():
                 page.locator("#to-place button.zm-pick").first.tap()
