@@ -312,3 +312,12 @@ def test_the_key_guide_shows_once_a_key_moves_around_the_page_not_before(page: A
     assert page.locator("#key-guide").count() == 1 and not page.is_visible("#key-guide")
     page.keyboard.press("Tab")
     page.wait_for_selector("#key-guide", state="visible")
+    # One line at a desktop's width, in either language (its text node's lines, counted).
+    for lang in ("ru", "en"):
+        page.locator(act("lang", lang=lang)).focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector(f'html[lang="{lang}"] #key-guide', state="visible")
+        lines = page.evaluate("""() => { const r = document.createRange();
+            r.selectNodeContents(document.getElementById('key-guide'));
+            return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size; }""")
+        assert lines == 1, (lang, page.inner_text("#key-guide"))
