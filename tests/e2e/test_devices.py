@@ -49,10 +49,14 @@ def read_qr(page: Any, selector: str) -> str:
 
 
 def shoot(page: Any, name: str) -> None:
+    """The screen photographed at both sizes, and audited by axe at a phone's (the tests audit
+    each screen at the desktop's size where it comes up)."""
     for w, h in ((1280, 800), (360, 640)):
         page.set_viewport_size({"width": w, "height": h})
         page.screenshot(path=str(SHOTS / f"devices-{name}-{w}x{h}.png"), full_page=True)
+    found = audit(page, f"devices-{name}-360x640")
     page.set_viewport_size({"width": 1280, "height": 800})
+    assert not found, "\n".join(found)
 
 
 def join(host: Any, guest: Any, seat: int = 1, start: bool = True) -> None:
