@@ -58,9 +58,9 @@ PAIRS = (("medium", "easy"), ("hard", "medium"))
 #: Зоомагия at two: Hard wins about two games in three, which 60 games show clear of a half (20 did not).
 HARD_DEALS = {"hard:klats:2": 10, "hard:klats:6": 40, "hard:rps_zombie:2": 30, "hard:rps_zombie:3": 20,
               "hard:zoomagia:2": 30, "hard:zoomagia:6": 30}
-#: The rows a run must clear (the bench fails otherwise): Medium over Easy everywhere, Hard over
-#: Medium at Клац! and Зоомагия. (RPS's Hard rows are measured and shown, not required: see above.)
 def required(row: dict[str, Any]) -> bool:
+    """Must this row clear its baseline (the bench fails otherwise)? Medium over Easy everywhere,
+    Hard over Medium at Клац! and Зоомагия (RPS's Hard rows are measured and shown: see above)."""
     return row["level"] == "medium" or row["game"] != "rps_zombie"
 
 
