@@ -180,12 +180,13 @@ class ZoomagiaTable(Table):
         t, v = ctx.t, ctx.view
         phase = v["phase"]
         cur = v["current_player"]
-        status = []  # (the draw pile's count comes first; a phone's says it by the pile only)
+        status: list[str] = []
         if v["removed_count"]:
             key = "zm.removed_whole" if v["removed_whole"] else "zm.removed"
             status.append(esc(t.plural(key, v["removed_count"], value=v["removed_count"] // 3)))
         if not v["options"].get("columns", True):
             status.append(esc(t("zm.rows_only")))
+        deck = esc(t("zm.deck_n", n=v["deck_size"])) + (" · " if status else "")  # (a phone's: by the pile only)
         if ctx.my_turn:
             prompt = self._prompt(ctx)
         elif cur is not None:
@@ -198,7 +199,7 @@ class ZoomagiaTable(Table):
         pushes = outcomes(ctx)  # drawn on the arrows and told in the previews
         return (
             f'<div class="zm-table" data-phase="{esc(phase)}" data-my-turn="{str(ctx.my_turn).lower()}">'
-            f'<div class="status-line"><span class="zm-deck-said">{" · ".join([esc(t("zm.deck_n", n=v["deck_size"])), ""][:1 + bool(status)])}</span>{" · ".join(status)}</div>'
+            f'<div class="status-line"><span class="zm-deck-said">{deck}</span>{" · ".join(status)}</div>'
             f'<p class="prompt" id="prompt" tabindex="-1" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
             f'<div class="zm-board"{attrs(data_armed=self._armed_push(ctx, pushes))}>{field(ctx, pushes, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing, pushes)}{self._decide(ctx)}</div></div>'
             f'<div class="zm-seats">{"".join(seat_html(ctx, s) for s in range(v["player_count"]))}</div>'
