@@ -134,7 +134,7 @@ def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Any, site_ur
     page.set_viewport_size({"width": 1280, "height": 800})
     open_app(page, site_url, "?delay=0&seed=1")
     page.click(act("tutorial", game=game))  # from the home screen
-    problems = play_tutorial(page, game, f"tutorial-{game}-en-1280x800", wrong_click=True, step_back=True)
+    problems = play_tutorial(page, game, f"tutorial-{game}-en-1280x800", wrong_click=True, step_back=True, axe_all=True)
 
     page.click(f"{END} {act('rules', game=game)}")  # "Read the full rules"
     page.wait_for_selector("main.rules")
