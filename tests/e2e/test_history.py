@@ -92,6 +92,10 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     page.keyboard.press("ArrowRight")
     wait_step(page, 3)
     assert page.get_attribute("#replay-step", "value") == "3"
+    page.keyboard.press("End")
+    for _ in range(4):
+        page.keyboard.press("ArrowLeft")
+    wait_step(page, last - 4)
     # Play: the moves come by themselves, one by one, to the end; then the button offers Play again.
     page.click('[name="replay_play"]')
     wait_step(page, last)
