@@ -289,19 +289,10 @@ def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(device: Device, problems
 def test_the_gzipped_twins_are_inflated_on_the_way_and_a_server_may_inflate_them_itself(
         browser, site_url, problems) -> None:
     """The interpreter, the standard library and the wheels come gzipped (x.gz) and boot as
-    they are; a server that inflates them on the way (Content-Encoding on a .gz file, as some
-    do) hands the page what it would have made itself: it boots all the same."""
+    they are (a first visit asks for them so: tests/e2e/test_offline.py); a server that
+    inflates them on the way (Content-Encoding on a .gz file, as some do) hands the page what
+    it would have made itself: it boots all the same."""
     import gzip
-
-    ctx = browser.new_context(locale="en-US")
-    page = ctx.new_page()
-    problems.attach(page)
-    got: list[str] = []
-    page.on("requestfinished", lambda r: r.url.endswith(".gz") and got.append(r.url.rsplit("/", 1)[1]))
-    page.goto(site_url + bare("?delay=20&seed=1", warm=False))
-    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-    assert {"pyodide.asm.wasm.gz", "stdlib.zip.gz", "pygames_core-0.1.0-py3-none-any.whl.gz"} <= set(got), got
-    ctx.close()
 
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()

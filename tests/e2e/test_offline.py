@@ -57,6 +57,9 @@ def test_plays_offline_after_one_visit(browser, site_url, problems) -> None:
     # the page, and a worker of its that may ask again and be told it has it).
     from_server = {r.url.rsplit("/", 1)[1] for r in first if "pyodide.asm.wasm" in r.url and not r.from_service_worker}
     assert from_server == {"pyodide.asm.wasm.gz"}, from_server
+    # … and the standard library and our wheels gzipped too, as they are shipped (inflated on the way).
+    names = {r.url.rsplit("/", 1)[1] for r in first}
+    assert {"stdlib.zip.gz", "pygames_core-0.1.0-py3-none-any.whl.gz"} <= names, sorted(names)
 
     # Cache first: on the next visit every file comes from the worker.
     responses: list[object] = []
