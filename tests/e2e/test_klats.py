@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from conftest import open_app, reload_app, start_game, wait_for_player
-from pages import OVER, PASS, TURN, act
+from pages import INTERLUDE, OVER, PASS, TURN, act
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
@@ -33,23 +34,27 @@ def play_one_card(page, new_pile: bool = False) -> None:
     (legal.last if new_pile else legal.first).click()
 
 
+def play_to_the_end(page, on_interlude: Callable[[], None] | None = None, limit: int = 400) -> None:
+    """A Клац! match with one person at this device, clicked through to its end: a card a turn,
+    each round's summary looked at (``on_interlude``) and dismissed."""
+    for _ in range(limit):
+        state = wait_for_player(page)
+        if state == "over":
+            return
+        if state == "interlude":
+            if on_interlude is not None:
+                on_interlude()
+            page.click(f'{INTERLUDE} {act("dismiss")}')
+            continue
+        assert state == "turn", state
+        play_one_card(page)
+    raise AssertionError("the match did not end")
+
+
 def test_full_match_against_a_bot_by_clicking(page, site_url) -> None:
     open_app(page, site_url)
     new_game(page, target=25)
-    rounds_seen = 0
-    for _ in range(400):
-        state = wait_for_player(page)
-        if state == "over":
-            break
-        if state == "interlude":
-            rounds_seen += 1
-            assert page.locator("#interlude table.summary tbody tr").count() == 2
-            page.click(f'#interlude {act("dismiss")}')
-            continue
-        assert state == "turn"
-        play_one_card(page)
-    else:
-        raise AssertionError("the match did not end")
+    play_to_the_end(page, lambda: assert_rows(page, "#interlude table.summary tbody tr", 2))
     heading = page.inner_text("#game-over-title")
     assert heading == "You win!" or heading.endswith((" wins", " share the win", " share the win!")), heading
     assert page.locator("#game-over table.rounds tbody tr").count() >= 2
@@ -59,6 +64,10 @@ def test_full_match_against_a_bot_by_clicking(page, site_url) -> None:
     page.click(f'#game-over {act("again")}')
     page.wait_for_selector(".klats-table")
     assert page.locator(OVER).count() == 0
+
+
+def assert_rows(page, selector: str, n: int) -> None:
+    assert page.locator(selector).count() == n, selector
 
 
 def test_bot_moves_show_one_by_one(page, site_url) -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from conftest import open_app, start_game, wait_for_player
-from pages import INTERLUDE, OVER, TURN, act
+from pages import OVER, TURN, act
 from test_a11y import finished_link, focused, live_lines
-from test_klats import play_one_card
+from test_klats import play_to_the_end
 
 #: In the page: how bright ``el`` is drawn, its own opacity times its ancestors', and its filter
 #: (a dimmed control reads as disabled), now and at every quarter of each of its animations
@@ -101,16 +101,7 @@ def test_a_new_game_from_play_again_starts_with_an_empty_live_region(page: Any, 
     # The bot starts the first game, so Play again (the next seat starting) gives Ann the first
     # move: the new game says one line, and three of the last game's would still be there.
     start_game(page, "klats", [("Bot 1", "medium"), ("Ann", "human")], fills={"opt_target": "1"})
-    for _ in range(200):
-        state = wait_for_player(page)
-        if state == "over":
-            break
-        if state == "interlude":
-            page.click(f'{INTERLUDE} {act("dismiss")}')
-        else:
-            play_one_card(page)
-    else:
-        raise AssertionError("the game did not end")
+    play_to_the_end(page)
     before = live_lines(page)
     assert before and "Game over" in before[-1], before
     page.click(f'{OVER} {act("again")}')

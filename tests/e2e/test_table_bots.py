@@ -304,26 +304,3 @@ def test_on_a_phone_the_hint_asked_at_the_foot_of_the_page_is_seen_there(page: A
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / "klats-phone-hint-360x640.png"))
 
-
-#: Each time the page counts a bot move, the newest number in the move log then (a MutationObserver).
-WATCH_BOT_MOVES = """() => {
-  window.seenBotMoves = [];
-  new MutationObserver(() => window.seenBotMoves.push(Math.max(0, ...[...document.querySelectorAll('.log li')]
-      .map(li => li.value)))).observe(document.documentElement, {attributes: true, attributeFilter: ['data-bot-moves']});
-}"""
-
-
-def test_the_bots_moves_are_drawn_one_by_one_as_they_come(page: Any, site_url: str) -> None:
-    """Three bots after the person's move: the table is drawn after each bot's move, each one in
-    the log as it is made, not all of them at the end."""
-    from test_klats import play_one_card
-
-    open_app(page, site_url, "?delay=0&seed=1")
-    start_game(page, "klats", [("Аня", "human"), ("Бот 1", "easy"), ("Бот 2", "easy"), ("Бот 3", "easy")],
-               selects={"opt_first_player": "0"})  # (Аня starts: the watch begins at her first move)
-    page.wait_for_selector(TURN)
-    page.evaluate(WATCH_BOT_MOVES)
-    play_one_card(page)
-    page.wait_for_selector(f'html[data-bots="idle"] {TURN}')
-    seen = page.evaluate("window.seenBotMoves")
-    assert len(seen) == 3 and seen[0] < seen[1] < seen[2], seen
