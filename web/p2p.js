@@ -46,21 +46,85 @@ function drop(id) {
   }
 }
 
-/** A new connection ``id`` in place of any old one (``null``, reported, if the browser refuses). */
-function fresh(id) {
+/** A new connection ``id`` in place of any old one (``null``, reported, if the browser refuses);
+ * ``certificates``: a guest's kept one (see certificates()). */
+function fresh(id, certificates = []) {
   drop(id);
   let pc;
   try {
-    pc = new RTCPeerConnection(iceConfig());
+    pc = new RTCPeerConnection(certificates.length ? { ...iceConfig(), certificates } : iceConfig());
   } catch (err) {
     report("failed", id, String(err?.message ?? err));
     return null;
   }
   peers.set(id, { pc, dc: null });
+  watch(id, pc);
+  return pc;
+}
+
+function watch(id, pc) {
   pc.onconnectionstatechange = () => {
     if (pc.connectionState === "failed") report("closed", id, "");
   };
-  return pc;
+}
+
+/** A guest's answer to ``sdp`` on a new connection ``id`` (with its kept certificate); ``ice``:
+ * the ICE credentials the host expects it to carry (a spare connection), or null. */
+function answerOn(id, sdp, ice) {
+  return certificates().then((certs) => {
+    const pc = fresh(id, certs);
+    if (!pc) return undefined;
+    return guarded(id, pc, async () => {
+      pc.ondatachannel = (event) => wire(id, event.channel);
+      await pc.setRemoteDescription({ type: "offer", sdp });
+      const made = await pc.createAnswer();
+      if (ice) {
+        // The host set this answer's credentials as it made the spare offer: the answer is never sent.
+        const [ufrag, pwd] = ice;
+        const set = made.sdp.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${ufrag}`).replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${pwd}`);
+        await pc.setLocalDescription({ type: "answer", sdp: set });
+        return;
+      }
+      await pc.setLocalDescription(made);
+      await gathered(pc);
+      if (current(id, pc)) report("answer", id, pc.localDescription.sdp);
+    });
+  });
+}
+
+// ---------------------------------------------------------------- a guest's certificate
+// A guest answers with one certificate, kept in IndexedDB for 30 days: its host knows the
+// fingerprint the device's next answer will carry and keeps a spare connection ready for it, by
+// which a reloaded page comes back by itself (pygames_ui/devices/spare.py). Without IndexedDB the
+// certificate lasts as long as the page (a reload then asks for a new invite).
+const DAY_MS = 864e5;
+let kept = null; // the promise of [certificate], or [] if the browser makes none
+
+function certificates() {
+  kept ??= keptCertificate().then((c) => [c]).catch(() => []);
+  return kept;
+}
+
+function store(mode, work) {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open("pygames-p2p", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("certificate");
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const request = work(db.transaction("certificate", mode).objectStore("certificate"));
+      request.onsuccess = () => { db.close(); resolve(request.result); };
+      request.onerror = () => { db.close(); reject(request.error); };
+    };
+  });
+}
+
+async function keptCertificate() {
+  const old = await store("readonly", (s) => s.get("guest")).catch(() => null);
+  if (old instanceof RTCCertificate && old.expires - Date.now() > DAY_MS) return old; // (a day left at least)
+  const made = await RTCPeerConnection.generateCertificate({ name: "ECDSA", namedCurve: "P-256", expires: 30 * DAY_MS });
+  await store("readwrite", (s) => s.put(made, "guest")).catch(() => {});
+  return made;
 }
 
 // A failure is reported to Python (it says so on the page), never left as an uncaught error.
@@ -106,15 +170,22 @@ globalThis.pygamesP2P = {
     });
   },
   answer(id, sdp) {
-    const pc = fresh(id);
-    if (!pc) return Promise.resolve();
-    return guarded(id, pc, async () => {
-      pc.ondatachannel = (event) => wire(id, event.channel);
-      await pc.setRemoteDescription({ type: "offer", sdp });
-      await pc.setLocalDescription(await pc.createAnswer());
-      await gathered(pc);
-      if (current(id, pc)) report("answer", id, pc.localDescription.sdp);
-    });
+    return answerOn(id, sdp, null);
+  },
+  /** Back to the host by the spare connection it keeps for this device: its offer answered with
+   * the credentials it chose (the answer is already set on its side). */
+  rejoin(id, sdp, ufrag, pwd) {
+    return answerOn(id, sdp, [ufrag, pwd]);
+  },
+  /** The spare connection ``from`` is now the seat's connection ``to`` (its old one goes, unsaid). */
+  promote(from, to) {
+    const peer = peers.get(from);
+    if (!peer) return;
+    peers.delete(from);
+    drop(to);
+    peers.set(to, peer);
+    watch(to, peer.pc);
+    if (peer.dc) wire(to, peer.dc);
   },
   close: drop,
   send(id, text) {

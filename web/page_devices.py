@@ -57,6 +57,10 @@ class DevicesPart:
                 glue.accept(peer, rest[0])
             elif kind == "p2p-answer":
                 glue.answer(peer, rest[0])
+            elif kind == "p2p-rejoin":
+                glue.rejoin(peer, *rest)
+            elif kind == "p2p-promote":
+                glue.promote(peer, rest[0])
             elif kind == "p2p-send":
                 glue.send(peer, rest[0])
             elif kind == "p2p-scan":

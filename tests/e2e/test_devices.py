@@ -193,9 +193,10 @@ def test_a_whole_klats_game_between_three_devices(page: Any, context: Any, frien
 
     play_to_the_end(devices, move)
     shoot(guest, "guest-over")
-    for d in (page, guest):  # (the host's: one per friend's seat, and each new offer)
+    for d in (page, guest):  # (the host's: one per friend's seat, and each new offer; a guest's: with its kept certificate)
         configs = d.evaluate("window.__ice")
-        assert configs and all(c == {"iceServers": []} for c in configs), configs
+        assert configs and all(c.get("iceServers") == [] and set(c) <= {"iceServers", "certificates"} for c in configs), configs
+        assert any("certificates" in c for c in configs) == (d is guest)
     assert not problems, "\n".join(problems)
 
 
@@ -265,12 +266,30 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, frien
     guest.wait_for_selector(".rz-table")
 
 
-def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_meanwhile(
+def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Any, friend: Any, site_url: str) -> None:
+    """Boris's page reloads at his turn: it comes back to his seat by the spare connection his host
+    keeps for his device (pygames_ui/devices/spare.py), with nothing passed between the devices."""
+    with klats_with_boris(page, friend, site_url, seed=4) as guest:
+        play_one_card(page)  # Anna's move; Boris to play …
+        guest.wait_for_selector(TURN)
+        guest.reload()  # … and his page reloads
+        guest.wait_for_selector(f".klats-table {TURN}", timeout=30_000)  # his seat, his turn, as it was
+        assert guest.locator('[data-action="p2p-join"], #answer-code').count() == 0  # (no invite, no answer)
+        page.wait_for_selector('.presence [data-state="here"]')
+        play_one_card(guest)  # he plays on …
+        page.wait_for_selector(TURN)  # … and it is Anna's turn
+        guest.reload()  # again (a new spare connection was kept for him when he came back)
+        guest.wait_for_selector(".klats-table", timeout=30_000)
+        play_one_card(page)
+        guest.wait_for_selector(TURN)  # (only a connection brings him the move Anna made since)
+
+
+def test_a_guest_on_another_device_comes_back_with_a_new_invite_and_a_bot_may_play_meanwhile(
         page: Any, friend: Any, site_url: str) -> None:
     with klats_with_boris(page, friend, site_url, seed=4) as guest:
         play_one_card(page)  # Anna's move; Boris to play …
         guest.wait_for_selector(TURN)
-        guest.reload()  # … and his page reloads: the host sees him away, with a new invite ready
+        guest.close()  # … and his phone dies: the host sees him away, with a new invite ready
         page.wait_for_selector('.presence [data-state="away"] #invite-1', timeout=20_000)
         assert page.locator(f'.presence-line {act("p2p-stand-in", seat=1)}').count() == 1  # said above the board
         page.set_viewport_size({"width": 360, "height": 640})  # a phone: the friends' list is far below
@@ -284,15 +303,16 @@ def test_a_guest_that_reloads_comes_back_with_a_new_invite_and_a_bot_may_play_me
         page.click(f'.presence-line {act("p2p-stand-in", seat=1)}')  # a bot plays his turn meanwhile
         page.wait_for_selector(TURN)
         assert page.locator('.presence [data-state="bot"]').count() == 1
-        join(page, guest, start=False)  # he comes back with the new invite: the same seat
-        guest.wait_for_selector(".klats-table")
-        guest.wait_for_selector(".presence-line")  # "a bot plays your seat for now"
-        shoot(guest, "guest-bot-plays")
+        tablet = friend()  # he comes back on his tablet with the new invite: the same seat
+        join(page, tablet, start=False)
+        tablet.wait_for_selector(".klats-table")
+        tablet.wait_for_selector(".presence-line")  # "a bot plays your seat for now"
+        shoot(tablet, "guest-bot-plays")
         page.click(act("p2p-hand-back", seat=1))
         page.wait_for_selector('.presence [data-state="here"]')
         play_one_card(page)
-        guest.wait_for_selector(TURN)  # his seat, his turn again, on his device
-        play_one_card(guest)
+        tablet.wait_for_selector(TURN)  # his seat, his turn again, on his device
+        play_one_card(tablet)
         page.wait_for_selector(TURN)
 
 

@@ -86,7 +86,8 @@ def connect(game: str, values: dict[str, str]) -> tuple[App, App]:
     click(host, "p2p-connect", {"answer_1": SITE + "#a=" + guest.joining.answer}, seat=1)
     assert [e[0] for e in host.room.effects] == ["p2p-accept"]
     host.room.effects.clear()
-    play.on_event(guest, "open", GUEST_PEER, "")  # the data channel opened
+    play.on_event(host, "open", 1, "")  # the data channel opened, on both devices
+    play.on_event(guest, "open", GUEST_PEER, "")
     pump(host, guest)
     assert host.room.referee.seat_state(1) == "here"
     assert guest.screen == "join" and CATALOGUES["en"]["devices.connected"] in guest.render()  # the host starts it
@@ -112,6 +113,7 @@ def come_back(host: App, seat: int = 1) -> App:
     click(host, "p2p-connect", {f"answer_{seat}": back.joining.answer}, seat=seat)
     assert [e[0] for e in room.effects] == ["p2p-accept"], room.problem  # (a bot may stand in meanwhile)
     room.effects.clear()
+    play.on_event(host, "open", seat, "")
     play.on_event(back, "open", GUEST_PEER, "")
     pump(host, back, seat)
     return back
@@ -428,8 +430,11 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     # The summary put away, as at any table: the final table, and the top bar's way back to it.
     over = html[html.index('id="game-over"'):]
     assert over.index(esc(en["devices.again_wait"])) < over.index("<table")  # (said before the summary: in view on a phone)
-    guest.joining.closed()  # type: ignore[union-attr]
-    lost = guest.render()  # the link to the host gone, no new game will come: said so, not "stay on it"
+    guest.joining.closed()  # type: ignore[union-attr]  # the link to the host gone: back by the spare one …
+    back = guest.render()
+    assert esc(en["devices.rejoining"].format(name=host.room.host_name)) in back and esc(en["devices.again_wait"]) not in back  # type: ignore[union-attr]
+    guest.joining.closed()  # type: ignore[union-attr]  # … which fails too (his host reloaded)
+    lost = guest.render()  # no new game will come: said so, not "stay on it"
     assert esc(en["devices.again_wait"]) not in lost and lost.count(esc(en["devices.lost"])) == 2
     guest.joining.connected, guest.joining.lost = True, False  # type: ignore[union-attr]  # (as it was)
     click(guest, "close-results")
@@ -708,7 +713,8 @@ def test_leaving_a_game_with_friends_closes_their_connections(leave: str) -> Non
     else:
         click(host, "setup", game="klats")
         click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
-    assert host.room is None and play.effects(host) == [("p2p-close", 1)]
+    # (his seat's connection, and the spare one kept for his device: devices/spare.py)
+    assert host.room is None and play.effects(host) == [("p2p-close", 1), ("p2p-close", 101)]
     assert 'id="lobby"' not in host.render() and play.effects(host) == []
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import screens
-from .devices import guest_ui, lobby_ui
+from .devices import guest_screens, lobby_ui
 from .log import plain_text
 from .tables import Ctx, Table
 from .tutorial_ui import step_text
@@ -114,11 +114,11 @@ def say(app: Any) -> str | None:
         try:
             new += heard.new_lines(j, j.log.lines(j, ctx, table), j.games)
             new += heard.drawn(j, ctx, table, j.games)  # (with the move that drew it, before news of the friends)
-            new += heard.changed_presence(guest_ui.presence_said(app.t, j, frame),
-                                          lambda who: guest_ui.presence_back(app.t, j, frame, who))
+            new += heard.changed_presence(guest_screens.presence_said(app.t, j, frame),
+                                          lambda who: guest_screens.presence_back(app.t, j, frame, who))
             if heard.turn_came(j, j.games, ctx.my_turn and table.interlude(ctx) is None):  # (one seat: each game apart)
                 new.append(app.t("table.your_turn_now"))
-        except Exception:  # noqa: BLE001 - a view the host made up: the screen says it cannot be drawn (guest_ui)
+        except Exception:  # noqa: BLE001 - a view the host made up: the screen says it cannot be drawn (guest_screens)
             return None
         return _spoken(new)
     s, table, ctx = app.session, app.table, app.ctx()

@@ -165,7 +165,7 @@ class TableFlow:
         """Let the friends of the game with friends go: their connections close (each device
         says the connection is lost); their game stays saved only if it is still the save."""
         if self.room is not None:
-            self.hang_ups += self.room.session.remote
+            self.hang_ups += self.room.peers()
             self.room = None
 
     def play(self, action: Action) -> None:

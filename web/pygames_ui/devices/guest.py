@@ -3,7 +3,8 @@
 :class:`Guest` writes the messages the page sends to the host and takes in the host's
 (:meth:`Guest.receive`): the latest frame of its seat (``table``), why a move was not
 taken (``refused``), or that the host runs another build of the site (``other_build``:
-"the host runs a different version — reload both"). Messages that are not the host's
+"the host runs a different version — reload both"), or a spare connection kept for this device
+(``spare``: :mod:`.spare`). Messages that are not the host's
 (malformed, replayed) are dropped and counted, like the host does.
 """
 
@@ -15,7 +16,7 @@ from typing import Any
 from pygames_core.base import Action
 
 from ..session import seat_kind
-from . import protocol
+from . import protocol, spare
 from .protocol import BadMessageError
 from .seats import check_spells
 
@@ -34,6 +35,7 @@ class Guest:
         self.dropped: Counter[str] = Counter()
         self.resync = False  # the log has a gap: say hello again (the host sends the whole table)
         self.resyncing = False  # that hello is sent: the tables in flight before its answer are dropped
+        self.spare: tuple[str, str, str] | None = None  # the host's spare offer for this device, and its credentials
 
     def _write(self, kind: str, **body: object) -> str:
         self.seq_out += 1
@@ -74,6 +76,10 @@ class Guest:
             if why is not None:  # another device's message is hostile input, the host's too
                 self.dropped[why] += 1
                 return None
+        kept = spare.read(message.body) if message.type == "spare" else None
+        if message.type == "spare" and kept is None:
+            self.dropped["bad spare"] += 1
+            return None
         self.seq_in = message.seq  # (only a message taken: one dropped changes nothing here)
         if message.type == "table":
             start = message.body["events_from"]
@@ -84,6 +90,8 @@ class Guest:
             self.refused = message.body["reason"]
         elif message.type == "other_build":
             self.host_build = message.body["host_build"]
+        elif message.type == "spare":
+            self.spare = kept
         return message.type
 
 

@@ -1,6 +1,7 @@
 """What a guest's device keeps between its pages: the invites it has joined with (one opened
-again, a reload, is spent) and the host's table it plays at while that game goes on (a tab
-closed or killed by the phone leaves no other trace: the home screen says how to come back)."""
+again, a reload, is spent), the spare connection its host keeps for it (a reload comes back by
+it) and the host's table it plays at while that game goes on (a tab closed or killed by the
+phone leaves no other trace: the home screen says how to come back)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import time
 from pygames_core import games
 
 from ..session import Storage, read_kept
-from . import invite
+from . import invite, spare
 from .guest_ui import Joining
 
 #: Where this device keeps the invites it has joined with (their offers' tags, newest last):
@@ -70,3 +71,35 @@ def table_left(storage: Storage, within: float | None = TABLE_KEPT_S) -> tuple[s
 
 def was_joined(storage: Storage, joining: Joining) -> bool:
     return invite.offer_tag(joining.invite.offer).hex() in _joined(storage)
+
+
+#: The spare connection the host keeps for this device (:mod:`.spare`), with the invite it came
+#: by: a reload at the host's table answers it and is back with no new invite.
+SPARE_KEY = "pygames.spare"
+
+
+def keep_spare(storage: Storage, joining: Joining) -> None:
+    """Keep the spare offer the host last sent this device (once, as it comes)."""
+    kept = joining.guest.spare
+    if kept is None:
+        return
+    want = [invite.offer_tag(joining.invite.offer).hex(), *kept]
+    old = read_kept(storage, SPARE_KEY)
+    if isinstance(old, list) and old[:4] == want:
+        return
+    try:
+        storage.setItem(SPARE_KEY, json.dumps([*want, time.time()]))
+    except Exception:  # noqa: BLE001 - a full or refused storage: a reload asks for a new invite
+        pass
+
+
+def kept_spare(storage: Storage, joining: Joining) -> tuple[str, str, str] | None:
+    """The spare offer kept for ``joining``'s invite (within :data:`.spare.KEPT_S`), if it is one."""
+    kept = read_kept(storage, SPARE_KEY)
+    if not (isinstance(kept, list) and len(kept) == 5 and kept[0] == invite.offer_tag(joining.invite.offer).hex()):
+        return None
+    _, offer, ufrag, pwd, at = kept
+    if not (type(at) in (int, float) and 0 <= time.time() - at <= spare.KEPT_S) or not all(
+            isinstance(x, str) for x in (offer, ufrag, pwd)):
+        return None
+    return spare.read({"offer": offer, "ufrag": ufrag, "pwd": pwd})

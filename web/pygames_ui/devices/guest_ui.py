@@ -1,12 +1,11 @@
-"""A guest's device: the invite it opened, its answer, and its seat's table drawn from the host's frames.
+"""A guest's device: the invite it opened, its answer, its link to the host and the latest frame.
 
-Opening an invite (``#j=…``) shows who invites to which game and seat (:func:`join_screen`).
-"Join" asks the page for the WebRTC answer (``("p2p-answer", GUEST_PEER, offer_sdp)``); the answer is
-shown three ways for the host to take: a QR code, a ``#a=`` link and a code to copy. Once the
-data channel is open the guest says hello with its seat's token, and from then on draws
-each frame the host sends with the game's ordinary table (:func:`table_screen`): the same
-cards, log and animations; a click on the table becomes a move sent to the host, which
-judges it.
+Opening an invite (``#j=…``) makes a :class:`Joining` (its screens: ``guest_screens.py``).
+"Join" asks the page for the WebRTC answer (``("p2p-answer", GUEST_PEER, offer_sdp)``), which
+the host takes. Once the data channel is open the guest says hello with its seat's token, and
+from then on keeps each frame the host sends; a move goes to the host, which judges it. A
+connection lost (a reload, a dropped network) comes back by the spare connection the host
+keeps for this device, if it can (:mod:`.spare`).
 """
 
 from __future__ import annotations
@@ -18,18 +17,14 @@ from typing import Any
 
 from pygames_core import games
 
-from .. import screens
-from ..dom import button, esc
 from ..frame import Frame
 from ..history import local_seats
 from ..i18n import I18n
 from ..log import GameLog
-from ..session import HUMAN, REMOTE, Seat, Storage
-from ..tables import Ctx, TableSet
-from . import invite, protocol
+from ..session import HUMAN, REMOTE, Seat
+from . import invite, spare
 from .guest import Guest
 from .host import AWAY_S, PING_S
-from .widgets import copy_field, qr_svg, stun_box
 
 #: The page's id of this device's connection to its host, as a guest: apart from the host's
 #: own connections, which are its friends' seat numbers (the first seat may be a friend's).
@@ -74,6 +69,31 @@ class Joining:
         self.in_flight: tuple[int, float] | None = None  # (the position, when) of a move sent, unanswered
         self.heard_at: float | None = None  # when the host was last heard from (clock)
         self.said_quiet = False  # the screen says the host has gone quiet
+        self.rejoin_at: float | None = None  # when the page was asked to answer the host's spare offer
+
+    def rejoin(self, kept: tuple[str, str, str] | None = None) -> bool:
+        """Back to the host by the spare connection it keeps for this device (:mod:`.spare`):
+        ``kept`` (from this device's storage, after a reload) or the one the host sent on the
+        connection just lost. ``False`` if there is none."""
+        kept = kept or self.guest.spare
+        if kept is None:
+            return False
+        self.guest.spare, self.asked, self.rejoin_at = None, True, self.clock()  # (it connects once)
+        self.effects.append(spare.rejoin_effect(GUEST_PEER, kept))
+        return True
+
+    @property
+    def rejoining(self) -> bool:
+        return self.rejoin_at is not None
+
+    def rejoin_overdue(self) -> bool:
+        """The spare connection has not opened within :data:`.spare.REJOIN_S` (the host reloaded,
+        or this browser refused it): given up, and the screen says to ask for a new invite."""
+        if self.rejoin_at is None or self.clock() - self.rejoin_at < spare.REJOIN_S:
+            return False
+        self.effects.append(("p2p-close", GUEST_PEER))
+        self.rejoin_at, self.lost = None, self.lost or self.guest.table is not None
+        return True
 
     def join(self) -> None:
         if not self.asked:
@@ -81,8 +101,11 @@ class Joining:
             self.effects.append(("p2p-answer", GUEST_PEER, invite.expand(self.invite.offer)))
 
     def failed(self) -> None:
-        """The page could not make the answer: Join may be pressed again."""
-        if self.answer is None:
+        """The page could not make the answer: Join may be pressed again (or, for a spare
+        connection, a new invite is needed)."""
+        if self.rejoin_at is not None:
+            self.rejoin_at, self.lost = None, self.lost or self.guest.table is not None
+        elif self.answer is None:
             self.asked = False
 
     def answer_made(self, sdp: str) -> None:
@@ -98,10 +121,17 @@ class Joining:
                 and self.clock() - self.answered_at >= WAIT_HINT_S)
 
     def opened(self) -> None:
-        self.connected, self.heard_at = True, self.clock()
+        self.connected, self.heard_at, self.rejoin_at = True, self.clock(), None
+        self.guest.seq_in = 0  # (a new connection: the host numbers its messages on it afresh)
         self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
 
     def closed(self) -> None:
+        if self.rejoin_at is not None:  # (the spare connection failed)
+            self.rejoin_at, self.lost = None, self.lost or self.guest.table is not None
+            return
+        if self.connected and self.rejoin():  # (lost: back by the spare connection, if it can)
+            self.connected, self.in_flight = False, None
+            return
         self.lost = self.lost or self.connected
         # (never opened: the host's side failed too, and it has made a new invite; this answer is dead)
         self.unreached = self.unreached or (not self.lost and self.answer is not None)
@@ -187,135 +217,3 @@ class Joining:
 def open_invite(fragment: str, build: str) -> Joining:
     """The guest side of the invite in ``#j=…`` (``ValueError`` for a broken one)."""
     return Joining(invite.read_invite(fragment[len(invite.JOIN_PREFIX):], games.names()), build)
-
-
-def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
-    """Who invites to which game and seat; then the answer for the host, three ways."""
-    spec = joining.invite
-    title = games.get(spec.game).title[t.lang]
-    head = (f'<main class="join"><h1>{esc(t("devices.invited", name=spec.host, game=title))}</h1>'
-            f'<p class="join-seat">{esc(t("devices.your_seat", n=spec.seat + 1, total=spec.players))}</p>')
-    # (each state's words take the focus: after a reload it was left on the page's body)
-    if joining.guest.host_build is not None:
-        return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.other_build"))}</p></main>'
-    if joining.lost and not joining.connected:  # (the host has made a new invite for this seat already)
-        return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.lost"))}</p></main>'
-    if joining.unreached:
-        return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.unreached"))}</p>{stun_box(t, storage)}</main>'
-    if joining.spent and joining.answer is None:  # (a reload at the table: its connection is gone)
-        return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.invite_spent"))}</p></main>'
-    if joining.answer is None:
-        return head + (f'<p>{esc(t("devices.join_how"))}</p>'
-                       f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big", autofocus=True)}</div>'
-                       f'{stun_box(t, storage)}</main>')
-    if joining.connected:  # (the answer is taken: nothing more to send)
-        return head + refusal(t, joining) + (f'<p role="status" tabindex="-1" data-autofocus>'
-                                             f'{esc(t("devices.connected"))}</p></main>')
-    link = f"{site}{invite.ANSWER_PREFIX}{joining.answer}"
-    waited = f'<p class="notice" role="status">{esc(t("devices.still_waiting"))}</p>' if joining.waited_long else ""
-    return head + refusal(t, joining) + waited + (f'<p role="status" tabindex="-1" data-autofocus>{esc(t("devices.answer_how"))}</p>'
-                   f'<div class="invite-qr">{qr_svg(link, t("devices.answer_qr"))}</div>'
-                   f'{copy_field(t, "answer-link", t("devices.answer_link"), link, share=t("devices.share_answer", name=spec.host, game=title))}'
-                   f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
-
-
-def refusal(t: I18n, joining: Joining) -> str:
-    """What the host last refused and why, if it did (a known reason; another is not ours to say)."""
-    why = joining.guest.refused
-    return f'<p class="flash" role="alert">{esc(t(f"devices.refused.{why}"))}</p>' if why in protocol.REFUSALS else ""
-
-
-def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
-    """The seat's table, drawn by the game's own table from the host's latest frame."""
-    frame = joining.frame(t)
-    if frame is None:
-        return f'<main class="join"><p role="status">{esc(t("devices.waiting_table"))}</p></main>'
-    ctx = Ctx(t, frame)
-    table = tables[joining.invite.game]
-    where = refusal(t, joining)
-    if not joining.connected:
-        where += f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p>'
-    else:
-        where += presence_line(t, joining, frame)
-    try:
-        side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
-        return screens.table_screen(ctx, table, side, joining.results_closed, None, own_game=False, notes=where,
-                                    over_note="devices.again_wait" if joining.connected else "devices.lost")
-    except Exception:  # noqa: BLE001 - a view the host made up must not stop this device
-        joining.guest.dropped["a table that cannot be drawn"] += 1
-        return f'<main class="join"><p class="notice" role="alert">{esc(t("devices.bad_table"))}</p></main>'
-
-
-
-def presence_line(t: I18n, joining: Joining, frame: Frame) -> str:
-    """Who is not at the table now, as this device sees it: the friends away, and the seats a bot
-    plays for (this device's own: "a bot plays your seat for now", unless the host just said so)."""
-    # (a screen reader hears it from the live region, :func:`presence_said`: a status role would say it twice)
-    return "".join(f'<p class="presence-line">{esc(line)}</p>' for line in presence_words(t, joining, frame))
-
-
-def _not_here(joining: Joining, frame: Frame) -> tuple[bool, bool, list[int], list[int]]:
-    """Who is not at the table, as this device sees it: the host gone quiet; this seat played by
-    a bot (unless the host's refusal just said so); the friends away (before the host's next game,
-    too); the friends a bot plays for (a stand-in ends with the game). The frame's seats were
-    checked as the host's message was taken (guest._table_problem)."""
-    bots = frozenset() if frame.over else frame.stand_ins
-    return (joining.host_quiet, frame.seat in bots and joining.guest.refused != "bot_plays",
-            sorted(frame.absent - {frame.seat}), sorted(bots - {frame.seat}))
-
-
-def presence_words(t: I18n, joining: Joining, frame: Frame) -> list[str]:
-    """:func:`presence_line`'s sentences: :func:`_not_here`, the friends away in one."""
-    quiet, mine, away, bots = _not_here(joining, frame)
-    out = [t("devices.host_quiet", name=joining.invite.host)] if quiet else []
-    if mine:
-        out.append(t("devices.refused.bot_plays"))
-    if away:
-        out.append(t("devices.away_now", names=", ".join(frame.seats[s].name for s in away)))
-    return out + [t("devices.bot_for", name=frame.seats[s].name) for s in bots]
-
-
-def presence_said(t: I18n, joining: Joining, frame: Frame) -> dict[str, str]:
-    """:func:`_not_here` by whom each is about (the host, this seat, another friend's seat), for
-    :meth:`.Heard.changed_presence`: a friend away is said alone, not with the others again."""
-    quiet, mine, away, bots = _not_here(joining, frame)
-    said = {"host": t("devices.host_quiet", name=joining.invite.host)} if quiet else {}
-    if mine:
-        said["me"] = t("devices.refused.bot_plays")
-    said.update({f"seat:{s}": t("devices.away_now", names=frame.seats[s].name) for s in away})
-    said.update({f"seat:{s}": t("devices.bot_for", name=frame.seats[s].name) for s in bots})
-    return said
-
-
-def presence_back(t: I18n, joining: Joining, frame: Frame, who: str) -> str:
-    """What is said of the host answering again, or of a friend back at the table (not at the
-    game's end, where the bots' stand-ins end; this seat's own is the news, said already)."""
-    if who == "host":
-        return t("devices.host_back", name=joining.invite.host)
-    if who.startswith("seat:") and not frame.over and int(who[5:]) < len(frame.seats):
-        return t("devices.here_again", name=frame.seats[int(who[5:])].name)
-    return ""
-
-
-def table_click(joining: Joining, tables: TableSet, t: I18n, data: dict[str, str]) -> str | None:
-    """A click on the guest's table: a move for the host (``None``), or why not (a flash)."""
-    frame = joining.frame(t)
-    if frame is None:
-        return None
-    ctx = Ctx(t, frame)
-    table = tables[joining.invite.game]
-    if data.get("action") == "dismiss":
-        joining.ui.update(table.dismiss_interlude(ctx))
-        return None
-    if data.get("action") in ("close-results", "show-results"):  # the game-over summary, put away and back
-        joining.results_closed = frame.over and data["action"] == "close-results"
-        return None
-    if not ctx.my_turn:
-        return None if joining.sending else t("flash.not_your_turn")  # (the prompt says it is on its way)
-    try:
-        action = table.click(data, ctx)
-    except (KeyError, ValueError):
-        return t("flash.illegal")
-    if action is not None:
-        joining.act(action)
-    return None

@@ -235,6 +235,10 @@ class Referee:
         return [m for c in (conns if conns is not None else list(self.links)) if self.links[c].seat is not None
                 for m in self.table_messages(c)]
 
+    def write(self, conn: str, kind: str, **body: object) -> str:
+        """A message of the host's own to ``conn`` (besides the answers to what it sent), numbered in turn."""
+        return self._send(conn, kind, **body)[1]
+
     def _send(self, conn: str, kind: str, **body: object) -> tuple[str, str]:
         link = self.links.setdefault(conn, Link())
         link.seq_out += 1

@@ -19,10 +19,11 @@ from ..i18n import I18n
 from ..session import Session, Storage, StorageFullError
 from ..tables import TableSet
 from ..tables.base import Ctx
-from . import guest_keep, guest_ui, invite, lobby_ui
+from . import guest_keep, guest_screens, guest_ui, invite, lobby_ui
 from .guest_ui import GUEST_PEER, Joining
 from .host import PING_S
 from .room import Room
+from .spare import spare_seat
 
 
 class App(Protocol):
@@ -84,6 +85,9 @@ def open_invite(app: App, fragment: str) -> None:
     if j is not None:  # another invite before: its connection closes (nothing of it reaches this one)
         app.hang_ups.append(GUEST_PEER)
     joining.spent = guest_keep.was_joined(app.storage, joining)
+    kept = guest_keep.kept_spare(app.storage, joining) if joining.spent else None
+    if kept is not None:  # (a reload at the host's table: back by the spare connection he keeps for us)
+        joining.rejoin(kept)
     app.joining, app.screen = joining, "join"
 
 
@@ -92,13 +96,13 @@ def screen(app: App) -> str:
     j = app.joining
     assert j is not None
     if app.screen == "guest" and j.guest.table is not None:
-        return guest_ui.table_screen(app.t, j, app.tables)
-    return guest_ui.join_screen(app.t, j, app.site, app.storage)
+        return guest_screens.table_screen(app.t, j, app.tables)
+    return guest_screens.join_screen(app.t, j, app.site, app.storage)
 
 
 def guest_click(app: App, data: dict[str, str]) -> None:
     if app.joining is not None:
-        app.flash = guest_ui.table_click(app.joining, app.tables, app.t, data)
+        app.flash = guest_screens.table_click(app.joining, app.tables, app.t, data)
 
 
 def effects(app: App) -> list[tuple[object, ...]]:
@@ -133,6 +137,8 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
             return changed
         elif kind == "closed":
             room.closed(peer)
+        elif kind == "open":
+            room.opened(peer)
         return True
     if j is not None and peer == GUEST_PEER:
         if kind == "answer":
@@ -147,6 +153,7 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
             if not j.received(payload):
                 return False
             guest_keep.keep_table(app.storage, j)  # (a tab closed, the home screen says how to come back)
+            guest_keep.keep_spare(app.storage, j)  # (a reload: back by it)
             # (said until the next move: by then the new game is plain to see, or who plays the seat)
             if j.new_game:  # (a friend here plays the new game himself: that goes without saying)
                 j.new_game, j.seat_back, app.news, j.news_at = False, False, app.t("devices.new_game"), j.moves
@@ -166,6 +173,12 @@ def failed(app: App, peer: int) -> None:
     """WebRTC (or the camera) failed for ``peer``: said on the page, and what waited on it may be
     asked for again (an invite that was never made: "Try again" where it would be; Join)."""
     room, j = app.room, app.joining
+    if room is not None and spare_seat(peer) is not None:  # (a spare connection: he comes back by an invite)
+        room.closed(peer)
+        return
+    if j is not None and peer == GUEST_PEER and j.rejoining:  # (the same: the screen says to ask for one)
+        j.failed()
+        return
     if room is not None and peer != GUEST_PEER:
         scanning, room.scanning = room.scanning == peer, None
         if peer in room.session.remote and peer not in room.invites:
@@ -190,6 +203,8 @@ def tick(app: App) -> bool:
         j.effects.append(("p2p-send", GUEST_PEER, j.guest.hello() if unheard else j.guest.ping()))
         if j.quiet_news():  # (the host gone quiet: said beside the table)
             return True
+    if j is not None and j.rejoin_overdue():
+        return True
     if j is not None and j.waited_long and not j.hinted:  # (its join screen says what may be wrong)
         j.hinted = True
         return True

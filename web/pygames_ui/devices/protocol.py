@@ -26,6 +26,8 @@ host → guest
              ``started``: the host has closed the lobby (before, nobody has a move to make)
   ``refused`` {"reason": key, "ref": seq}   an ``act`` or ``hello`` not taken, and why
   ``other_build`` {"host_build": b}         "the host runs a different version — reload both"
+  ``spare``  {"offer": o, "ufrag": u, "pwd": p}  a spare connection kept for this device: if its
+             connection is lost, it answers offer ``o`` with these ICE credentials (devices/spare.py)
   ``pong``   {}
 """
 
@@ -38,7 +40,7 @@ from typing import Any
 from pygames_core.jsonio import check_nesting
 
 #: The protocol's version: bump it when a message changes shape.
-PROTOCOL = 3
+PROTOCOL = 4
 #: The largest message either side reads or writes, in bytes of UTF-8 as it travels (a six-seat
 #: Зоомагия table is about 6 kB; a name's Cyrillic letter is two bytes): :func:`size`.
 MAX_BYTES = 64_000
@@ -57,6 +59,7 @@ FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
               "bots": list, "spells": list, "started": bool},
     "refused": {"reason": str, "ref": int},
     "other_build": {"host_build": str},
+    "spare": {"offer": str, "ufrag": str, "pwd": str},
     "pong": {},
 }
 

@@ -7,7 +7,8 @@ it into the seat's invite (a ``#j=`` link, its QR code). The guest's answer come
 code pasted, or a ``#a=`` link opened on this device (:meth:`Room.answer_text` → the SDP for
 ``("p2p-accept", seat, sdp)``). Once the data channel is open, the messages go through the
 referee (:class:`.host.Referee`) and the frames it sends each guest go out as
-``("p2p-send", seat, text)``.
+``("p2p-send", seat, text)``. Each guest's device is also kept a spare connection
+(:mod:`.spare`), by which it comes back by itself if its page reloads.
 
 Everything here is plain Python: what the page does is only the effects it is asked for.
 """
@@ -24,8 +25,9 @@ from pygames_core import games
 
 from ..frame import next_event
 from ..session import Session
-from . import invite, seats
+from . import invite, seats, spare
 from .host import Referee
+from .spare import Spare, spare_peer, spare_seat
 
 #: How long an answer taken may take to connect before the lobby says it did not (a device on the
 #: same network connects within a few seconds; a phone that slept through it never does).
@@ -68,6 +70,9 @@ class Room:
     spent: set[int] = field(default_factory=set)  # seats whose invite has connected: it cannot again
     scanning: int | None = None  # the seat whose answer the camera is reading
     replaced: str | None = None  # the save this room's game was saved over (put back if this tab may not host)
+    devices: dict[int, bytes] = field(default_factory=dict)  # seat -> the certificate of the device on its connection
+    spares: dict[int, Spare | None] = field(default_factory=dict)  # seat -> its spare connection (None: being made)
+    unspared: set[int] = field(default_factory=set)  # seats whose device, newly connected, is to be sent its spare
     referee: Referee = field(init=False)
 
     def __post_init__(self) -> None:
@@ -146,7 +151,10 @@ class Room:
                 self.effects.append(("p2p-offer", seat))
 
     def offer_made(self, seat: int, sdp: str) -> None:
-        """The page made the offer for ``seat``: its invite."""
+        """The page made the offer for ``seat``: its invite (or a seat's spare connection's offer)."""
+        if spare_seat(seat) is not None:
+            self._spare_made(seat, sdp)
+            return
         token = base64.urlsafe_b64decode(self.referee.tokens[seat] + "==")
         try:
             offer = invite.parse(sdp)
@@ -240,16 +248,82 @@ class Room:
             self.effects.append(("p2p-send", seat_of(conn), message))
         if self.referee.last_kind == "hello" and self.referee.holder(seat) == conn_of(seat):
             self.spent.add(seat)  # his invite has done its work
+            self._spare_for(seat)
             if late:
                 self.hand_back(seat)
                 self.moved()  # (his table again, now with his moves; the others': he is here)
         return self.referee.last_kind not in (None, "ping")
 
     def closed(self, seat: int) -> None:
-        """``seat``'s channel closed (a reload, a lost network): away, and a new invite at once."""
+        """``seat``'s channel closed (a reload, a lost network): away, and a new invite at once
+        (the spare connection kept for his device brings him back sooner, if it can)."""
+        owner = spare_seat(seat)
+        if owner is not None:  # (a spare connection failed: another is made once he says hello again)
+            self.spares.pop(owner, None)
+            return
         self.referee.closed(conn_of(seat))
         self.reinvite(seat)
         self.moved()  # the others are told he is away
+
+    # ------------------------------------------------------------ spare connections (spare.py)
+    def opened(self, peer: int) -> None:
+        """A connection opened: a seat's (by the answer taken for its invite), or a seat's spare
+        one, its device back by itself (it becomes the seat's connection: ``p2p-promote``)."""
+        seat = spare_seat(peer)
+        if seat is None:
+            taken = self.accepted.get(peer)
+            if taken is not None:
+                self.devices[peer] = taken.answer.fingerprint
+                self.unspared.add(peer)
+            return
+        kept = self.spares.pop(seat, None)
+        if kept is None or seat not in self.session.remote:
+            self.effects.append(("p2p-close", peer))
+            return
+        self.referee.closed(conn_of(seat))  # (the old connection, if the host had not seen it go yet)
+        self.accepted.pop(seat, None)  # (his new invite's connection goes: he is back by the spare)
+        self.effects.append(("p2p-promote", peer, seat))
+        self.devices[seat] = kept.fingerprint
+        self.unspared.add(seat)
+
+    def _spare_for(self, seat: int) -> None:
+        """``seat``'s device said hello on a connection new to it: it is sent its spare connection,
+        made first if it has none for this device."""
+        device = self.devices.get(seat)
+        if seat not in self.unspared or device is None:
+            return
+        self.unspared.discard(seat)
+        kept = self.spares.get(seat)
+        if kept is not None and kept.fingerprint == device:
+            self.effects.append(("p2p-send", seat, self.referee.write(conn_of(seat), "spare", **kept.body())))
+        elif seat not in self.spares or kept is not None:  # (none being made: one is)
+            self.spares[seat] = None
+            self.effects.append(("p2p-offer", spare_peer(seat)))
+
+    def _spare_made(self, peer: int, sdp: str) -> None:
+        """The page made a spare connection's offer: the answer its device will give is set on it,
+        and the offer and credentials go to that device alone."""
+        seat = spare_seat(peer)
+        device = None if seat is None else self.devices.get(seat)
+        if seat is None or device is None or seat not in self.spares or self.spares[seat] is not None:
+            self.effects.append(("p2p-close", peer))  # (asked for, then no longer wanted)
+            return
+        try:
+            kept, expected = spare.make(device, sdp)
+        except ValueError:  # (an offer no invite can carry: he comes back by a new invite)
+            del self.spares[seat]
+            self.effects.append(("p2p-close", peer))
+            return
+        self.spares[seat] = kept
+        self.effects.append(("p2p-accept", peer, expected))
+        if self.referee.connected(seat):
+            self.effects.append(("p2p-send", seat, self.referee.write(conn_of(seat), "spare", **kept.body())))
+        else:  # (gone meanwhile: sent when he is back)
+            self.unspared.add(seat)
+
+    def peers(self) -> list[int]:
+        """The page's ids of every connection of this room: each friend's seat, and its spare one."""
+        return [*self.session.remote, *(spare_peer(seat) for seat in sorted(self.spares))]
 
     def moved(self) -> None:
         """The game moved on here (the host's move, a bot's): each seated guest gets its frame."""

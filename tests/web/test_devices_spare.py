@@ -1,0 +1,223 @@
+"""A friend's device comes back to the table by itself: the spare connection its host keeps for it.
+
+The host answers in advance for the guest's next connection (its certificate is known, the ICE
+credentials chosen by the host), so a page that reloads, or a connection that drops, needs no
+new invite passed by hand (pygames_ui/devices/spare.py). The Chromium test
+(tests/e2e/test_devices.py) does it over real data channels.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from apptools import click
+from test_devices_app import ANSWER, CATALOGUES, connect, new_app, pump
+
+from pygames_ui.app import App
+from pygames_ui.devices import guest_keep, invite, play, protocol, spare
+from pygames_ui.devices.guest_ui import GUEST_PEER, Joining
+from pygames_ui.devices.loopback import Clock
+from pygames_ui.dom import esc
+
+EN = CATALOGUES["en"]
+
+
+def test_the_host_keeps_a_spare_connection_for_the_device_that_joined_and_tells_it_alone() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room, j = host.room, guest.joining
+    assert room is not None and j is not None
+    kept = room.spares[1]
+    assert kept is not None
+    # It waits for the device that answered the invite, with the credentials the host chose.
+    assert kept.fingerprint == invite.parse(ANSWER).fingerprint
+    assert j.guest.spare == (kept.offer, kept.ufrag, kept.pwd)
+    assert guest_keep.kept_spare(guest.storage, j) == j.guest.spare  # (kept for a reload)
+    assert room.peers() == [1, 101]
+
+
+def test_the_answer_the_host_expects_is_that_device_s_with_the_credentials_it_was_sent() -> None:
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", "opt_target": "20"})
+    room = host.room
+    assert room is not None
+    fingerprint = invite.parse(ANSWER).fingerprint
+    room.devices[1], room.spares[1] = fingerprint, None
+    room.offer_made(101, ANSWER.replace("a=setup:active", "a=setup:actpass"))
+    kept = room.spares[1]
+    assert kept is not None
+    (kind, peer, expected), = [e for e in room.take_effects() if e[0] == "p2p-accept"]
+    told = invite.parse(expected)
+    assert (peer, told.fingerprint, told.ufrag, told.pwd, told.role) == (101, fingerprint, kept.ufrag, kept.pwd, "active")
+    assert told.candidates == ()  # (the guest's address comes with its connectivity checks)
+    assert len(kept.ufrag) >= 4 and len(kept.pwd) >= 22
+
+
+def reloaded(guest: App) -> App:
+    """The friend's page reloads: a new app on the same device, at the invite's address."""
+    j = guest.joining
+    assert j is not None
+    again = App(CATALOGUES, "en", guest.storage, seed=2)
+    again.build, again.site = guest.build, guest.site
+    again.boot()
+    play.open_invite(again, invite.JOIN_PREFIX + invite.write_invite(j.invite, _games()))
+    return again
+
+
+def _games() -> list[str]:
+    from pygames_core import games
+
+    return games.names()
+
+
+def test_a_reloaded_page_comes_back_by_the_spare_connection_with_no_new_invite() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    kept = room.spares[1]
+    assert kept is not None
+    play.on_event(host, "closed", 1, "")  # his page reloads: away, and a new invite made meanwhile
+    assert room.referee.seat_state(1) == "away"
+    back = reloaded(guest)
+    j = back.joining
+    assert j is not None and j.spent and j.rejoining
+    # No Join to press: the page answers the spare offer with the credentials the host chose.
+    assert play.effects(back) == [("p2p-rejoin", GUEST_PEER, invite.from_text(kept.offer), kept.ufrag, kept.pwd)]
+    html = back.render()
+    assert esc(EN["devices.rejoining"].format(name=j.invite.host)) in html and 'data-action="p2p-join"' not in html
+    play.effects(host)
+    play.on_event(host, "open", 101, "")  # the spare connection opens on the host: it becomes his seat's
+    assert play.effects(host) == [("p2p-promote", 101, 1)]
+    play.on_event(back, "open", GUEST_PEER, "")
+    pump(host, back)
+    assert room.referee.seat_state(1) == "here" and back.screen == "guest" and not j.rejoining
+    assert room.spares[1] is not None and room.spares[1] != kept  # a new spare, sent to him
+    assert j.guest.spare == (room.spares[1].offer, room.spares[1].ufrag, room.spares[1].pwd)  # type: ignore[union-attr]
+    host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+    pump(host, back)
+    j.act(j.frame().legal[0])  # type: ignore[union-attr]  # he plays on
+    pump(host, back)
+    assert len(host.session.record["actions"]) == 2  # type: ignore[union-attr]
+
+
+def test_the_spare_connection_opening_makes_it_the_seat_s_and_a_fresh_link() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    link = room.referee.holder(1)
+    assert link is not None and room.referee.links[link].seq_in > 0
+    play.on_event(host, "open", 101, "")  # (the host had not seen the old one go: a dropped network)
+    effects = play.effects(host)
+    assert ("p2p-promote", 101, 1) in effects
+    assert room.referee.holder(1) is None and 1 not in room.spares  # (spent: a new one after his hello)
+    j = guest.joining
+    assert j is not None
+    play.on_event(guest, "open", GUEST_PEER, "")  # his new connection: its messages are numbered afresh
+    pump(host, guest)
+    assert room.referee.seat_state(1) == "here" and j.guest.dropped["replayed"] == 0
+    assert room.spares[1] is not None
+
+
+def test_a_dropped_connection_comes_back_by_the_spare_one_in_the_same_page() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None
+    kept = j.guest.spare
+    play.on_event(guest, "closed", GUEST_PEER, "")
+    assert j.rejoining and not j.lost and play.effects(guest)[0][:2] == ("p2p-rejoin", GUEST_PEER)
+    html = guest.render()
+    assert esc(EN["devices.rejoining"].format(name=j.invite.host)) in html and esc(EN["devices.lost"]) not in html
+    assert kept is not None and j.guest.spare is None  # (a spare connects once)
+    play.on_event(host, "closed", 1, "")
+    play.on_event(host, "open", 101, "")
+    play.on_event(guest, "open", GUEST_PEER, "")
+    pump(host, guest)
+    assert host.room.referee.seat_state(1) == "here" and guest.screen == "guest"  # type: ignore[union-attr]
+    assert j.guest.spare is not None and not j.lost
+
+
+@pytest.mark.parametrize("how", ["too slow", "refused"])
+def test_a_spare_connection_that_does_not_open_leaves_the_ask_for_a_new_invite(how: str) -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    play.on_event(host, "closed", 1, "")  # (the host reloads: its spare connections are gone)
+    back = reloaded(guest)
+    j = back.joining
+    assert j is not None and j.rejoining
+    clock = Clock()
+    clock.now, j.clock, j.rejoin_at = 100.0, clock, 100.0
+    play.effects(back)
+    if how == "too slow":
+        clock.now += spare.REJOIN_S - 0.5
+        assert not play.tick(back) and j.rejoining
+        clock.now += 1.0
+        assert play.tick(back) and play.effects(back)[0] == ("p2p-close", GUEST_PEER)
+    else:  # (another browser may not let the page set the credentials)
+        play.failed(back, GUEST_PEER)
+        assert back.flash is None
+    assert not j.rejoining
+    html = back.render()
+    assert esc(EN["devices.invite_spent"]) in html and esc(EN["devices.rejoining"].format(name=j.invite.host)) not in html
+
+
+def test_a_new_device_for_the_seat_gets_a_spare_of_its_own() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    first = room.spares[1]
+    play.on_event(host, "closed", 1, "")
+    pump(host, guest)
+    other = ANSWER.replace("28:72:98:4F", "AA:BB:CC:DD")  # his other phone: another certificate
+    phone = new_app()
+    play.open_invite(phone, "#j=" + room.invites[1])
+    click(phone, "p2p-join")
+    for kind, *_ in play.effects(phone):
+        assert kind == "p2p-answer"
+    play.on_event(phone, "answer", GUEST_PEER, other)
+    assert phone.joining is not None and phone.joining.answer is not None
+    click(host, "p2p-connect", {"answer_1": phone.joining.answer}, seat=1)
+    play.on_event(host, "open", 1, "")
+    play.on_event(phone, "open", GUEST_PEER, "")
+    pump(host, phone)
+    now = room.spares[1]
+    assert now is not None and first is not None and now.fingerprint == invite.parse(other).fingerprint != first.fingerprint
+    assert phone.joining.guest.spare == (now.offer, now.ufrag, now.pwd)
+
+
+@pytest.mark.parametrize("body", [
+    {"offer": "not an offer", "ufrag": "abcd1234", "pwd": "a" * 24},
+    {"offer": "AQAE", "ufrag": "abcd1234", "pwd": "a" * 24},
+    {"offer": None, "ufrag": "abcd", "pwd": "a" * 24},
+    {"offer": "x", "ufrag": "ab", "pwd": "a" * 24},
+    {"offer": "x", "ufrag": "abcd\r\na=x", "pwd": "a" * 24},
+    {"offer": "x", "ufrag": "abcd", "pwd": "short"},
+    {"offer": "x", "ufrag": "abcd", "pwd": "a" * 24, "more": 1},
+])
+def test_a_hostile_spare_message_is_dropped_and_the_spare_kept_stays(body: dict[str, object]) -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    j: Joining | None = guest.joining
+    assert j is not None
+    kept = j.guest.spare
+    good = host.room.spares[1]  # type: ignore[union-attr]
+    assert good is not None
+    body = {k: (good.offer if v == "x" else v) for k, v in body.items()}
+    raw = json.dumps({"v": protocol.PROTOCOL, "build": "b1", "seq": j.guest.seq_in + 1, "type": "spare", **body})
+    play.on_event(guest, "message", GUEST_PEER, raw)
+    assert j.guest.spare == kept and sum(j.guest.dropped.values()) == 1
+    assert guest_keep.kept_spare(guest.storage, j) == kept
+
+
+def test_a_spare_kept_for_another_invite_or_too_long_is_not_used() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None
+    raw = guest.storage.getItem(guest_keep.SPARE_KEY)
+    assert raw is not None
+    tag, offer, ufrag, pwd, at = json.loads(raw)
+    for changed in ([tag[::-1], offer, ufrag, pwd, at], [tag, offer, ufrag, pwd, at - spare.KEPT_S - 60],
+                    [tag, offer, "x", pwd, at], [tag, offer, ufrag, pwd, "soon"], {"a": 1}, [tag]):
+        guest.storage.setItem(guest_keep.SPARE_KEY, json.dumps(changed))
+        assert guest_keep.kept_spare(guest.storage, j) is None
+    guest.storage.setItem(guest_keep.SPARE_KEY, "{not json")
+    back = reloaded(guest)
+    assert back.joining is not None and not back.joining.rejoining and back.joining.spent

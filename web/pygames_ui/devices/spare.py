@@ -1,0 +1,95 @@
+"""A spare connection per friend's seat: a guest whose page reloads (or whose Wi-Fi drops) comes
+back to the table by itself, with no new invite passed by hand.
+
+A connection needs an offer and an answer to travel both ways; after a reload the guest has no
+way to send an answer. So the host answers for him in advance. Each guest device keeps one
+certificate (the page keeps it in IndexedDB for 30 days), so the host knows the fingerprint its
+next answer will carry; the host makes a second offer for the seat, picks the ICE credentials
+that answer will use, and sets as its remote side the answer it expects (that fingerprint,
+those credentials, no candidate: the guest's address is learnt from its connectivity checks).
+The offer and the credentials go to that guest alone, over its open channel (``spare``).
+The guest's device keeps them; when its connection is lost (a reload, a dropped network) it
+answers the spare offer with the credentials it was given, and the spare connection opens:
+the host makes it the seat's connection (``p2p-promote``), and the guest says hello with its
+seat's token as after any invite. Then a new spare is made.
+
+Nothing here trusts more than an invite did: the spare connection opens only for the device
+whose certificate the host expects (DTLS checks the fingerprint), and the seat is still taken
+only with its token. A browser that refuses the credentials (other browsers may not let a page
+set them) or a host that has reloaded meanwhile (its spare connections are gone) leaves the
+guest where it is today: it asks for a new invite.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import string
+from dataclasses import dataclass
+from typing import Any
+
+from . import invite
+
+#: The page's id of a seat's spare connection on the host (a seat's own is its number; a
+#: guest's connection to its host is -1).
+SPARE_PEER = 100
+#: How long a guest tries its spare connection before it says to ask for a new invite.
+REJOIN_S = 8.0
+#: How long a guest device keeps a spare offer (a game is long over by then).
+KEPT_S = 6 * 3600
+
+_UFRAG = re.compile(r"^[A-Za-z0-9+/]{4,32}$")
+_PWD = re.compile(r"^[A-Za-z0-9+/]{22,64}$")
+_ALPHABET = string.ascii_letters + string.digits
+
+
+def spare_peer(seat: int) -> int:
+    return SPARE_PEER + seat
+
+
+def spare_seat(peer: int) -> int | None:
+    """The seat whose spare connection is ``peer`` (``None``: not a spare connection)."""
+    return peer - SPARE_PEER if SPARE_PEER <= peer < SPARE_PEER + 6 else None
+
+
+@dataclass(frozen=True)
+class Spare:
+    """A seat's spare connection on the host: whom it waits for and what his answer will say."""
+
+    fingerprint: bytes  # the certificate of the device it is for
+    offer: str  # the offer, as an invite carries it (invite.to_text)
+    ufrag: str
+    pwd: str
+
+    def body(self) -> dict[str, str]:
+        """What the ``spare`` message tells its guest."""
+        return {"offer": self.offer, "ufrag": self.ufrag, "pwd": self.pwd}
+
+
+def make(fingerprint: bytes, offer_sdp: str) -> tuple[Spare, str]:
+    """A spare connection for the device with ``fingerprint``, from the page's offer: the spare,
+    and the answer to set as its remote side (``ValueError`` for an offer no invite can carry)."""
+    offer = invite.to_text(offer_sdp)
+    ufrag = "".join(secrets.choice(_ALPHABET) for _ in range(8))
+    pwd = "".join(secrets.choice(_ALPHABET) for _ in range(24))
+    expected = invite.expand(invite.Endpoint(ufrag, pwd, fingerprint, "active", ()))
+    return Spare(fingerprint, offer, ufrag, pwd), expected
+
+
+def read(body: dict[str, Any]) -> tuple[str, str, str] | None:
+    """A ``spare`` message's offer (as an invite carries it) and credentials, if they are such
+    (``None``: hostile or broken, dropped)."""
+    offer, ufrag, pwd = body["offer"], body["ufrag"], body["pwd"]
+    if not (_UFRAG.match(ufrag) and _PWD.match(pwd)):
+        return None
+    try:
+        invite.from_text(offer)
+    except ValueError:
+        return None
+    return offer, ufrag, pwd
+
+
+def rejoin_effect(peer: int, spare: tuple[str, str, str]) -> tuple[object, ...]:
+    """What the page does to answer a kept spare offer: ``("p2p-rejoin", peer, offer SDP, ufrag, pwd)``."""
+    offer, ufrag, pwd = spare
+    return ("p2p-rejoin", peer, invite.from_text(offer), ufrag, pwd)
