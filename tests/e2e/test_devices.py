@@ -282,6 +282,14 @@ def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Any, friend: Any,
         guest.wait_for_selector(".klats-table", timeout=30_000)
         play_one_card(page)
         guest.wait_for_selector(TURN)  # (only a connection brings him the move Anna made since)
+        # His phone closed the tab; he opens the site again: its home screen leads back to the table.
+        guest.goto(site_url + FRIEND_QUERY + "&again=1")
+        guest.wait_for_selector(".table-left a.button", timeout=90_000)
+        shoot(guest, "guest-table-left")
+        guest.click(".table-left a.button")
+        guest.wait_for_selector(f".klats-table {TURN}", timeout=30_000)
+        play_one_card(guest)
+        page.wait_for_selector(TURN)
 
 
 def test_a_guest_on_another_device_comes_back_with_a_new_invite_and_a_bot_may_play_meanwhile(

@@ -13,8 +13,9 @@ from apptools import click
 from test_devices_app import ANSWER, CATALOGUES, SITE, come_back, connect, lobby_with_a_friend, new_app, play_both, pump
 from test_devices_invite import OFFER
 
+from pygames_core import games
 from pygames_ui.app import App
-from pygames_ui.devices import play, protocol
+from pygames_ui.devices import guest_keep, invite, play, protocol
 from pygames_ui.devices.guest_ui import GUEST_PEER
 from pygames_ui.devices.loopback import Clock
 from pygames_ui.devices.room import CONNECT_S
@@ -404,19 +405,34 @@ def test_a_friend_whose_tab_was_closed_is_told_on_the_home_screen_how_to_come_ba
     host, guest = connect("klats", {"opt_target": "20"})
     host.play(host.ctx().legal[0])  # type: ignore[union-attr]
     pump(host, guest)
-    said = esc(EN["devices.table_left"].format(name="A friend", game="Klats!"))
-    assert said not in guest.render()  # (linked: "Back to the table" instead)
+    back_said = esc(EN["devices.table_left_back"].format(name="A friend", game="Klats!"))
+    ask_said = esc(EN["devices.table_left"].format(name="A friend", game="Klats!"))
+    assert back_said not in guest.render() and ask_said not in guest.render()  # (linked: "Back to the table" instead)
     again = App(CATALOGUES, "en", guest.storage, seed=2)  # his phone killed the tab; the site opened again
     again.boot()
     html = again.render()
-    assert again.screen == "home" and said in html
+    # The spare connection his host keeps for this device leads back: a link to the invite he came by.
+    assert again.screen == "home" and back_said in html
+    j = guest.joining
+    assert j is not None
+    way = "#j=" + invite.write_invite(j.invite, games.names())
+    assert f'<a class="button primary" href="{esc(way)}">{esc(EN["devices.back_to_table"])}</a>' in html
+    play.open_invite(again, way)  # (the link followed: the page opens that address)
+    assert again.joining is not None and again.joining.rejoining
+    # Without it (kept too long, or another device's), he is told to ask his host for a new invite.
+    guest.storage.removeItem(guest_keep.SPARE_KEY)
+    again = App(CATALOGUES, "en", guest.storage, seed=2)
+    again.boot()
+    html = again.render()
+    assert ask_said in html and back_said not in html and "#j=" not in html
     click(again, "forget-table")
-    assert said not in again.render()
+    assert ask_said not in again.render()
     play_both(host, guest)  # the game ends: nothing is kept to say
     assert guest.joining.frame().over  # type: ignore[union-attr]
     later = App(CATALOGUES, "en", guest.storage, seed=2)
     later.boot()
-    assert said not in later.render()
+    html = later.render()
+    assert ask_said not in html and back_said not in html
 
 
 def test_during_play_a_friend_back_on_another_version_is_said_above_the_board() -> None:

@@ -213,11 +213,19 @@ def test_a_spare_kept_for_another_invite_or_too_long_is_not_used() -> None:
     assert j is not None
     raw = guest.storage.getItem(guest_keep.SPARE_KEY)
     assert raw is not None
-    tag, offer, ufrag, pwd, at = json.loads(raw)
-    for changed in ([tag[::-1], offer, ufrag, pwd, at], [tag, offer, ufrag, pwd, at - spare.KEPT_S - 60],
-                    [tag, offer, "x", pwd, at], [tag, offer, ufrag, pwd, "soon"], {"a": 1}, [tag]):
+    tag, offer, ufrag, pwd, at, way = json.loads(raw)
+    assert guest_keep.way_back(guest.storage, "A friend", "klats") == "#j=" + way
+    for changed in ([tag[::-1], offer, ufrag, pwd, at, way], [tag, offer, ufrag, pwd, at - spare.KEPT_S - 60, way],
+                    [tag, offer, "x", pwd, at, way], [tag, offer, ufrag, pwd, "soon", way], {"a": 1}, [tag],
+                    [tag, offer, ufrag, pwd, at]):
         guest.storage.setItem(guest_keep.SPARE_KEY, json.dumps(changed))
         assert guest_keep.kept_spare(guest.storage, j) is None
+        assert guest_keep.way_back(guest.storage, "A friend", "klats") is None
+    for other in ("broken", way[:-9], None):  # (the way back: only the invite that spare came by)
+        guest.storage.setItem(guest_keep.SPARE_KEY, json.dumps([tag, offer, ufrag, pwd, at, other]))
+        assert guest_keep.way_back(guest.storage, "A friend", "klats") is None
+    guest.storage.setItem(guest_keep.SPARE_KEY, json.dumps([tag, offer, ufrag, pwd, at, way]))
+    assert guest_keep.way_back(guest.storage, "Another", "klats") is None
     guest.storage.setItem(guest_keep.SPARE_KEY, "{not json")
     back = reloaded(guest)
     assert back.joining is not None and not back.joining.rejoining and back.joining.spent

@@ -74,11 +74,12 @@ def topbar(t: I18n, screen: str, session: Session | None, menu_open: bool, resul
 
 
 def home(t: I18n, session: Session | None, waiting: str | None = None, host: str | None = None,
-         left: str | None = None) -> str:
+         left: tuple[str, str | None] | None = None) -> str:
     """The home screen: each game, and "Continue" for the game at the table (``waiting``: the
     name of the other kept game, a game in progress or a guided one, offered too; ``host``: the
     words of the way back to a host's table, on a friend's device linked to it; ``left``: how to
-    come back to one it is no longer linked to, its game unfinished)."""
+    come back to one it is no longer linked to, its game unfinished, and the address that goes
+    back to it by itself, if there is one)."""
     cards = []
     for name in games.names():
         if name not in TABLES:
@@ -102,8 +103,10 @@ def home(t: I18n, session: Session | None, waiting: str | None = None, host: str
         resume += button(esc(t(key, game=games.get(name).title[t.lang])), action, "" if resume else "primary")
     resume = f'<div class="resume row">{resume}</div>' if resume else ""
     if left:
-        resume = (f'<div class="notice table-left" role="status"><p>{esc(left)}</p>'
-                  f'{button(esc(t("common.ok")), "forget-table")}</div>') + resume
+        words, back = left
+        back_link = f'<a class="button primary" href="{esc(back)}">{esc(t("devices.back_to_table"))}</a>' if back else ""
+        resume = (f'<div class="notice table-left" role="status"><p>{esc(words)}</p><div class="row">{back_link}'
+                  f'{button(esc(t("common.ok")), "forget-table")}</div></div>') + resume
     return (f'<main class="home"><h1 tabindex="-1" data-autofocus>{esc(t("home.title"))}</h1>{resume}<div class="games">{"".join(cards)}</div>'
             f'{history.import_box(t)}{credits_html(t)}</main>')
 

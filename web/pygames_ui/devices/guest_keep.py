@@ -87,8 +87,8 @@ def keep_spare(storage: Storage, joining: Joining) -> None:
     old = read_kept(storage, SPARE_KEY)
     if isinstance(old, list) and old[:4] == want:
         return
-    try:
-        storage.setItem(SPARE_KEY, json.dumps([*want, time.time()]))
+    try:  # (with the invite: the home screen leads back to the table by it, a tab closed)
+        storage.setItem(SPARE_KEY, json.dumps([*want, time.time(), invite.write_invite(joining.invite, games.names())]))
     except Exception:  # noqa: BLE001 - a full or refused storage: a reload asks for a new invite
         pass
 
@@ -96,10 +96,25 @@ def keep_spare(storage: Storage, joining: Joining) -> None:
 def kept_spare(storage: Storage, joining: Joining) -> tuple[str, str, str] | None:
     """The spare offer kept for ``joining``'s invite (within :data:`.spare.KEPT_S`), if it is one."""
     kept = read_kept(storage, SPARE_KEY)
-    if not (isinstance(kept, list) and len(kept) == 5 and kept[0] == invite.offer_tag(joining.invite.offer).hex()):
+    if not (isinstance(kept, list) and len(kept) == 6 and kept[0] == invite.offer_tag(joining.invite.offer).hex()):
         return None
-    _, offer, ufrag, pwd, at = kept
+    _, offer, ufrag, pwd, at, _ = kept
     if not (type(at) in (int, float) and 0 <= time.time() - at <= spare.KEPT_S) or not all(
             isinstance(x, str) for x in (offer, ufrag, pwd)):
         return None
     return spare.read({"offer": offer, "ufrag": ufrag, "pwd": pwd})
+
+
+def way_back(storage: Storage, host: str, game: str) -> str | None:
+    """The address (``#j=…``) by which this device goes back to ``host``'s table of ``game``, a
+    tab closed: the invite it came by, whose spare connection it keeps (:func:`kept_spare`)."""
+    kept = read_kept(storage, SPARE_KEY)
+    text = kept[5] if isinstance(kept, list) and len(kept) == 6 and isinstance(kept[5], str) else ""
+    try:
+        spec = invite.read_invite(text, games.names())
+    except ValueError:
+        return None
+    joining = Joining(spec, "")
+    if spec.host[:32] != host or spec.game != game or kept_spare(storage, joining) is None:
+        return None
+    return invite.JOIN_PREFIX + text

@@ -320,17 +320,18 @@ def title(app: App, words: str) -> str:
     return app.t("devices.your_turn_title", value=words) if your_turn(app) else words
 
 
-def table_left(app: App) -> str | None:
+def table_left(app: App) -> tuple[str, str | None] | None:
     """On the home screen of a device that played as a friend's guest and is not linked to that
-    table now (its tab closed, its connection lost) while the game goes on: how to come back."""
+    table now (its tab closed, its connection lost) while the game goes on: how to come back, and
+    the address that leads back by itself (the invite whose spare connection it keeps), if any."""
     j = app.joining
-    if j is not None and not j.lost:
-        return None
-    left = guest_keep.table_left(app.storage)
+    left = guest_keep.table_left(app.storage) if j is None or j.lost else None
     if left is None:
         return None
     host, game = left
-    return app.t("devices.table_left", name=host, game=games.get(game).title[app.t.lang])
+    back = guest_keep.way_back(app.storage, host, game) if j is None else None
+    words = app.t("devices.table_left_back" if back else "devices.table_left", name=host, game=games.get(game).title[app.t.lang])
+    return words, back
 
 
 def _forget_table(app: App, data: dict[str, str], values: dict[str, str]) -> None:
