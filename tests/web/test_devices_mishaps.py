@@ -10,7 +10,7 @@ import json
 
 import pytest
 from apptools import click
-from test_devices_app import ANSWER, CATALOGUES, SITE, come_back, connect, lobby_with_a_friend, new_app, play_both, pump
+from test_devices_app import ANSWER, CATALOGUES, SITE, accepting, come_back, connect, lobby_with_a_friend, new_app, play_both, pump
 from test_devices_invite import OFFER
 
 from pygames_core import games
@@ -32,11 +32,11 @@ def test_the_same_answer_given_twice_is_connected_once_and_said_so() -> None:
     assert room is not None and answer is not None
     click(host, "p2p-connect", {"answer_1": answer}, seat=1)
     click(host, "p2p-connect", {"answer_1": SITE + "#a=" + answer}, seat=1)
-    assert [e[0] for e in play.effects(host)] == ["p2p-accept"]
+    assert accepting(play.effects(host))
     assert room.problem == "devices.answer_taken" and EN["devices.answer_taken"] in host.render()
     play.failed(host, 1)  # the browser could not take it after all: it may be given again
     click(host, "p2p-connect", {"answer_1": answer}, seat=1)
-    assert [e[0] for e in play.effects(host)] == ["p2p-accept"] and room.problem is None
+    assert accepting(play.effects(host)) and room.problem is None
 
 
 def test_an_invite_opened_on_two_devices_never_blocks_its_seat() -> None:
@@ -54,7 +54,7 @@ def test_an_invite_opened_on_two_devices_never_blocks_its_seat() -> None:
             play.on_event(other, "answer", GUEST_PEER, ANSWER.replace("ice-ufrag:", "ice-ufrag:x"))
     assert other.joining is not None and other.joining.answer not in (None, answer)
     click(host, "p2p-connect", {"answer_1": answer}, seat=1)
-    assert [e[0] for e in play.effects(host)] == ["p2p-accept"] and room.seat_state(1) == "connecting"
+    assert accepting(play.effects(host)) and room.seat_state(1) == "connecting"
     html = host.render()
     assert f'data-state="connecting">{EN["devices.state.connecting"]}' in html
     click(host, "p2p-connect", {"answer_1": other.joining.answer}, seat=1)
@@ -247,7 +247,7 @@ def test_a_camera_that_failed_does_not_let_the_same_answer_be_taken_twice() -> N
     room, answer = host.room, guest.joining.answer  # type: ignore[union-attr]
     assert room is not None and answer is not None
     click(host, "p2p-connect", {"answer_1": answer}, seat=1)
-    assert [e[0] for e in play.effects(host)] == ["p2p-accept"]
+    assert accepting(play.effects(host))
     click(host, "p2p-scan", seat=1)
     play.failed(host, 1)  # the camera: not allowed
     click(host, "p2p-connect", {"answer_1": answer}, seat=1)

@@ -13,6 +13,7 @@ import json
 import pytest
 from apptools import click
 from test_devices_app import ANSWER, CATALOGUES, connect, new_app, pump
+from test_devices_invite import OFFER
 
 from pygames_ui.app import App
 from pygames_ui.devices import guest_keep, invite, play, protocol, spare
@@ -43,7 +44,7 @@ def test_the_answer_the_host_expects_is_that_device_s_with_the_credentials_it_wa
     room = host.room
     assert room is not None
     fingerprint = invite.parse(ANSWER).fingerprint
-    room.devices[1], room.spares[1] = fingerprint, None
+    room.making[1] = fingerprint  # (asked for as his answer was taken)
     room.offer_made(101, ANSWER.replace("a=setup:active", "a=setup:actpass"))
     kept = room.spares[1]
     assert kept is not None
@@ -88,7 +89,8 @@ def test_a_reloaded_page_comes_back_by_the_spare_connection_with_no_new_invite()
     assert esc(EN["devices.rejoining"].format(name=j.invite.host)) in html and 'data-action="p2p-join"' not in html
     play.effects(host)
     play.on_event(host, "open", 101, "")  # the spare connection opens on the host: it becomes his seat's
-    assert play.effects(host) == [("p2p-promote", 101, 1)]
+    assert play.effects(host) == [("p2p-promote", 101, 1), ("p2p-offer", 101)]  # (and the next spare is made)
+    play.on_event(host, "offer", 101, OFFER)
     play.on_event(back, "open", GUEST_PEER, "")
     pump(host, back)
     assert room.referee.seat_state(1) == "here" and back.screen == "guest" and not j.rejoining
@@ -110,7 +112,9 @@ def test_the_spare_connection_opening_makes_it_the_seat_s_and_a_fresh_link() -> 
     play.on_event(host, "open", 101, "")  # (the host had not seen the old one go: a dropped network)
     effects = play.effects(host)
     assert ("p2p-promote", 101, 1) in effects
-    assert room.referee.holder(1) is None and 1 not in room.spares  # (spent: a new one after his hello)
+    assert room.referee.holder(1) is None and 1 not in room.spares  # (spent: the next one is being made)
+    assert ("p2p-offer", 101) in effects and room.making[1] == room.devices[1]
+    play.on_event(host, "offer", 101, OFFER)
     j = guest.joining
     assert j is not None
     play.on_event(guest, "open", GUEST_PEER, "")  # his new connection: its messages are numbered afresh

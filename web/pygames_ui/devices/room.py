@@ -71,7 +71,8 @@ class Room:
     scanning: int | None = None  # the seat whose answer the camera is reading
     replaced: str | None = None  # the save this room's game was saved over (put back if this tab may not host)
     devices: dict[int, bytes] = field(default_factory=dict)  # seat -> the certificate of the device on its connection
-    spares: dict[int, Spare | None] = field(default_factory=dict)  # seat -> its spare connection (None: being made)
+    spares: dict[int, Spare] = field(default_factory=dict)  # seat -> its spare connection
+    making: dict[int, bytes] = field(default_factory=dict)  # seat -> the device a spare is being made for
     unspared: set[int] = field(default_factory=set)  # seats whose device, newly connected, is to be sent its spare
     referee: Referee = field(init=False)
 
@@ -203,6 +204,7 @@ class Room:
             self.problem = None
             self.accepted[seat] = Taken(tag, answer, self.clock())
             self.effects.append(("p2p-accept", seat, invite.expand(answer)))
+            self._make_spare(seat, answer.fingerprint)  # (ready by the time he says hello)
 
     def reinvite(self, seat: int) -> None:
         """A fresh invite for ``seat`` (its guest reloaded, or lost the link): a new offer, the same token."""
@@ -260,6 +262,7 @@ class Room:
         owner = spare_seat(seat)
         if owner is not None:  # (a spare connection failed: another is made once he says hello again)
             self.spares.pop(owner, None)
+            self.making.pop(owner, None)
             return
         self.referee.closed(conn_of(seat))
         self.reinvite(seat)
@@ -285,45 +288,49 @@ class Room:
         self.effects.append(("p2p-promote", peer, seat))
         self.devices[seat] = kept.fingerprint
         self.unspared.add(seat)
+        self._make_spare(seat, kept.fingerprint)  # (the next one, ready by the time he says hello)
+
+    def _make_spare(self, seat: int, device: bytes) -> None:
+        """Ask the page for a spare connection for ``seat``'s ``device``, unless it has one."""
+        kept = self.spares.get(seat)
+        if (kept is None or kept.fingerprint != device) and self.making.get(seat) != device:
+            self.making[seat] = device
+            self.effects.append(("p2p-offer", spare_peer(seat)))
 
     def _spare_for(self, seat: int) -> None:
-        """``seat``'s device said hello on a connection new to it: it is sent its spare connection,
-        made first if it has none for this device."""
+        """``seat``'s device said hello on a connection new to it: it is sent its spare connection
+        (once made: one is asked for if none is for this device)."""
         device = self.devices.get(seat)
         if seat not in self.unspared or device is None:
             return
-        self.unspared.discard(seat)
         kept = self.spares.get(seat)
         if kept is not None and kept.fingerprint == device:
+            self.unspared.discard(seat)
             self.effects.append(("p2p-send", seat, self.referee.write(conn_of(seat), "spare", **kept.body())))
-        elif seat not in self.spares or kept is not None:  # (none being made: one is)
-            self.spares[seat] = None
-            self.effects.append(("p2p-offer", spare_peer(seat)))
+        else:
+            self._make_spare(seat, device)
 
     def _spare_made(self, peer: int, sdp: str) -> None:
         """The page made a spare connection's offer: the answer its device will give is set on it,
-        and the offer and credentials go to that device alone."""
+        and the offer and credentials go to that device alone (once it has said hello)."""
         seat = spare_seat(peer)
-        device = None if seat is None else self.devices.get(seat)
-        if seat is None or device is None or seat not in self.spares or self.spares[seat] is not None:
+        device = None if seat is None else self.making.pop(seat, None)
+        if seat is None or device is None:
             self.effects.append(("p2p-close", peer))  # (asked for, then no longer wanted)
             return
         try:
             kept, expected = spare.make(device, sdp)
         except ValueError:  # (an offer no invite can carry: he comes back by a new invite)
-            del self.spares[seat]
             self.effects.append(("p2p-close", peer))
             return
         self.spares[seat] = kept
         self.effects.append(("p2p-accept", peer, expected))
-        if self.referee.connected(seat):
-            self.effects.append(("p2p-send", seat, self.referee.write(conn_of(seat), "spare", **kept.body())))
-        else:  # (gone meanwhile: sent when he is back)
-            self.unspared.add(seat)
+        if self.referee.holder(seat) == conn_of(seat):
+            self._spare_for(seat)
 
     def peers(self) -> list[int]:
         """The page's ids of every connection of this room: each friend's seat, and its spare one."""
-        return [*self.session.remote, *(spare_peer(seat) for seat in sorted(self.spares))]
+        return [*self.session.remote, *(spare_peer(seat) for seat in sorted({*self.spares, *self.making}))]
 
     def moved(self) -> None:
         """The game moved on here (the host's move, a bot's): each seated guest gets its frame."""
