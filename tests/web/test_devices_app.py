@@ -441,7 +441,7 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     guest.joining.closed()  # type: ignore[union-attr]  # the link to the host gone: back by the spare one …
     back = guest.render()
     assert esc(en["devices.rejoining"].format(name=host.room.host_name)) in back and esc(en["devices.again_wait"]) not in back  # type: ignore[union-attr]
-    guest.joining.closed()  # type: ignore[union-attr]  # … which fails too (his host reloaded)
+    guest.joining.failed()  # type: ignore[union-attr]  # … which this browser cannot use
     lost = guest.render()  # no new game will come: said so, not "stay on it"
     assert esc(en["devices.again_wait"]) not in lost and lost.count(esc(en["devices.lost"])) == 2
     guest.joining.connected, guest.joining.lost = True, False  # type: ignore[union-attr]  # (as it was)

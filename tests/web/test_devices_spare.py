@@ -141,27 +141,57 @@ def test_a_dropped_connection_comes_back_by_the_spare_one_in_the_same_page() -> 
     assert j.guest.spare is not None and not j.lost
 
 
-@pytest.mark.parametrize("how", ["too slow", "refused"])
-def test_a_spare_connection_that_does_not_open_leaves_the_ask_for_a_new_invite(how: str) -> None:
+@pytest.mark.parametrize("how", ["never", "refused"])
+def test_a_spare_connection_that_does_not_open_is_tried_again_then_leaves_the_ask_for_a_new_invite(how: str) -> None:
     host, guest = connect("klats", {"opt_target": "20"})
     play.on_event(host, "closed", 1, "")  # (the host reloads: its spare connections are gone)
     back = reloaded(guest)
     j = back.joining
-    assert j is not None and j.rejoining
+    assert j is not None and j.rejoin_try is not None
     clock = Clock()
-    clock.now, j.clock, j.rejoin_at = 100.0, clock, 100.0
-    play.effects(back)
-    if how == "too slow":
-        clock.now += spare.REJOIN_S - 0.5
-        assert not play.tick(back) and j.rejoining
-        clock.now += 1.0
-        assert play.tick(back) and play.effects(back)[0] == ("p2p-close", GUEST_PEER)
-    else:  # (another browser may not let the page set the credentials)
+    clock.now, j.clock, j.rejoin_try.since, j.rejoin_try.at = 100.0, clock, 100.0, 100.0
+    first = play.effects(back)
+    name = j.invite.host
+    if how == "never":
+        clock.now += spare.TRY_S - 0.5
+        assert not play.tick(back) and j.rejoining and play.effects(back) == []
+        assert esc(EN["devices.rejoining"].format(name=name)) in back.render()
+        clock.now += 1.0  # the host's phone asleep? a new try, on a new connection, with the same spare
+        assert play.tick(back) and play.effects(back) == first
+        html = back.render()  # (and what else may be done: the host's page reloaded?)
+        assert esc(EN["devices.rejoining_long"].format(name=name)) in html and esc(EN["devices.invite_spent"]) not in html
+        play.on_event(back, "closed", GUEST_PEER, "")  # (a try's connection failed: the clock brings the next)
+        assert j.rejoining and play.effects(back) == []
+        while clock.now - 100.0 < spare.GIVE_UP_S:
+            clock.now += spare.TRY_S
+            assert play.tick(back) and play.effects(back)[0][0] in ("p2p-rejoin", "p2p-close")
+        assert play.effects(back) == [] and not j.rejoining
+    else:  # (another browser may not let the page set the credentials: no try does better)
         play.failed(back, GUEST_PEER)
         assert back.flash is None
     assert not j.rejoining
     html = back.render()
-    assert esc(EN["devices.invite_spent"]) in html and esc(EN["devices.rejoining"].format(name=j.invite.host)) not in html
+    assert esc(EN["devices.invite_spent"]) in html and esc(EN["devices.rejoining"].format(name=name)) not in html
+    assert esc(EN["devices.rejoining_long"].format(name=name)) not in html
+
+
+def test_a_host_asleep_for_minutes_is_reached_by_a_later_try() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None
+    clock = Clock()
+    clock.now, j.clock = 100.0, clock
+    play.on_event(guest, "closed", GUEST_PEER, "")  # the host's phone locked: the connection fails
+    play.effects(guest)
+    for _ in range(10):  # a minute and more of tries
+        clock.now += spare.TRY_S
+        play.tick(guest)
+    assert j.rejoining and play.effects(guest)[-1][0] == "p2p-rejoin"
+    play.on_event(host, "closed", 1, "")  # the host's phone wakes: its old connection has failed …
+    play.on_event(host, "open", 101, "")  # … and the guest's latest try opens the spare one
+    play.on_event(guest, "open", GUEST_PEER, "")
+    pump(host, guest)
+    assert host.room.referee.seat_state(1) == "here" and not j.rejoining and not j.lost  # type: ignore[union-attr]
 
 
 def test_a_new_device_for_the_seat_gets_a_spare_of_its_own() -> None:

@@ -32,7 +32,7 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
     if joining.guest.host_build is not None:
         return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.other_build"))}</p></main>'
     if joining.rejoining:
-        return head + f'<p role="status" tabindex="-1" data-autofocus>{esc(t("devices.rejoining", name=spec.host))}</p></main>'
+        return head + f'<p role="status" tabindex="-1" data-autofocus>{esc(rejoining(t, joining))}</p></main>'
     if joining.lost and not joining.connected:  # (the host has made a new invite for this seat already)
         return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.lost"))}</p></main>'
     if joining.unreached:
@@ -54,6 +54,11 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
 
 
+def rejoining(t: I18n, joining: Joining) -> str:
+    """What the screen says while the spare connection is tried (after its first try, what else may be done)."""
+    return t("devices.rejoining_long" if joining.rejoining_long else "devices.rejoining", name=joining.invite.host)
+
+
 def refusal(t: I18n, joining: Joining) -> str:
     """What the host last refused and why, if it did (a known reason; another is not ours to say)."""
     why = joining.guest.refused
@@ -69,7 +74,7 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
     table = tables[joining.invite.game]
     where = refusal(t, joining)
     if joining.rejoining:
-        where += f'<p class="notice" role="status">{esc(t("devices.rejoining", name=joining.invite.host))}</p>'
+        where += f'<p class="notice" role="status">{esc(rejoining(t, joining))}</p>'
     elif not joining.connected:
         where += f'<p class="notice" role="alert">{esc(t("devices.lost"))}</p>'
     else:

@@ -69,7 +69,7 @@ class Joining:
         self.in_flight: tuple[int, float] | None = None  # (the position, when) of a move sent, unanswered
         self.heard_at: float | None = None  # when the host was last heard from (clock)
         self.said_quiet = False  # the screen says the host has gone quiet
-        self.rejoin_at: float | None = None  # when the page was asked to answer the host's spare offer
+        self.rejoin_try: spare.Rejoin | None = None  # the tries of the host's spare offer, while they go on
 
     def rejoin(self, kept: tuple[str, str, str] | None = None) -> bool:
         """Back to the host by the spare connection it keeps for this device (:mod:`.spare`):
@@ -78,22 +78,37 @@ class Joining:
         kept = kept or self.guest.spare
         if kept is None:
             return False
-        self.guest.spare, self.asked, self.rejoin_at = None, True, self.clock()  # (it connects once)
-        self.effects.append(spare.rejoin_effect(GUEST_PEER, kept))
+        now = self.clock()
+        self.guest.spare, self.asked, self.rejoin_try = None, True, spare.Rejoin(kept, now, now)  # (it connects once)
+        self.effects.append(self.rejoin_try.effect(GUEST_PEER))
         return True
 
     @property
     def rejoining(self) -> bool:
-        return self.rejoin_at is not None
+        return self.rejoin_try is not None
+
+    @property
+    def rejoining_long(self) -> bool:
+        return self.rejoin_try is not None and self.rejoin_try.long(self.clock())
 
     def rejoin_overdue(self) -> bool:
-        """The spare connection has not opened within :data:`.spare.REJOIN_S` (the host reloaded,
-        or this browser refused it): given up, and the screen says to ask for a new invite."""
-        if self.rejoin_at is None or self.clock() - self.rejoin_at < spare.REJOIN_S:
+        """Each :data:`.spare.TRY_S` the spare connection has not opened (the host's phone asleep?),
+        a new try; after :data:`.spare.GIVE_UP_S`, given up (the host reloaded: the screen says to
+        ask for a new invite). ``True`` when the screen changes."""
+        r, now = self.rejoin_try, self.clock()
+        due = r.due(now) if r is not None else None
+        if r is None or due is None:
             return False
-        self.effects.append(("p2p-close", GUEST_PEER))
-        self.rejoin_at, self.lost = None, self.lost or self.guest.table is not None
+        if due == "retry":
+            r.at = now
+            self.effects.append(r.effect(GUEST_PEER))
+        else:
+            self.effects.append(("p2p-close", GUEST_PEER))
+            self._rejoin_over()
         return True
+
+    def _rejoin_over(self) -> None:
+        self.rejoin_try, self.lost = None, self.lost or self.guest.table is not None
 
     def join(self) -> None:
         if not self.asked:
@@ -103,8 +118,8 @@ class Joining:
     def failed(self) -> None:
         """The page could not make the answer: Join may be pressed again (or, for a spare
         connection, a new invite is needed)."""
-        if self.rejoin_at is not None:
-            self.rejoin_at, self.lost = None, self.lost or self.guest.table is not None
+        if self.rejoin_try is not None:  # (this browser cannot use it: no try will do better)
+            self._rejoin_over()
         elif self.answer is None:
             self.asked = False
 
@@ -121,13 +136,12 @@ class Joining:
                 and self.clock() - self.answered_at >= WAIT_HINT_S)
 
     def opened(self) -> None:
-        self.connected, self.heard_at, self.rejoin_at = True, self.clock(), None
+        self.connected, self.heard_at, self.rejoin_try = True, self.clock(), None
         self.guest.seq_in = 0  # (a new connection: the host numbers its messages on it afresh)
         self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
 
     def closed(self) -> None:
-        if self.rejoin_at is not None:  # (the spare connection failed)
-            self.rejoin_at, self.lost = None, self.lost or self.guest.table is not None
+        if self.rejoin_try is not None:  # (a try of the spare connection failed: the next comes with the clock)
             return
         if self.connected and self.rejoin():  # (lost: back by the spare connection, if it can)
             self.connected, self.in_flight = False, None

@@ -15,9 +15,10 @@ seat's token as after any invite. Then a new spare is made.
 
 Nothing here trusts more than an invite did: the spare connection opens only for the device
 whose certificate the host expects (DTLS checks the fingerprint), and the seat is still taken
-only with its token. A browser that refuses the credentials (other browsers may not let a page
-set them) or a host that has reloaded meanwhile (its spare connections are gone) leaves the
-guest where it is today: it asks for a new invite.
+only with its token. A host's device asleep (a locked phone) is tried again every
+:data:`TRY_S`, so its friends come back when it wakes. A browser that refuses the credentials
+(other browsers may not let a page set them), or a host that has reloaded meanwhile (its spare
+connections are gone), leaves the guest asking for a new invite, as without a spare.
 """
 
 from __future__ import annotations
@@ -33,8 +34,11 @@ from . import invite
 #: The page's id of a seat's spare connection on the host (a seat's own is its number; a
 #: guest's connection to its host is -1).
 SPARE_PEER = 100
-#: How long a guest tries its spare connection before it says to ask for a new invite.
-REJOIN_S = 8.0
+#: How long one try of a guest's spare connection has to open. The host's device may be asleep (a
+#: locked phone): it is tried again, on a new connection, until :data:`GIVE_UP_S`; after the first
+#: try the screen also says to ask for a new invite if the host's page was reloaded.
+TRY_S = 8.0
+GIVE_UP_S = 600.0
 #: How long a guest device keeps a spare offer (a game is long over by then).
 KEPT_S = 6 * 3600
 
@@ -89,7 +93,26 @@ def read(body: dict[str, Any]) -> tuple[str, str, str] | None:
     return offer, ufrag, pwd
 
 
-def rejoin_effect(peer: int, spare: tuple[str, str, str]) -> tuple[object, ...]:
-    """What the page does to answer a kept spare offer: ``("p2p-rejoin", peer, offer SDP, ufrag, pwd)``."""
-    offer, ufrag, pwd = spare
-    return ("p2p-rejoin", peer, invite.from_text(offer), ufrag, pwd)
+@dataclass
+class Rejoin:
+    """A guest's tries of its spare connection: the spare, when the first try and this one began."""
+
+    kept: tuple[str, str, str]
+    since: float
+    at: float
+
+    def effect(self, peer: int) -> tuple[object, ...]:
+        """What the page does to answer the spare offer: ``("p2p-rejoin", peer, offer SDP, ufrag, pwd)``."""
+        offer, ufrag, pwd = self.kept
+        return ("p2p-rejoin", peer, invite.from_text(offer), ufrag, pwd)
+
+    def due(self, now: float) -> str | None:
+        """``"retry"`` (this try has had :data:`TRY_S`), ``"give_up"`` (so has every try for
+        :data:`GIVE_UP_S`), or ``None`` (this try goes on)."""
+        if now - self.at < TRY_S:
+            return None
+        return "retry" if now - self.since < GIVE_UP_S else "give_up"
+
+    def long(self, now: float) -> bool:
+        """The first try did not open: the screen says what else may be done."""
+        return now - self.since >= TRY_S
