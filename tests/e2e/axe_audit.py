@@ -14,6 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Page
+
 ROOT = Path(__file__).resolve().parents[2]
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -28,7 +30,7 @@ RUN = """async () => {
 _source: str | None = None
 
 
-def _load(page: Any) -> None:
+def _load(page: Page) -> None:
     global _source
     if page.evaluate("typeof window.axe === 'object'"):
         return
@@ -39,7 +41,7 @@ def _load(page: Any) -> None:
     page.evaluate(f"{_source}\n;undefined")
 
 
-def audit(page: Any, shot: str) -> list[str]:
+def audit(page: Page, shot: str) -> list[str]:
     """Run axe on ``page``; return one line per violation (of any impact) on the screen ``shot``."""
     _load(page)
     violations: list[dict[str, Any]] = page.evaluate(RUN)

@@ -14,6 +14,7 @@ from typing import Any
 from axe_audit import audit
 from conftest import LANGS, in_every_lang_and_size, open_app, wait_for_player
 from pages import INTERLUDE, act
+from playwright.sync_api import Page
 
 from pygames_ui.history import link_fragment
 from pygames_ui.session import Seat, Session
@@ -28,7 +29,7 @@ def finished_link(game: str, options: dict[str, Any]) -> str:
     return link_fragment(session.record, session.seats)
 
 
-def audit_everywhere(page: Any, name: str) -> list[str]:
+def audit_everywhere(page: Page, name: str) -> list[str]:
     """axe on the screen now, in both languages at both sizes (as the screens test's ``visit``)."""
     problems: list[str] = []
     for lang, w, h in in_every_lang_and_size(page):
@@ -36,11 +37,11 @@ def audit_everywhere(page: Any, name: str) -> list[str]:
     return problems
 
 
-def focused(page: Any, selector: str) -> bool:
+def focused(page: Page, selector: str) -> bool:
     return bool(page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector))
 
 
-def tab_to(page: Any, selector: str, limit: int = 60) -> None:
+def tab_to(page: Page, selector: str, limit: int = 60) -> None:
     """Press Tab until the focus is on ``selector`` (the way a keyboard user gets anywhere)."""
     for _ in range(limit):
         page.keyboard.press("Tab")
@@ -49,7 +50,7 @@ def tab_to(page: Any, selector: str, limit: int = 60) -> None:
     raise AssertionError(f"{selector} cannot be reached with Tab")
 
 
-def test_replay_viewers_pass_axe_and_step_by_keyboard(page: Any, site_url: str) -> None:
+def test_replay_viewers_pass_axe_and_step_by_keyboard(page: Page, site_url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     problems: list[str] = []
     for game, options in (("klats", {"target": 1}), ("zoomagia", {}), ("rps_zombie", {})):
@@ -70,7 +71,7 @@ def test_replay_viewers_pass_axe_and_step_by_keyboard(page: Any, site_url: str) 
     assert not problems, "\n".join(problems)
 
 
-def test_phone_menu_by_keyboard_and_a_notice_pass_axe(page: Any, site_url: str) -> None:
+def test_phone_menu_by_keyboard_and_a_notice_pass_axe(page: Page, site_url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     open_app(page, site_url, "?delay=0&seed=1#r=not-a-record")
     page.wait_for_selector("#notice")
@@ -98,7 +99,7 @@ def test_phone_menu_by_keyboard_and_a_notice_pass_axe(page: Any, site_url: str) 
     assert not problems, "\n".join(problems)
 
 
-def test_menu_closes_with_escape_and_focus_returns(page: Any, site_url: str) -> None:
+def test_menu_closes_with_escape_and_focus_returns(page: Page, site_url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     open_app(page, site_url, "?delay=0&seed=1")
     page.set_viewport_size({"width": 360, "height": 640})
@@ -115,7 +116,7 @@ def words(text: str) -> str:
     return " ".join(text.split())
 
 
-def live_lines(page: Any) -> list[str]:
+def live_lines(page: Page) -> list[str]:
     return [words(t) for t in page.locator("#live p").all_text_contents()]
 
 
@@ -125,7 +126,7 @@ def tells(spoken: str, shown: str) -> bool:
     return all(any(w == s for s in said) for w in re.findall(r"\w+", shown))
 
 
-def test_the_live_region_says_each_move_as_it_happens(page: Any, site_url: str) -> None:
+def test_the_live_region_says_each_move_as_it_happens(page: Page, site_url: str) -> None:
     """Клац! to 1 point against two bots: their moves, the round's end and the game's end are said."""
     open_app(page, site_url, "?delay=30&seed=3")
     page.click(act("setup", game="klats"))

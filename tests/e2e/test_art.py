@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from conftest import ROOT, open_app, start_game
 from pages import OVER, TURN, act
+from playwright.sync_api import Page
 
 SIZES = {"1280x800": (1280, 800), "360x640": (360, 640)}
 SHOTS = ROOT / "test-results"
@@ -22,7 +23,7 @@ PICTURES_JS = """els => els.filter(e => e.getClientRects().length).map(e => {
 })"""
 
 
-def pictures(page, scope: str) -> list[str]:
+def pictures(page: Page, scope: str) -> list[str]:
     """The pictures drawn under ``scope``, each checked to resolve to a symbol of the sprite with
     real content and to take up space on screen; returns their references."""
     found = page.eval_on_selector_all(f"{scope} svg.pic", PICTURES_JS)
@@ -34,7 +35,7 @@ def pictures(page, scope: str) -> list[str]:
     return [pic["ref"] for pic in found]
 
 
-def shoot(page, name: str) -> None:
+def shoot(page: Page, name: str) -> None:
     """A screenshot at each size (the page is laid out again for each)."""
     SHOTS.mkdir(exist_ok=True)
     page.mouse.move(0, 0)  # no hover preview of a push in the picture
@@ -44,7 +45,7 @@ def shoot(page, name: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
 
 
-def parts_not_cut(page, scope: str) -> list[str]:
+def parts_not_cut(page: Page, scope: str) -> list[str]:
     """Every visible Зоомагия part label under ``scope`` fits its band; returns the labels."""
     labels = page.eval_on_selector_all(
         f"{scope} .zc-part",
@@ -54,7 +55,7 @@ def parts_not_cut(page, scope: str) -> list[str]:
     return [text for text, _, _ in labels]
 
 
-def test_zoomagia_cards_are_pictures_on_the_table_and_at_the_end(page, site_url) -> None:
+def test_zoomagia_cards_are_pictures_on_the_table_and_at_the_end(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     page.click(act("lang", lang="ru"))  # the longest part word: «туловище»
     start_game(page, "zoomagia")
@@ -76,7 +77,7 @@ def test_zoomagia_cards_are_pictures_on_the_table_and_at_the_end(page, site_url)
     shoot(page, "zoomagia-end")
 
 
-def test_rps_cards_are_pictures(page, site_url) -> None:
+def test_rps_cards_are_pictures(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     start_game(page, "rps_zombie")
     page.wait_for_selector(TURN, timeout=30_000)
@@ -85,7 +86,7 @@ def test_rps_cards_are_pictures(page, site_url) -> None:
     shoot(page, "rps_zombie")
 
 
-def test_klats_cards_carry_a_shape_for_their_colour(page, site_url) -> None:
+def test_klats_cards_carry_a_shape_for_their_colour(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     start_game(page, "klats")
     page.wait_for_selector(TURN, timeout=30_000)

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
-from conftest import open_app, reload_app, start_game, wait_for_player
+from conftest import PageProblems, open_app, reload_app, start_game, wait_for_player
+from playwright.sync_api import Page
 
 from pygames_core import bots
 from pygames_ui.saves import BAD_SAVE_KEY, MAX_SAVE_CHARS, SAVE_KEY
 from pygames_ui.session import Seat, Session
 
 
-def _save(game: str, options: dict[str, object], moves: int, ui: dict[str, object]) -> dict[str, object]:
+def _save(game: str, options: dict[str, object], moves: int, ui: dict[str, object]) -> dict[str, Any]:
     """A real save of ``game`` after ``moves`` bot moves, with ``ui`` as its screen state."""
     s = Session.new(game, [Seat("Ann", "human"), Seat("Bot", "greedy")], options, seed=3)
     bot = bots.get("greedy", seed=1)
@@ -47,7 +49,7 @@ BAD = {
 
 
 @pytest.mark.parametrize("name", sorted(BAD))
-def test_a_bad_save_is_set_aside_and_the_app_starts_at_home(page, site_url, name: str) -> None:
+def test_a_bad_save_is_set_aside_and_the_app_starts_at_home(page: Page, site_url: str, name: str) -> None:
     text = BAD[name]()
     open_app(page, site_url)
     page.evaluate("([key, text]) => localStorage.setItem(key, text)", [SAVE_KEY, text])
@@ -78,7 +80,7 @@ FILL = """() => {  // another site's data fills the origin's storage, to the las
 }"""
 
 
-def test_a_full_device_says_the_game_is_not_being_kept(page, site_url) -> None:
+def test_a_full_device_says_the_game_is_not_being_kept(page: Page, site_url: str) -> None:
     """The storage full (GitHub Pages shares it between a user's sites): a move is not kept, and
     the player reads so in the page, not only the console; room made, the next move is kept."""
     open_app(page, site_url, "?delay=0&seed=1")
@@ -99,7 +101,8 @@ def test_a_full_device_says_the_game_is_not_being_kept(page, site_url) -> None:
     assert page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY) != kept
 
 
-def test_a_screen_that_cannot_be_drawn_leaves_the_page_on_the_home_screen_with_the_game_kept(page, site_url, problems) -> None:
+def test_a_screen_that_cannot_be_drawn_leaves_the_page_on_the_home_screen_with_the_game_kept(
+        page: Page, site_url: str, problems: PageProblems) -> None:
     """A bug in drawing a screen (here the rules page made to fail) must not leave the page stuck
     on the last one with every later click failing: the home screen, the red word, the game kept."""
     open_app(page, site_url, "?delay=0&seed=1")

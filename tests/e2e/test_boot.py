@@ -6,12 +6,15 @@ import importlib.util
 import json
 import re
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import cast
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, DIST, FRESH_MS, ROOT, bare, empty_tab, open_app, reload_app, shipped_zip
+from conftest import BOOT_TIMEOUT_MS, DIST, FRESH_MS, ROOT, PageProblems, bare, empty_tab, open_app, reload_app, shipped_zip
 from pages import TURN, act
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 READY = 'html[data-app-state="ready"]'
 SNAPSHOT_DONE = ('html[data-snapshot="saved"], html[data-snapshot="failed"], '
@@ -19,8 +22,9 @@ SNAPSHOT_DONE = ('html[data-snapshot="saved"], html[data-snapshot="failed"], '
 PYODIDE = ROOT / "node_modules" / "pyodide"
 
 
-def _stdlib_zip_module():  # tools/stdlib_zip.py: its MARGIN names the lazily imported modules
+def _stdlib_zip_module() -> ModuleType:  # tools/stdlib_zip.py: its MARGIN names the lazily imported modules
     spec = importlib.util.spec_from_file_location("stdlib_zip", ROOT / "tools" / "stdlib_zip.py")
+    assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -46,7 +50,7 @@ FRESH_STAGES = ["script", "pyodide-module", "interpreter", "main-imported", "app
 WARM_STAGES = ["script", "snapshot-read", "snapshot-checked", "interpreter", "main-imported", "app", "first-render", "ready"]
 
 
-def assert_stages_marked(page: object, chain: list[str], also: tuple[str, ...] = ("catalogues",)) -> None:
+def assert_stages_marked(page: Page, chain: list[str], also: tuple[str, ...] = ("catalogues",)) -> None:
     """The ``boot:*`` marks tools/bench.py reads: each stage once, those of ``chain`` in order."""
     marks = page.evaluate("performance.getEntriesByType('mark').filter((m) => m.name.startsWith('boot:'))"
                           ".map((m) => [m.name.slice(5), m.startTime])")
@@ -57,7 +61,7 @@ def assert_stages_marked(page: object, chain: list[str], also: tuple[str, ...] =
     assert [at[s] for s in chain] == sorted(at[s] for s in chain), marks
 
 
-def assert_tracebacks_have_source_lines(page: object) -> None:
+def assert_tracebacks_have_source_lines(page: Page) -> None:
     """The site ships bytecode only; a traceback still names our file and line, which the
     repository's source shows (a bug report points at the code)."""
     frame = page.evaluate("(code) => pygamesBoot.pyodide.runPython(code)", ENGINE_FRAME)
@@ -66,7 +70,7 @@ def assert_tracebacks_have_source_lines(page: object) -> None:
     assert "raise" in source[int(lineno) - 1], frame
 
 
-def start_klats_and_move(page: object) -> None:
+def start_klats_and_move(page: Page) -> None:
     page.click(act("setup", game="klats"))
     page.click(act("start"))
     page.wait_for_selector(TURN, timeout=30_000)
@@ -95,7 +99,7 @@ def test_stdlib_zip_is_pruned_bytecode() -> None:
     assert not (DIST / "pyodide" / "python_stdlib.zip").exists()
 
 
-def test_every_module_the_app_may_import_is_there(page, site_url) -> None:
+def test_every_module_the_app_may_import_is_there(page: Page, site_url: str) -> None:
     """In the browser: the lazily imported margin and every module of ours import from the shipped zip."""
     open_app(page, site_url, warm=False)  # a fresh start, not the profile's snapshot
     names = list(_stdlib_zip_module().MARGIN)
@@ -166,7 +170,7 @@ f"{len(names)} " + " ".join(f"{k}:{v}" for k, v in sorted(failed.items()))
 
 
 def test_the_standard_library_comes_in_two_zips_and_the_first_needs_nothing_from_the_second(
-        page, site_url) -> None:
+        page: Page, site_url: str) -> None:
     """The first zip holds what is imported at start-up; the rest comes when first imported
     (fetched in the background once the page is ready, or by the import itself)."""
     first = shipped_zip("stdlib.zip.gz").namelist()
@@ -202,12 +206,12 @@ class Device:
     """The test process's profile (:func:`conftest.context`), whose first visit was a fresh
     start that saved the start-up snapshot: the warm-start tests of this file use it."""
 
-    context: Any
+    context: BrowserContext
     url: str  # the site, without its service worker
     origin: str
     fresh_ms: int  # how long Python took to start on that first visit (data-python-ms)
 
-    def warm_page(self, problems: Any = None) -> Any:
+    def warm_page(self, problems: PageProblems | None = None) -> Page:
         """A new tab at the site with the site's storage emptied (the snapshot stays), started
         from the snapshot; if a test before this one took the snapshot away, the page makes it
         again first (a fresh start, then a reload)."""
@@ -224,7 +228,7 @@ class Device:
 
 
 @pytest.fixture
-def device(context: Any, site_url: str, problems: Any) -> Device:
+def device(context: BrowserContext, site_url: str, problems: PageProblems) -> Device:
     """The site without its service worker (``?bare=warm``): the snapshot is the subject here,
     and a file refused by a test (``page.route``) is then never answered from the offline copy.
     A test that damages the snapshot leaves a good one behind for the tests after it."""
@@ -232,12 +236,12 @@ def device(context: Any, site_url: str, problems: Any) -> Device:
 
 
 @pytest.mark.long
-def test_warm_start_from_the_snapshot(device: Device, problems: Any) -> None:
+def test_warm_start_from_the_snapshot(device: Device, problems: PageProblems) -> None:
     """The second visit restores the snapshot the first one saved, and plays."""
     page = device.warm_page(problems)
     assert page.get_attribute("html", "data-snapshot") == "used"
     assert_stages_marked(page, WARM_STAGES, ("catalogues", "pyodide-module", "snapshot-found"))
-    warm_ms = int(page.get_attribute("html", "data-python-ms"))
+    warm_ms = int(cast(str, page.get_attribute("html", "data-python-ms")))
     # Reseeded: the global generator does not replay the saved heap's numbers.
     draws = [page.evaluate("pygamesBoot.pyodide.runPython('import random; random.random()')")]
     reload_app(page)
@@ -251,7 +255,7 @@ def test_warm_start_from_the_snapshot(device: Device, problems: Any) -> None:
 
 
 @pytest.mark.long
-def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(device: Device, problems: Any) -> None:
+def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(device: Device, problems: PageProblems) -> None:
     """Damaged bytes (digest mismatch), then a heap Pyodide refuses: each time a normal boot,
     then a new snapshot that the next visit starts from."""
     page = device.warm_page(problems)
@@ -287,7 +291,7 @@ def test_a_bad_snapshot_is_dropped_and_the_boot_goes_on(device: Device, problems
 
 
 def test_the_gzipped_twins_are_inflated_on_the_way_and_a_server_may_inflate_them_itself(
-        browser, site_url, problems) -> None:
+        browser: Browser, site_url: str, problems: PageProblems) -> None:
     """The interpreter, the standard library and the wheels come gzipped (x.gz) and boot as
     they are (a first visit asks for them so: tests/e2e/test_offline.py); a server that
     inflates them on the way (Content-Encoding on a .gz file, as some do) hands the page what
@@ -312,7 +316,8 @@ def test_the_gzipped_twins_are_inflated_on_the_way_and_a_server_may_inflate_them
     assert "pygames_core-0.1.0-py3-none-any.whl.gz" in text, text
 
 
-def test_a_wheel_left_in_the_http_cache_by_the_build_before_is_asked_for_again(browser, site_url, problems) -> None:
+def test_a_wheel_left_in_the_http_cache_by_the_build_before_is_asked_for_again(
+        browser: Browser, site_url: str, problems: PageProblems) -> None:
     """The wheels keep their names from build to build, and GitHub Pages lets a browser keep a
     file ten minutes: a fresh page may first get the last build's wheel. It is not run, and not
     called damaged: it is asked for once more, past the cache, and the page boots."""
@@ -324,7 +329,7 @@ def test_a_wheel_left_in_the_http_cache_by_the_build_before_is_asked_for_again(b
     older[100] ^= 1
     asked: list[str] = []
 
-    def serve(route: Any) -> None:
+    def serve(route: Route) -> None:
         asked.append(route.request.url)
         route.fulfill(status=200, body=gzip.compress(bytes(older)) if len(asked) == 1 else right)
 
@@ -340,7 +345,7 @@ def test_a_wheel_left_in_the_http_cache_by_the_build_before_is_asked_for_again(b
     problems.check()
 
 
-def boot_error(browser: Any, site_url: str, served: dict[str, bytes], locale: str = "en-US", script: str = "",
+def boot_error(browser: Browser, site_url: str, served: dict[str, bytes], locale: str = "en-US", script: str = "",
                timeout: int = BOOT_TIMEOUT_MS) -> str:
     """A first visit whose ``pyodide/`` files named in ``served`` come with those bodies instead
     (``script``: run before the page's own): the text of the boot's error box."""
@@ -357,20 +362,20 @@ def boot_error(browser: Any, site_url: str, served: dict[str, bytes], locale: st
     return text
 
 
-def _serving(body: bytes) -> Any:
+def _serving(body: bytes) -> Callable[[Route], None]:
     """A route handler answering with ``body`` (one per file: a lambda's default would take the request)."""
     return lambda route: route.fulfill(status=200, body=body)
 
 
 @pytest.mark.parametrize("name", ["pyodide.asm.wasm.gz", "stdlib.zip.gz"])
-def test_a_download_broken_off_is_named_at_once_not_after_the_boot_s_two_minutes(browser, site_url, name) -> None:
+def test_a_download_broken_off_is_named_at_once_not_after_the_boot_s_two_minutes(browser: Browser, site_url: str, name: str) -> None:
     """Half the interpreter or the standard library, as a lost connection leaves it: the file is named."""
     twin = (DIST / "pyodide" / name).read_bytes()
     text = boot_error(browser, site_url, {name: twin[: len(twin) // 2]}, timeout=30_000)
     assert f"Could not download {name.removesuffix('.gz')}" in text, text
 
 
-def test_a_browser_without_decompression_streams_is_told_it_is_too_old(browser, site_url) -> None:
+def test_a_browser_without_decompression_streams_is_told_it_is_too_old(browser: Browser, site_url: str) -> None:
     """The big downloads come gzipped (every browser Pyodide runs in can inflate them): one that
     cannot is told so in its language, not left on a bar that never moves."""
     text = boot_error(browser, site_url, {}, locale="ru-RU", script="delete globalThis.DecompressionStream")
@@ -378,7 +383,7 @@ def test_a_browser_without_decompression_streams_is_told_it_is_too_old(browser, 
 
 
 @pytest.mark.parametrize("missing", ["pyodide/stdlib.zip.gz", "pyodide/pygames_core-0.1.0-py3-none-any.whl.gz"])
-def test_a_missing_file_is_reported(browser, site_url, missing) -> None:
+def test_a_missing_file_is_reported(browser: Browser, site_url: str, missing: str) -> None:
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
     page.route(f"**/{missing}", lambda route: route.fulfill(status=404, body="gone"))

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from pathlib import Path
+from typing import cast
 
 import pytest
 from axe_audit import audit
 from conftest import FRIEND_QUERY, READY, ROOT, SUB_PATH, PageProblems, open_app, start_game
 from pages import INTERLUDE, OVER, TURN, App, act
+from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize
 from test_klats import play_one_card
 
 SHOTS = ROOT / "test-results" / "screens"
@@ -40,7 +42,7 @@ READ_QR = """async (selector) => {
 }"""
 
 
-def read_qr(page: Any, selector: str) -> str:
+def read_qr(page: Page, selector: str) -> str:
     if not page.evaluate("typeof window.jsQR === 'function'"):
         page.evaluate(f"{JSQR.read_text(encoding='utf-8')}\n;undefined")
     text = page.evaluate(READ_QR, selector)
@@ -48,7 +50,7 @@ def read_qr(page: Any, selector: str) -> str:
     return str(text)
 
 
-def shoot(page: Any, name: str) -> None:
+def shoot(page: Page, name: str) -> None:
     """The screen photographed at both sizes, and audited by axe at a phone's (the tests audit
     each screen at the desktop's size where it comes up)."""
     for w, h in ((1280, 800), (360, 640)):
@@ -59,7 +61,7 @@ def shoot(page: Any, name: str) -> None:
     assert not found, "\n".join(found)
 
 
-def join(host: Any, guest: Any, seat: int = 1, start: bool = True) -> None:
+def join(host: Page, guest: Page, seat: int = 1, start: bool = True) -> None:
     """The friend at ``seat`` opens the invite from the host's lobby, joins, and his answer code
     goes into its box on the host at once, as a phone keyboard's clipboard suggestion puts it
     (which connects it: no button to press); with ``start``, the host starts the game once he
@@ -76,13 +78,13 @@ def join(host: Any, guest: Any, seat: int = 1, start: bool = True) -> None:
         host.click(act("p2p-start"))
 
 
-def put_in(page: Any, selector: str, text: str) -> None:
+def put_in(page: Page, selector: str, text: str) -> None:
     """``text`` in the box at ``selector`` as if typed to its end, with no event a paste makes (typing
     120 characters one key at a time costs the test seconds and shows nothing more)."""
     page.eval_on_selector(selector, "(box, text) => { box.value = text; }", text)
 
 
-def play_to_the_end(devices: list[Any], move: Callable[[Any, int], Any],
+def play_to_the_end(devices: list[Page], move: Callable[[Page, int], None],
                     enough: Callable[[], bool] = lambda: False) -> None:
     """Each device plays when its table says it is its player's turn (``move(device, n)``, ``n``:
     the moves made so far on all of them), a round's summary dismissed, until every device shows
@@ -105,7 +107,7 @@ def play_to_the_end(devices: list[Any], move: Callable[[Any, int], Any],
 
 
 @contextmanager
-def klats_with_boris(page: Any, friend: Any, site_url: str, seed: int) -> Iterator[Any]:
+def klats_with_boris(page: Page, friend: Callable[..., Page], site_url: str, seed: int) -> Iterator[Page]:
     """Anna hosts a short Клац! game on ``page``; Boris joins from his own device (:func:`conftest.friend`).
     Yields his page, at the table."""
     open_app(page, site_url, f"?delay=0&seed={seed}")
@@ -128,7 +130,7 @@ window.RTCPeerConnection = class extends RTCPeerConnection {
 
 
 @pytest.mark.long
-def test_a_whole_klats_game_between_three_devices(page: Any, context: Any, friend: Any, site_url: str) -> None:
+def test_a_whole_klats_game_between_three_devices(page: Page, context: BrowserContext, friend: Callable[..., Page], site_url: str) -> None:
     """Anna hosts Клац! for Boris and Vera, each on a device of his own: Boris's invite goes by
     Copy (and Share, where the browser has a share sheet) and is read from its QR code, his
     answer from the QR code his page draws; Vera's phone speaks Russian. They play to the end."""
@@ -183,7 +185,7 @@ def test_a_whole_klats_game_between_three_devices(page: Any, context: Any, frien
     for d in devices[1:]:
         d.wait_for_selector(".klats-table")
 
-    def move(who: Any, made: int) -> None:
+    def move(who: Page, made: int) -> None:
         assert who.locator(".seat.me .hand button.hand-card").count() >= 1
         assert who.locator(".seat:not(.me) .hand").count() == 0  # nobody else's hand shows
         # Now and then a new pile: the sixth ends the round (and, here, the match) in ~30 moves.
@@ -201,20 +203,20 @@ def test_a_whole_klats_game_between_three_devices(page: Any, context: Any, frien
 
 
 @pytest.mark.parametrize("fragment", ["#j=AAAA", "#j=" + "A" * 700])
-def test_a_broken_invite_says_so(page: Any, site_url: str, fragment: str) -> None:
+def test_a_broken_invite_says_so(page: Page, site_url: str, fragment: str) -> None:
     open_app(page, site_url, "?delay=0" + fragment)
     page.wait_for_selector("#flash")
     assert "could not be read" in page.inner_text("#flash")
 
 
-def test_a_guest_on_another_build_is_told_to_reload_both(page: Any, friend: Any, site_url: str) -> None:
+def test_a_guest_on_another_build_is_told_to_reload_both(page: Page, friend: Callable[..., Page], site_url: str) -> None:
     """A friend whose browser still runs an older copy of the site (its build differs from the
     host's) is told so in words once connected, and the host's game lets no message of it in."""
     open_app(page, site_url, "?delay=0&seed=5")
     start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")])
     guest = friend()
 
-    def older(route: Any) -> None:  # the same page, as the build before this one would have it
+    def older(route: Route) -> None:  # the same page, as the build before this one would have it
         body = route.fetch().text()
         assert "build: SITE.snapshotKey," in body
         route.fulfill(body=body.replace("build: SITE.snapshotKey,", 'build: "an-older-build",'),
@@ -230,7 +232,7 @@ def test_a_guest_on_another_build_is_told_to_reload_both(page: Any, friend: Any,
     assert page.query_selector(act("p2p-start") + ":not([disabled])") is None
 
 
-def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, friend: Any, site_url: str) -> None:
+def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Page, friend: Callable[..., Page], site_url: str) -> None:
     """The guest's answer as a link (what a phone's camera opens from the answer's QR code): a tab
     of the host's browser hands it to the game's tab, which connects the seat."""
     open_app(page, site_url, "?delay=0&seed=3")
@@ -266,7 +268,7 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Any, frien
     guest.wait_for_selector(".rz-table")
 
 
-def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Any, friend: Any, site_url: str) -> None:
+def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Page, friend: Callable[..., Page], site_url: str) -> None:
     """Boris's page reloads at his turn: it comes back to his seat by the spare connection his host
     keeps for his device (pygames_ui/devices/spare.py), with nothing passed between the devices."""
     with klats_with_boris(page, friend, site_url, seed=4) as guest:
@@ -293,7 +295,7 @@ def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Any, friend: Any,
 
 
 def test_a_guest_on_another_device_comes_back_with_a_new_invite_and_a_bot_may_play_meanwhile(
-        page: Any, friend: Any, site_url: str) -> None:
+        page: Page, friend: Callable[..., Page], site_url: str) -> None:
     with klats_with_boris(page, friend, site_url, seed=4) as guest:
         play_one_card(page)  # Anna's move; Boris to play …
         guest.wait_for_selector(TURN)
@@ -324,7 +326,7 @@ def test_a_guest_on_another_device_comes_back_with_a_new_invite_and_a_bot_may_pl
         page.wait_for_selector(TURN)
 
 
-def drawn_modules(page: Any, selector: str) -> list[list[bool]]:
+def drawn_modules(page: Page, selector: str) -> list[list[bool]]:
     """The modules of the QR code drawn at ``selector``, read from the page's own SVG (each dark
     run of a row is a path segment ``M x y h w v1 h-w z``, after four modules of quiet zone)."""
     import re
@@ -339,7 +341,7 @@ def drawn_modules(page: Any, selector: str) -> list[list[bool]]:
     return grid
 
 
-def y4m(modules: list[list[bool]], path: Any, scale: int = 6, frames: int = 5) -> None:
+def y4m(modules: list[list[bool]], path: Path, scale: int = 6, frames: int = 5) -> None:
     """A short video (YUV4MPEG2, 4:2:0) of a QR code, for Chromium's fake camera."""
     n = len(modules) + 8
     side = n * scale + (n * scale) % 2
@@ -357,8 +359,8 @@ def y4m(modules: list[list[bool]], path: Any, scale: int = 6, frames: int = 5) -
             out.write(b"FRAME\n" + bytes(luma) + chroma)
 
 
-def test_the_host_scans_the_answer_with_its_camera(browser: Any, friend: Any, problems: Any, site_url: str,
-                                                  tmp_path: Any) -> None:
+def test_the_host_scans_the_answer_with_its_camera(browser: Browser, friend: Callable[..., Page], problems: PageProblems,
+                                                  site_url: str, tmp_path: Path) -> None:
     """The guest's answer QR read by the host's own camera inside the app (Chromium's fake camera
     plays a video of the QR code the guest's page drew; jsQR decodes it, BarcodeDetector where
     the browser has one)."""
@@ -397,7 +399,7 @@ def test_the_host_scans_the_answer_with_its_camera(browser: Any, friend: Any, pr
 
 
 @pytest.mark.long
-def test_three_devices_play_a_whole_game(page: Any, friend: Any, site_url: str) -> None:
+def test_three_devices_play_a_whole_game(page: Page, friend: Callable[..., Page], site_url: str) -> None:
     """A host and two guests, each on his own device, play Rock, Paper, Scissors … Zombies!!! to
     its end; when one guest's page is closed, the other is told he is away. Vera's phone speaks
     Russian, and her seat is joined by keyboard on both sides (the screens pass axe in Russian)."""
@@ -425,7 +427,8 @@ def test_three_devices_play_a_whole_game(page: Any, friend: Any, site_url: str) 
     assert page.get_attribute(":focus", "data-action") == "p2p-connect"
     page.keyboard.press("Enter")  # … and Enter presses it
     page.wait_for_selector('#lobby [data-seat="2"] [data-state="here"]', timeout=15_000)
-    for size in ({"width": 1280, "height": 800}, {"width": 360, "height": 640}):  # two invites: a long lobby
+    for size in cast("tuple[ViewportSize, ...]",  # two invites: a long lobby
+                     ({"width": 1280, "height": 800}, {"width": 360, "height": 640})):
         page.set_viewport_size(size)
         start = page.locator(act("p2p-start")).bounding_box()
         assert start and 0 <= start["y"] and start["y"] + start["height"] <= size["height"], (size, start)  # at its foot
@@ -440,7 +443,7 @@ def test_three_devices_play_a_whole_game(page: Any, friend: Any, site_url: str) 
     assert not problems, "\n".join(problems)
 
 
-def test_the_host_reloads_and_the_game_goes_on(page: Any, friend: Any, site_url: str) -> None:
+def test_the_host_reloads_and_the_game_goes_on(page: Page, friend: Callable[..., Page], site_url: str) -> None:
     """The host's page reloads mid-game: the game resumes from its save, its table shows the
     friend away beside a new invite (his seat's token kept), he comes back with it, and the
     same game goes on."""
@@ -461,7 +464,7 @@ def test_the_host_reloads_and_the_game_goes_on(page: Any, friend: Any, site_url:
 
 
 @pytest.mark.long
-def test_a_whole_zoomagia_game_between_three_devices(page: Any, friend: Any, site_url: str) -> None:
+def test_a_whole_zoomagia_game_between_three_devices(page: Page, friend: Callable[..., Page], site_url: str) -> None:
     """Зоомагия across three devices to its end: pushes, takes, refills and banks, each on his
     own, and each device makes every kind of move the game asks of a player."""
     from test_zoomagia import decide
@@ -473,9 +476,9 @@ def test_a_whole_zoomagia_game_between_three_devices(page: Any, friend: Any, sit
     join(page, guests[1], 2)
     for guest in guests:
         guest.wait_for_selector(".zm-table")
-    made: dict[Any, set[str]] = {d: set() for d in (page, *guests)}
+    made: dict[Page, set[str]] = {d: set() for d in (page, *guests)}
 
-    def move(who: Any, turn: int) -> None:
+    def move(who: Page, turn: int) -> None:
         assert who.locator(".zm-table").count() == 1
         before = who.get_attribute(".zm-table", "data-phase")
         made[who].add(decide(who, turn))
@@ -491,7 +494,7 @@ def test_a_whole_zoomagia_game_between_three_devices(page: Any, friend: Any, sit
     assert all(kinds <= done for done in made.values()), made
 
 
-def test_tab_stays_in_the_lobby_and_goes_round_it(page: Any, site_url: str) -> None:
+def test_tab_stays_in_the_lobby_and_goes_round_it(page: Page, site_url: str) -> None:
     """The lobby is a modal dialog: Tab and Shift+Tab go round its controls (the folded "Play
     across the internet" ones are passed by), never out of it and never stuck on one."""
     open_app(page, site_url, "?delay=0&seed=3")

@@ -8,9 +8,10 @@ The host's offer and the guest's answer travel only as :func:`invite.to_text` ma
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from conftest import READY, bare
+from playwright.sync_api import Page
 
 from pygames_ui.devices import invite
 
@@ -36,7 +37,7 @@ SEND = "(text) => window.link.dc.send(text)"
 GOT = "() => window.link.got"
 
 
-def test_a_guest_connects_with_only_the_compact_offer_and_answer(page: Any, friend: Any, site_url: str) -> None:
+def test_a_guest_connects_with_only_the_compact_offer_and_answer(page: Page, friend: Callable[..., Page], site_url: str) -> None:
     host, guest = page, friend()  # two browser profiles (conftest.page, conftest.friend)
     for tab in (host, guest):
         tab.goto(site_url + bare("?delay=0"))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import cast
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, open_app, wait_for_player
+from conftest import BOOT_TIMEOUT_MS, PageProblems, open_app, wait_for_player
 from pages import OVER, act
+from playwright.sync_api import BrowserContext, Page
 from test_zoomagia import decide, new_game
 
 from pygames_ui.levels_ui import DEFAULT_BOT
@@ -15,16 +17,17 @@ from pygames_ui.levels_ui import DEFAULT_BOT
 UNDO_OK = f'#game-tools {act("undo")}:not([aria-disabled])'
 
 
-def step(page) -> int:
-    return int(page.get_attribute(".replay-screen", "data-step"))
+def step(page: Page) -> int:
+    return int(cast(str, page.get_attribute(".replay-screen", "data-step")))
 
 
-def wait_step(page, n: int) -> None:
+def wait_step(page: Page, n: int) -> None:
     page.wait_for_selector(f'.replay-screen[data-step="{n}"]')
 
 
 @pytest.mark.long
-def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, tmp_path: Path) -> None:
+def test_undo_finish_replay_and_share_a_link(page: Page, context: BrowserContext, problems: PageProblems, site_url: str,
+                                              tmp_path: Path) -> None:
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_app(page, site_url)
     # Named: a record leaves the device with "You" renamed "Player 1" (it would mean the friend).
@@ -65,7 +68,7 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     page.click(f'{OVER} {act("replay")}')
     wait_step(page, 0)
     assert page.locator("#replay-result").count() == 0
-    last = int(page.get_attribute(".replay-screen", "data-last"))
+    last = int(cast(str, page.get_attribute(".replay-screen", "data-last")))
     assert last > 20
     assert page.locator("#replay-step:focus").count() == 1  # the keyboard lands on the slider
     page.click('[name="replay_last"]')
@@ -162,7 +165,8 @@ def test_undo_finish_replay_and_share_a_link(page, context, problems, site_url, 
     assert "move 1 of the record is not legal" in page.inner_text("#notice details code")
 
 
-def test_a_game_played_on_in_a_second_tab_is_taken_up_in_the_first(page, context, problems, site_url) -> None:
+def test_a_game_played_on_in_a_second_tab_is_taken_up_in_the_first(
+        page: Page, context: BrowserContext, problems: PageProblems, site_url: str) -> None:
     """The site open twice: a move made in one tab shows in the other (with a word why), whose next
     move then goes on from there; no tab overwrites the other's moves unseen."""
     open_app(page, site_url, "?delay=0&seed=1")
@@ -181,7 +185,7 @@ def test_a_game_played_on_in_a_second_tab_is_taken_up_in_the_first(page, context
 
 
 def test_a_table_that_cannot_be_drawn_when_another_tab_saves_leaves_the_page_usable(
-        page, context, problems, site_url) -> None:
+        page: Page, context: BrowserContext, problems: PageProblems, site_url: str) -> None:
     """A render that fails without a click (here: another tab's save taken up) ends like a click's:
     the home screen, the red word, the game kept; never a page stuck on a traceback."""
     open_app(page, site_url, "?delay=0&seed=1")

@@ -9,20 +9,20 @@ the focus when they open, keep Tab inside, and give it back when Escape closes t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from conftest import open_app, wait_for_player
 from pages import INTERLUDE, OVER, PASS, TURN, act
+from playwright.sync_api import Page
 
 #: Enough Tab presses to go round the busiest screen (Зоомагия's table) once.
 TAB_LIMIT = 150
 
 
-def focused(page: Any, selector: str) -> bool:
+def focused(page: Page, selector: str) -> bool:
     return bool(page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector))
 
 
-def tab_to(page: Any, selector: str, backwards: bool = False) -> None:
+def tab_to(page: Page, selector: str, backwards: bool = False) -> None:
     """Press Tab (Shift+Tab) until the focus is on ``selector``; fail if it never gets there."""
     for _ in range(TAB_LIMIT):
         if focused(page, selector):
@@ -31,17 +31,17 @@ def tab_to(page: Any, selector: str, backwards: bool = False) -> None:
     raise AssertionError(f"{selector} cannot be reached with {'Shift+' if backwards else ''}Tab")
 
 
-def press_on(page: Any, selector: str, key: str = "Enter", backwards: bool = False) -> None:
+def press_on(page: Page, selector: str, key: str = "Enter", backwards: bool = False) -> None:
     tab_to(page, selector, backwards)
     page.keyboard.press(key)
 
 
-def focus_index(page: Any, selector: str) -> int:
+def focus_index(page: Page, selector: str) -> int:
     """Which of the ``selector`` elements has the focus (-1: none)."""
     return int(page.evaluate("(s) => [...document.querySelectorAll(s)].indexOf(document.activeElement)", selector))
 
 
-def new_game(page: Any, site_url: str, game: str, fills: dict[str, str] | None = None,
+def new_game(page: Page, site_url: str, game: str, fills: dict[str, str] | None = None,
              selects: dict[str, str] | None = None) -> None:
     """Open the site and start ``game`` (you against the form's default bot) by keyboard."""
     page.emulate_media(reduced_motion="reduce")
@@ -66,7 +66,7 @@ def new_game(page: Any, site_url: str, game: str, fills: dict[str, str] | None =
     press_on(page, act("start"))
 
 
-def arrows_walk(page: Any, group: str, keys: tuple[str, ...]) -> None:
+def arrows_walk(page: Page, group: str, keys: tuple[str, ...]) -> None:
     """The arrow keys move the focus between the items of ``group`` (it must be on one of them)."""
     start = focus_index(page, group)
     assert start >= 0, f"the focus is not on {group}"
@@ -79,7 +79,7 @@ def arrows_walk(page: Any, group: str, keys: tuple[str, ...]) -> None:
         assert after >= 0 and after != before, f"{key} did not move between {group} ({before} -> {after})"
 
 
-def finish(page: Any) -> None:
+def finish(page: Page) -> None:
     """The end: the dialog holds the focus and Tab; Escape closes it, the focus goes to 'Results'."""
     page.wait_for_selector(OVER)
     assert focused(page, f"{OVER} button"), "the game-over dialog takes the focus"
@@ -100,14 +100,14 @@ def finish(page: Any) -> None:
     assert focused(page, act("show-results"))
 
 
-def summary(page: Any, key: str = "Enter") -> None:
+def summary(page: Page, key: str = "Enter") -> None:
     """A summary between rounds has the focus on its button: Enter goes on (Escape too: it closes it)."""
     assert focused(page, f"{INTERLUDE} button"), "the summary takes the focus"
     page.keyboard.press(key)
     page.wait_for_selector(INTERLUDE, state="detached")
 
 
-def my_turns(page: Any, limit: int) -> Iterator[int]:
+def my_turns(page: Page, limit: int) -> Iterator[int]:
     """Play on by keyboard until the game ends: summaries between rounds are passed with Enter,
     and each of the player's turns is yielded (its number) for the caller to play."""
     for turn in range(limit):
@@ -122,7 +122,7 @@ def my_turns(page: Any, limit: int) -> Iterator[int]:
     raise AssertionError(f"the game did not end in {limit} steps")
 
 
-def test_klats_by_keyboard(page: Any, site_url: str) -> None:
+def test_klats_by_keyboard(page: Page, site_url: str) -> None:
     new_game(page, site_url, "klats", fills={"opt_target": "40"})
     page.wait_for_selector("#key-guide", state="visible")  # keys were pressed: the one-line guide shows
     assert "Enter" in page.inner_text("#key-guide")
@@ -160,7 +160,7 @@ def test_klats_by_keyboard(page: Any, site_url: str) -> None:
     finish(page)
 
 
-def test_zoomagia_by_keyboard(page: Any, site_url: str) -> None:
+def test_zoomagia_by_keyboard(page: Page, site_url: str) -> None:
     new_game(page, site_url, "zoomagia")
     walked = hinted = False
     for _ in range(600):
@@ -202,7 +202,7 @@ def test_zoomagia_by_keyboard(page: Any, site_url: str) -> None:
     finish(page)
 
 
-def test_rps_zombie_by_keyboard(page: Any, site_url: str) -> None:
+def test_rps_zombie_by_keyboard(page: Page, site_url: str) -> None:
     new_game(page, site_url, "rps_zombie", selects={"opt_first_player": "throw"})
     page.wait_for_selector(f"{INTERLUDE} .rz-throw")
     summary(page, "Escape")  # (as the key guide says: Esc closes)
@@ -218,7 +218,7 @@ def test_rps_zombie_by_keyboard(page: Any, site_url: str) -> None:
     finish(page)
 
 
-def test_pass_and_play_by_keyboard(page: Any, site_url: str) -> None:
+def test_pass_and_play_by_keyboard(page: Page, site_url: str) -> None:
     """Two people at one device: the pass screen has the focus on its heading (an Enter pressed
     twice after a move must not show the next hand), its button one Tab away; Escape takes back
     a move waiting for its second press, then a card picked from the hand."""
@@ -260,7 +260,7 @@ def test_pass_and_play_by_keyboard(page: Any, site_url: str) -> None:
     assert wait_for_player(page) in ("pass", "interlude", "over")
 
 
-def test_the_form_s_players_are_added_and_removed_by_keyboard(page: Any, site_url: str) -> None:
+def test_the_form_s_players_are_added_and_removed_by_keyboard(page: Page, site_url: str) -> None:
     """A player added: his name is next to type (the focus fell to the heading once the form was
     full); the last ✕ a player can press hands the focus to "Add a player"."""
     page.emulate_media(reduced_motion="reduce")
@@ -285,7 +285,7 @@ def test_the_form_s_players_are_added_and_removed_by_keyboard(page: Any, site_ur
     assert "Zed" in page.inner_text("main.table-screen")
 
 
-def test_back_from_a_screen_gives_the_focus_to_the_control_that_left_it(page: Any, site_url: str) -> None:
+def test_back_from_a_screen_gives_the_focus_to_the_control_that_left_it(page: Page, site_url: str) -> None:
     """Rules read, Back (the page's own, or the browser's): the focus is on the Rules button that
     was pressed, not at the top of the home screen, three games' buttons away."""
     open_app(page, site_url, "?delay=0&seed=2")
@@ -303,7 +303,7 @@ def test_back_from_a_screen_gives_the_focus_to_the_control_that_left_it(page: An
     assert focused(page, rules)
 
 
-def test_the_key_guide_shows_once_a_key_moves_around_the_page_not_before(page: Any, site_url: str) -> None:
+def test_the_key_guide_shows_once_a_key_moves_around_the_page_not_before(page: Page, site_url: str) -> None:
     """A player with a mouse or a finger never sees the line of keys; the first Tab shows it."""
     open_app(page, site_url, "?delay=0&seed=1")
     page.click(act("setup", game="klats"))

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from conftest import open_app, reload_app, start_game, wait_for_player
+from conftest import PageProblems, open_app, reload_app, start_game, wait_for_player
 from pages import INTERLUDE, OVER, PASS, TURN, act
+from playwright.sync_api import Browser, Dialog, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
-def new_game(page, seats: list[tuple[str, str]] | None = None, target: int | None = None) -> None:
+def new_game(page: Page, seats: list[tuple[str, str]] | None = None, target: int | None = None) -> None:
     start_game(page, "klats", seats, fills=None if target is None else {"opt_target": str(target)})
     page.wait_for_selector(".klats-table")
 
 
-def play_one_card(page, new_pile: bool = False) -> None:
+def play_one_card(page: Page, new_pile: bool = False) -> None:
     """The first card of the hand, on the first place lit for it (``new_pile``: the last place,
     a new pile where one may be started, which brings the round's end nearer)."""
     for _ in range(3):  # a click that lands as the table is drawn again (a frame from the host) is lost:
@@ -34,7 +34,7 @@ def play_one_card(page, new_pile: bool = False) -> None:
     (legal.last if new_pile else legal.first).click()
 
 
-def play_to_the_end(page, on_interlude: Callable[[], None] | None = None, limit: int = 400) -> None:
+def play_to_the_end(page: Page, on_interlude: Callable[[], None] | None = None, limit: int = 400) -> None:
     """A Клац! match with one person at this device, clicked through to its end: a card a turn,
     each round's summary looked at (``on_interlude``) and dismissed."""
     for _ in range(limit):
@@ -51,7 +51,7 @@ def play_to_the_end(page, on_interlude: Callable[[], None] | None = None, limit:
     raise AssertionError("the match did not end")
 
 
-def test_full_match_against_a_bot_by_clicking(page, site_url) -> None:
+def test_full_match_against_a_bot_by_clicking(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page, target=25)
     play_to_the_end(page, lambda: assert_rows(page, "#interlude table.summary tbody tr", 2))
@@ -66,11 +66,11 @@ def test_full_match_against_a_bot_by_clicking(page, site_url) -> None:
     assert page.locator(OVER).count() == 0
 
 
-def assert_rows(page, selector: str, n: int) -> None:
+def assert_rows(page: Page, selector: str, n: int) -> None:
     assert page.locator(selector).count() == n, selector
 
 
-def test_bot_moves_show_one_by_one(page, site_url) -> None:
+def test_bot_moves_show_one_by_one(page: Page, site_url: str) -> None:
     open_app(page, site_url, "?delay=400")
     new_game(page, seats=[("Ann", "human"), ("Bot A", "medium"), ("Bot B", "easy")])
     wait_for_player(page)
@@ -83,7 +83,7 @@ def test_bot_moves_show_one_by_one(page, site_url) -> None:
     assert page.locator(".log li", has_text="Bot B").count() >= 1
 
 
-def test_pass_and_play_hides_the_hand(page, site_url) -> None:
+def test_pass_and_play_hides_the_hand(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page, seats=[("Anna", "human"), ("Boris", "human")])
     assert wait_for_player(page) == "pass"
@@ -115,7 +115,7 @@ def test_pass_and_play_hides_the_hand(page, site_url) -> None:
     assert page.locator(".seat.me .seat-name").inner_text() == "Boris"
 
 
-def test_reload_resumes_mid_game(page, site_url) -> None:
+def test_reload_resumes_mid_game(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page)
     plays = 0
@@ -137,7 +137,7 @@ def test_reload_resumes_mid_game(page, site_url) -> None:
     assert page.inner_text(".log") == before_log
 
 
-def test_corrupted_save_is_reported_and_recovered(page, site_url) -> None:
+def test_corrupted_save_is_reported_and_recovered(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page)
     page.evaluate("localStorage.setItem('pygames.save.v1', '{\"v\": 1, \"game\": \"klats\", \"state\": \"{broken')")
@@ -151,11 +151,11 @@ def test_corrupted_save_is_reported_and_recovered(page, site_url) -> None:
     play_one_card(page)
 
 
-def test_player_names_are_text_not_html(page, site_url) -> None:
+def test_player_names_are_text_not_html(page: Page, site_url: str) -> None:
     evil = "<img src=x onerror=alert(1)>"
     dialogs: list[str] = []
 
-    def on_dialog(d: Any) -> None:
+    def on_dialog(d: Dialog) -> None:
         dialogs.append(d.message)
         d.dismiss()
 
@@ -171,7 +171,7 @@ def test_player_names_are_text_not_html(page, site_url) -> None:
     assert not dialogs
 
 
-def test_keyboard_play(page, site_url) -> None:
+def test_keyboard_play(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page)
     assert wait_for_player(page) == "turn"
@@ -192,7 +192,7 @@ UNDER_THE_FOOT = """() => {
 }"""
 
 
-def test_on_a_phone_a_waiting_move_is_never_hidden_under_your_own_row(browser, site_url, problems) -> None:
+def test_on_a_phone_a_waiting_move_is_never_hidden_under_your_own_row(browser: Browser, site_url: str, problems: PageProblems) -> None:
     ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
     page = ctx.new_page()
     problems.attach(page)

@@ -11,12 +11,13 @@ focus is on the control to press.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 import pytest
 from axe_audit import audit
 from conftest import ROOT, open_app
 from pages import act
+from playwright.sync_api import FloatRect, Page, ViewportSize
 
 SHOTS = ROOT / "test-results" / "screens"
 #: A step the learner acts on (a bot's move is played by the page), or the summary.
@@ -26,17 +27,17 @@ END = "#coach-end"
 BOARD_CONTROL = 'main.table-screen > div [data-action]:not([data-taught]):not([disabled])'
 
 
-def focused(page: Any, selector: str) -> bool:
+def focused(page: Page, selector: str) -> bool:
     return bool(page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector))
 
 
-def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+def overlap(a: FloatRect, b: FloatRect) -> bool:
     """Do two boxes (Playwright's ``bounding_box``) cover each other by more than a pixel?"""
     return (a["x"] + 1 < b["x"] + b["width"] and b["x"] + 1 < a["x"] + a["width"]
             and a["y"] + 1 < b["y"] + b["height"] and b["y"] + 1 < a["y"] + a["height"])
 
 
-def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool, keys: bool = False,
+def play_tutorial(page: Page, game: str, shot: str, wrong_click: bool, keys: bool = False,
                   step_back: bool = False, axe_all: bool = False) -> list[str]:
     """Follow the lit steps to the summary (``keys``: by pressing Enter on what has the focus,
     never the mouse; ``step_back``: one step is taken back and done again); return axe's
@@ -72,7 +73,7 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool, keys: bool
             assert text in page.inner_text("#live"), f"{shot} step {step}: {text!r} was not said"
             assert focused(page, want), (f"{shot} step {step}: the focus is not on {want} but on "
                                          + page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)"))
-            if page.viewport_size["width"] >= 560:  # placed beside its part: what to do, where and on what shows
+            if cast(ViewportSize, page.viewport_size)["width"] >= 560:  # placed beside its part: what to do, where and on what shows
                 page.wait_for_selector("#coach.placed")
                 box = coach.bounding_box()
                 for keep in ("#prompt", "[data-taught]", "[data-whole]:has([data-taught])"):
@@ -80,7 +81,7 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool, keys: bool
                         there = page.locator(keep).nth(i).bounding_box()
                         assert not (box and there and overlap(box, there)), (shot, step, keep, box, there)
             see = coach.get_attribute("data-see")
-            if see and page.viewport_size["width"] < 560:  # docked: what else it names shows above it too
+            if see and cast(ViewportSize, page.viewport_size)["width"] < 560:  # docked: what else it names shows above it too
                 seen, box = page.locator(see).bounding_box(), coach.bounding_box()
                 assert seen and box and 0 <= seen["y"] and seen["y"] + seen["height"] <= box["y"] + 1, (shot, step, seen, box)
         if step_back and new_step and int(step) >= 2:  # "Back a step": the step before, as it began
@@ -128,7 +129,7 @@ def play_tutorial(page: Any, game: str, shot: str, wrong_click: bool, keys: bool
 
 @pytest.mark.long
 @pytest.mark.parametrize("game", ["klats", "zoomagia", "rps_zombie"])
-def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Any, site_url: str, game: str) -> None:
+def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Page, site_url: str, game: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.emulate_media(reduced_motion="reduce")  # the pictures show each step at rest
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -150,7 +151,7 @@ def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Any, site_ur
     assert not problems, "\n".join(problems)
 
 
-def test_a_lesson_taken_up_after_a_reload_shows_and_focuses_what_its_step_lights(page: Any, site_url: str) -> None:
+def test_a_lesson_taken_up_after_a_reload_shows_and_focuses_what_its_step_lights(page: Page, site_url: str) -> None:
     """On a phone, a reload in the middle of a step: the lit card is above the step docked at the
     screen's foot and holds the focus, as when the step first came (the first render used to
     happen behind the loading screen, where nothing can be measured or focused)."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 import gzip
 import json
 import random
-from typing import Any
 
 from conftest import ROOT
+from playwright.sync_api import Page
 
 MORPH_JS = ROOT / "web" / "morph.js"
 GOLDEN = ROOT / "tests" / "web" / "golden"
@@ -50,12 +50,12 @@ def renders() -> list[str]:
     return out
 
 
-def blank(page: Any) -> None:
+def blank(page: Page) -> None:
     page.set_content('<!doctype html><body><div id="box"></div></body>')
     page.evaluate(f"{MORPH_JS.read_text(encoding='utf-8')}\n;undefined")
 
 
-def test_a_morph_builds_what_inner_html_builds(page: Any) -> None:
+def test_a_morph_builds_what_inner_html_builds(page: Page) -> None:
     htmls = renders()
     assert len(htmls) > 250
     blank(page)
@@ -65,7 +65,7 @@ def test_a_morph_builds_what_inner_html_builds(page: Any) -> None:
     assert page.evaluate(WALK, shuffled) == []
 
 
-def test_what_stays_is_the_same_element_and_keeps_the_focus(page: Any) -> None:
+def test_what_stays_is_the_same_element_and_keeps_the_focus(page: Page) -> None:
     blank(page)
     kept = page.evaluate("""() => {
       const box = document.getElementById('box');
@@ -82,7 +82,7 @@ def test_what_stays_is_the_same_element_and_keeps_the_focus(page: Any) -> None:
                             '<button id="b">Go on</button>'}
 
 
-def test_a_details_the_player_opened_stays_open(page: Any) -> None:
+def test_a_details_the_player_opened_stays_open(page: Page) -> None:
     # The one state morph keeps that innerHTML would not: a folded box the player opened (the
     # lobby's STUN setting, a notice's details) must not snap shut when a guest connects.
     blank(page)

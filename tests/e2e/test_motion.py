@@ -4,9 +4,12 @@ slide is handled at once."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from conftest import open_app, start_game, wait_for_player
 from pages import TURN, act
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.e2e
 
@@ -14,24 +17,24 @@ pytestmark = pytest.mark.e2e
 SLIDES = "html[data-slides]"
 
 
-def slides(page: object) -> int:
-    return int(page.locator(SLIDES).get_attribute("data-slides"))
+def slides(page: Page) -> int:
+    return int(cast(str, page.locator(SLIDES).get_attribute("data-slides")))
 
 
-def play_first_card(page: object) -> None:
+def play_first_card(page: Page) -> None:
     """Select the first card of the hand and put it on the first place lit for it."""
     page.locator(act("select")).first.click()
     page.locator(f'{act("play")}.legal').first.click()
 
 
 @pytest.fixture
-def moving(page: object) -> object:
+def moving(page: Page) -> Page:
     """The test profile reduces motion (conftest.py): these pages show it, as most players see it."""
     page.emulate_media(reduced_motion="no-preference")
     return page
 
 
-def test_my_card_slides_to_its_pile_and_the_bots_move_stays_lit(moving: object, site_url: str) -> None:
+def test_my_card_slides_to_its_pile_and_the_bots_move_stays_lit(moving: Page, site_url: str) -> None:
     page = moving
     open_app(page, site_url, "?delay=1500&seed=4")  # the bot waits 1.5 s: the page is still after my move
     start_game(page, "klats", [("You", "human"), ("Bot", "medium")])
@@ -50,7 +53,7 @@ def test_my_card_slides_to_its_pile_and_the_bots_move_stays_lit(moving: object, 
     assert page.locator(".last-move").count() == 0  # lit only until the next move
 
 
-def test_zoomagia_a_push_slides_the_line(moving: object, site_url: str) -> None:
+def test_zoomagia_a_push_slides_the_line(moving: Page, site_url: str) -> None:
     page = moving
     open_app(page, site_url, "?delay=1500&seed=2")
     start_game(page, "zoomagia", [("You", "human"), ("Bot", "medium")])
@@ -64,7 +67,7 @@ def test_zoomagia_a_push_slides_the_line(moving: object, site_url: str) -> None:
     assert slides(page) - before >= 3
 
 
-def test_reduced_motion_slides_nothing_and_a_bots_move_is_still_lit(page: object, site_url: str) -> None:
+def test_reduced_motion_slides_nothing_and_a_bots_move_is_still_lit(page: Page, site_url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     open_app(page, site_url, "?delay=20&seed=4")
     start_game(page, "klats", [("You", "human"), ("Bot", "medium")])
@@ -76,7 +79,7 @@ def test_reduced_motion_slides_nothing_and_a_bots_move_is_still_lit(page: object
         page.wait_for_selector(".pile.last-move", timeout=30_000)
 
 
-def test_a_click_right_after_a_bot_move_is_handled_at_once(moving: object, site_url: str) -> None:
+def test_a_click_right_after_a_bot_move_is_handled_at_once(moving: Page, site_url: str) -> None:
     page = moving
     open_app(page, site_url, "?delay=20&seed=4")
     start_game(page, "klats", [("You", "human"), ("Bot", "medium")])

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM_FLAGS, DIST, ROOT, SUB_PATH, PageProblems, _executable, open_app, reload_app
 from pages import TURN, act
+from playwright.sync_api import Browser, Page, Response
 
 sys.path.insert(0, str(ROOT / "tools"))
 from build_site import write_service_worker
@@ -19,7 +20,7 @@ from serve import serve_in_thread
 OFFLINE_READY = 'html[data-offline="ready"]'
 
 
-def play_one_klats_move(page: object) -> None:
+def play_one_klats_move(page: Page) -> None:
     page.click(act("setup", game="klats"))
     page.click(act("start"))
     page.wait_for_selector(TURN, timeout=30_000)
@@ -29,7 +30,7 @@ def play_one_klats_move(page: object) -> None:
 
 
 @pytest.mark.long
-def test_plays_offline_after_one_visit(browser, site_url, problems) -> None:
+def test_plays_offline_after_one_visit(browser: Browser, site_url: str, problems: PageProblems) -> None:
     """After one visit every file comes from the worker's cache, the wasm still as
     application/wasm and untouched, and the site reloads and plays with the network cut, at
     ./ and at ./index.html alike (the worker caches its one list of files whichever address
@@ -38,7 +39,7 @@ def test_plays_offline_after_one_visit(browser, site_url, problems) -> None:
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
     problems.attach(page)
-    first: list[object] = []
+    first: list[Response] = []
     page.on("response", lambda r: first.append(r))
     open_app(page, site_url + address, full=True)
     page.wait_for_selector(OFFLINE_READY, timeout=60_000)
@@ -47,6 +48,7 @@ def test_plays_offline_after_one_visit(browser, site_url, problems) -> None:
     assert marks["boot:offline-copy"] > marks["boot:ready"], marks
     # Said once, quietly, the first time the offline copy is in place.
     note = page.wait_for_selector("#offline-note[role=status]")
+    assert note is not None
     assert note.inner_text() == "Ready to play offline"
     # It lies over the page for a few seconds: a tap there reaches what is under it.
     assert note.evaluate("(n) => getComputedStyle(n).pointerEvents") == "none"
@@ -62,7 +64,7 @@ def test_plays_offline_after_one_visit(browser, site_url, problems) -> None:
     assert {"stdlib.zip.gz", "pygames_core-0.1.0-py3-none-any.whl.gz"} <= names, sorted(names)
 
     # Cache first: on the next visit every file comes from the worker.
-    responses: list[object] = []
+    responses: list[Response] = []
     page.on("response", lambda r: responses.append(r))
     reload_app(page)
     by_name = {r.url.split(SUB_PATH, 1)[1].split("?")[0]: r for r in responses if SUB_PATH in r.url}
@@ -102,7 +104,7 @@ def rebuild_service_worker(site: Path) -> None:
     write_service_worker(site, ROOT / "web" / "sw.js")
 
 
-def test_installable(browser, site_url) -> None:
+def test_installable(browser: Browser, site_url: str) -> None:
     """Chromium's own install criteria (manifest, icons, service worker) report nothing missing."""
     with tempfile.TemporaryDirectory() as profile:
         exe = _executable()
@@ -121,7 +123,7 @@ def test_installable(browser, site_url) -> None:
 
 
 @pytest.mark.long
-def test_a_new_build_is_offered_old_caches_go_and_a_second_tab_follows(browser, own_site) -> None:
+def test_a_new_build_is_offered_old_caches_go_and_a_second_tab_follows(browser: Browser, own_site: tuple[Path, str, PageProblems]) -> None:
     """The same build again offers nothing; a new one is offered, found by a tab left open (the
     page checks every half hour) and put off with "Later", then offered again at the next
     reload (the old build runs until the player's reload, then only the new cache is left); the

@@ -4,10 +4,9 @@ game starts with nothing of the last one left in the screen reader's live region
 
 from __future__ import annotations
 
-from typing import Any
-
 from conftest import open_app, start_game, wait_for_player
 from pages import OVER, TURN, act
+from playwright.sync_api import BrowserContext, Page
 from test_a11y import finished_link, focused, live_lines
 from test_klats import play_to_the_end
 
@@ -34,7 +33,7 @@ BRIGHTNESS = """(el) => {
 }"""
 
 
-def test_the_hint_marks_a_card_without_dimming_it(page: Any, site_url: str) -> None:
+def test_the_hint_marks_a_card_without_dimming_it(page: Page, site_url: str) -> None:
     """The hinted card is drawn as brightly as any card that can be played, at rest and all through
     its pulse (a card at 55 % opacity reads as "disabled": the hint would seem to forbid it)."""
     page.emulate_media(reduced_motion="no-preference")  # (the pulse plays)
@@ -55,11 +54,11 @@ def test_the_hint_marks_a_card_without_dimming_it(page: Any, site_url: str) -> N
     assert all(d == unlit for d in drawn["seen"]), drawn
 
 
-def replay_step(page: Any) -> int:
+def replay_step(page: Page) -> int:
     return int(page.get_attribute("main.replay-screen", "data-step") or -1)
 
 
-def press_on(page: Any, selector: str | None, key: str) -> None:
+def press_on(page: Page, selector: str | None, key: str) -> None:
     """Put the focus on ``selector`` (on nothing: ``None``), check it is there, press ``key``."""
     if selector is None:
         page.evaluate("() => document.activeElement && document.activeElement.blur()")
@@ -70,7 +69,7 @@ def press_on(page: Any, selector: str | None, key: str) -> None:
     page.keyboard.press(key)
 
 
-def test_a_replay_steps_with_the_arrow_keys_wherever_the_focus_is(page: Any, context: Any, site_url: str) -> None:
+def test_a_replay_steps_with_the_arrow_keys_wherever_the_focus_is(page: Page, context: BrowserContext, site_url: str) -> None:
     """In the replay viewer → and ← step through the game with the focus on any button, or on
     none; in the link's text field they move its cursor and step nothing."""
     context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -93,7 +92,7 @@ def test_a_replay_steps_with_the_arrow_keys_wherever_the_focus_is(page: Any, con
     assert replay_step(page) == 2
 
 
-def test_a_new_game_from_play_again_starts_with_an_empty_live_region(page: Any, site_url: str) -> None:
+def test_a_new_game_from_play_again_starts_with_an_empty_live_region(page: Page, site_url: str) -> None:
     """"Play again" at the end of a game: a screen reader's live region holds nothing of the game
     before ("… Game over. Bot 1 won.", which it would find at the page's end), only what the new
     game says."""

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import BOOT_TIMEOUT_MS, open_app, reload_app, revisit, start_game
 from pages import act
+from playwright.sync_api import Page, ViewportSize
 
 from pygames_core import bots
 from pygames_ui import saves
@@ -21,7 +22,7 @@ from pygames_ui.saves import SAVE_KEY
 from pygames_ui.session import Seat, Session
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
-PHONE = {"width": 360, "height": 640}
+PHONE: ViewportSize = {"width": 360, "height": 640}
 
 #: Words of the cells of the tables under ``sel`` that the layout broke across lines.
 BROKEN_WORDS = """(sel) => {
@@ -50,7 +51,7 @@ def finished_save(game: str, names: list[str], seed: int) -> str:
     return s.to_save()
 
 
-def plant(page, site_url: str, lang: str, save: str) -> None:
+def plant(page: Page, site_url: str, lang: str, save: str) -> None:
     """Open the site, put ``save`` and the language in storage, reload as a returning player."""
     open_app(page, site_url)
     page.evaluate("([k, v, l]) => { localStorage.setItem(k, v); localStorage.setItem('pygames.lang', l); }",
@@ -59,13 +60,13 @@ def plant(page, site_url: str, lang: str, save: str) -> None:
 
 
 @pytest.fixture
-def phone(page):
+def phone(page: Page) -> Page:
     """The test's page (the profile's, warm) at a phone's size."""
     page.set_viewport_size(PHONE)
     return page
 
 
-def test_the_game_over_heading_speaks_to_you(page, site_url) -> None:
+def test_the_game_over_heading_speaks_to_you(page: Page, site_url: str) -> None:
     for seed in range(1, 30):  # a deal that the player called "Вы" wins
         save = finished_save("zoomagia", ["Вы", "Бот 1"], seed)
         won = saves.read(save)
@@ -82,7 +83,7 @@ def test_the_game_over_heading_speaks_to_you(page, site_url) -> None:
     assert "Игра окончена. Вы победили!" in page.inner_text(".log")
 
 
-def test_an_unreadable_save_is_told_in_russian_with_the_reason_under_details(page, site_url) -> None:
+def test_an_unreadable_save_is_told_in_russian_with_the_reason_under_details(page: Page, site_url: str) -> None:
     plant(page, site_url, "ru", '{"v": 1, "game": "chess"}')
     assert page.inner_text("#notice p") == CATALOGUES["ru"]["notice.bad_save"]
     summary = page.locator("#notice details.notice-details summary")
@@ -95,7 +96,7 @@ def test_an_unreadable_save_is_told_in_russian_with_the_reason_under_details(pag
     assert page.locator("#notice").count() == 0
 
 
-def test_the_first_player_throw_is_the_same_after_a_reload(page, site_url) -> None:
+def test_the_first_player_throw_is_the_same_after_a_reload(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     start_game(page, "rps_zombie", selects={"opt_first_player": "throw"})
     page.wait_for_selector("#interlude .rz-throw")
@@ -108,7 +109,7 @@ def test_the_first_player_throw_is_the_same_after_a_reload(page, site_url) -> No
 
 
 @pytest.mark.parametrize("names", [["Константин", "Александра", "Бот 2"], ["Вы", "Бот 1"], ["W" * 32, "Бот 1"]])
-def test_zoomagia_end_table_on_a_phone_keeps_words_whole(phone, site_url, names: list[str]) -> None:
+def test_zoomagia_end_table_on_a_phone_keeps_words_whole(phone: Page, site_url: str, names: list[str]) -> None:
     plant(phone, site_url, "ru", finished_save("zoomagia", names, 1))
     phone.click(act("show-results"))  # a reload shows the final table; the top bar opens the results
     phone.wait_for_selector("#game-over table.zm-final")
@@ -142,7 +143,7 @@ def _rgb(css: str) -> tuple[int, int, int]:
     return r, g, b
 
 
-def test_the_rock_picture_stands_out_from_its_card_on_a_phone(phone, site_url) -> None:
+def test_the_rock_picture_stands_out_from_its_card_on_a_phone(phone: Page, site_url: str) -> None:
     open_app(phone, site_url)
     start_game(phone, "rps_zombie", selects={"opt_first_player": "0"})
     phone.wait_for_selector('.rz-card.k-rock')  # the starting trophy to choose: rock, scissors, paper

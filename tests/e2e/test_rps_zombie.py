@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from conftest import open_app, reload_app, start_game, wait_for_player
 from pages import OVER, PASS, act
+from playwright.sync_api import Dialog, Page
 
 CHOICES = f'.rz-choices button{act("decide")}'
 
@@ -13,7 +15,7 @@ CHOICES = f'.rz-choices button{act("decide")}'
 NEWEST = ".rz-happened .rz-ev >> nth=-1"
 
 
-def new_game(page, seats: list[tuple[str, str]] | None = None, players: int = 2, spare_brains: int | None = None,
+def new_game(page: Page, seats: list[tuple[str, str]] | None = None, players: int = 2, spare_brains: int | None = None,
              confirm: str = "auto") -> None:
     selects = {"confirm_moves": confirm}
     if spare_brains is not None:
@@ -22,9 +24,9 @@ def new_game(page, seats: list[tuple[str, str]] | None = None, players: int = 2,
     page.wait_for_selector(".rz-table")
 
 
-def answer(page, rng: random.Random) -> str:
+def answer(page: Page, rng: random.Random) -> str:
     """Click one of the offered answers; returns the phase that was answered."""
-    phase = page.get_attribute(".rz-table", "data-phase")
+    phase = cast(str, page.get_attribute(".rz-table", "data-phase"))
     buttons = page.locator(CHOICES)
     n = buttons.count()
     assert n >= 2, "a decision offers at least two answers (forced steps are automatic)"
@@ -40,7 +42,7 @@ def answer(page, rng: random.Random) -> str:
     raise AssertionError("the click was not taken")
 
 
-def play_to_the_end(page, rng: random.Random, limit: int = 300) -> set[str]:
+def play_to_the_end(page: Page, rng: random.Random, limit: int = 300) -> set[str]:
     phases: set[str] = set()
     for _ in range(limit):
         state = wait_for_player(page)
@@ -51,7 +53,7 @@ def play_to_the_end(page, rng: random.Random, limit: int = 300) -> set[str]:
     raise AssertionError("the game did not end")
 
 
-def check_end_screen(page, players: int) -> None:
+def check_end_screen(page: Page, players: int) -> None:
     heading = page.inner_text("#game-over-title")
     assert heading == "You win!" or heading.endswith((" wins", " share the win", " share the win!")), heading
     assert page.locator(f"{OVER} table.rz-final tbody tr").count() == players
@@ -66,7 +68,7 @@ def check_end_screen(page, players: int) -> None:
     assert told and not set(told) & set(logged)
 
 
-def test_two_player_game_against_a_bot_by_clicking(page, site_url) -> None:
+def test_two_player_game_against_a_bot_by_clicking(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page, spare_brains=2)
     assert wait_for_player(page) == "turn"
@@ -83,7 +85,7 @@ def test_two_player_game_against_a_bot_by_clicking(page, site_url) -> None:
     assert page.locator(OVER).count() == 0
 
 
-def test_three_player_game_by_clicking(page, site_url) -> None:
+def test_three_player_game_by_clicking(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page, seats=[("Ann", "human"), ("Bot A", "medium"), ("Bot B", "easy")])
     assert page.locator(".rz-seat").count() == 3
@@ -93,7 +95,7 @@ def test_three_player_game_by_clicking(page, site_url) -> None:
     assert "Ann" in page.inner_text(OVER)
 
 
-def test_reload_mid_round_resumes_the_same_state(page, site_url) -> None:
+def test_reload_mid_round_resumes_the_same_state(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page, players=3)
     rng = random.Random(4)
@@ -115,10 +117,15 @@ def test_reload_mid_round_resumes_the_same_state(page, site_url) -> None:
     answer(page, rng)
 
 
-def test_pass_and_play_and_names_as_text(page, site_url) -> None:
+def test_pass_and_play_and_names_as_text(page: Page, site_url: str) -> None:
     evil = "<img src=x onerror=alert(1)>"
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def on_dialog(d: Dialog) -> None:
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", on_dialog)
     open_app(page, site_url)
     new_game(page, seats=[(evil, "human"), ("Boris", "human")], confirm="off")
     # Nothing is hidden in this game: no pass screen, a banner says whose turn it is.
@@ -132,7 +139,7 @@ def test_pass_and_play_and_names_as_text(page, site_url) -> None:
     assert not dialogs
 
 
-def test_first_player_by_a_rock_paper_scissors_throw(page, site_url) -> None:
+def test_first_player_by_a_rock_paper_scissors_throw(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     page.click(act("setup", game="rps_zombie"))
     page.select_option('[name="opt_first_player"]', "throw")

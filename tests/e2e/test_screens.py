@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import cast
 
 import pytest
 from axe_audit import audit
 from conftest import ROOT, in_every_lang_and_size, open_app, wait_for_player
 from pages import INTERLUDE, OVER, PASS, act
+from playwright.sync_api import Page
 
 OUT = ROOT / "test-results" / "screens"
 PHONE_BAR_MAX_PX = 56
@@ -139,7 +140,7 @@ MEASURE = """(mustSee) => {
 }"""
 
 
-def visit(page: Any, game: str, screen: str, must_see: tuple[str, ...] = (),
+def visit(page: Page, game: str, screen: str, must_see: tuple[str, ...] = (),
           phone_must_see: tuple[str, ...] = (), before: Callable[[], None] | None = None, axe: bool = True) -> None:
     """Screenshot and check the screen on the page now, at every size and in every language.
 
@@ -173,19 +174,19 @@ def visit(page: Any, game: str, screen: str, must_see: tuple[str, ...] = (),
     assert not problems, "\n".join(problems)
 
 
-def open_site(page: Any, site_url: str) -> None:
+def open_site(page: Page, site_url: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     open_app(page, site_url, "?delay=0&seed=1")
 
 
-def nav(page: Any, selector: str) -> None:
+def nav(page: Page, selector: str) -> None:
     """Click a top-bar button the way a player can at the current size (through the menu on a phone)."""
     if page.is_visible(".menu-toggle"):
         page.click(".menu-toggle")
     page.click(f".topbar {selector}")
 
 
-def fill_form(page: Any, game: str, seats: list[tuple[str, str]], selects: dict[str, str] | None = None,
+def fill_form(page: Page, game: str, seats: list[tuple[str, str]], selects: dict[str, str] | None = None,
               fills: dict[str, str] | None = None) -> None:
     """The new-game form filled in: seats as (name, kind), ``BOT`` for the bot the form offers first."""
     page.click(act("setup", game=game))
@@ -194,7 +195,7 @@ def fill_form(page: Any, game: str, seats: list[tuple[str, str]], selects: dict[
     for i, (name, kind) in enumerate(seats):
         page.fill(f'[name="seat_name_{i}"]', name)
         if kind == BOT:
-            kind = page.locator(f'[name="seat_kind_{i}"] option >> nth=1').get_attribute("value")
+            kind = cast(str, page.locator(f'[name="seat_kind_{i}"] option >> nth=1').get_attribute("value"))
         page.select_option(f'[name="seat_kind_{i}"]', kind)
     for name, value in (selects or {}).items():
         page.select_option(f'[name="{name}"]', value)
@@ -202,7 +203,7 @@ def fill_form(page: Any, game: str, seats: list[tuple[str, str]], selects: dict[
         page.fill(f'[name="{name}"]', value)
 
 
-def rules_page(page: Any, game: str) -> None:
+def rules_page(page: Page, game: str) -> None:
     """The rules from the home screen: they open at their top; back returns home."""
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.click(f'.game-card[data-game="{game}"] {act("rules")}')
@@ -213,7 +214,7 @@ def rules_page(page: Any, game: str) -> None:
     page.wait_for_selector("main.home")
 
 
-def game_over(page: Any, game: str) -> None:
+def game_over(page: Page, game: str) -> None:
     """The end: the dialog, then the final table behind it with the dialog closed and reopened."""
     visit(page, game, "over", must_see=(f'{OVER} {act("again")}', f'{OVER} {act("setup")}'))
     page.click(f'{OVER} .row {act("close-results")}')
@@ -244,7 +245,7 @@ def game_over(page: Any, game: str) -> None:
 
 
 # ---------------------------------------------------------------------- Клац!
-def klats_move(page: Any, confirm: bool = False) -> None:
+def klats_move(page: Page, confirm: bool = False) -> None:
     page.click(".hand button.hand-card >> nth=0")
     page.click("button.pile.legal >> nth=0")
     if confirm:  # pass and play: the move waits for a second tap
@@ -252,7 +253,7 @@ def klats_move(page: Any, confirm: bool = False) -> None:
 
 
 @pytest.mark.long
-def test_klats_screens(page: Any, site_url: str) -> None:
+def test_klats_screens(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     visit(page, "site", "home")
     rules_page(page, "klats")
@@ -292,7 +293,7 @@ def test_klats_screens(page: Any, site_url: str) -> None:
 
 
 # ---------------------------------------------------------------------- Зоомагия
-def zoomagia_move(page: Any, turn: int) -> None:
+def zoomagia_move(page: Page, turn: int) -> None:
     phase = page.get_attribute(".zm-table", "data-phase")
     if phase == "push":  # (a push that makes an animal when there is one: the take and refill screens come)
         makes = page.locator("button.zm-arrow.makes:enabled")
@@ -316,7 +317,7 @@ def zoomagia_move(page: Any, turn: int) -> None:
 
 
 @pytest.mark.long
-def test_zoomagia_screens(page: Any, site_url: str) -> None:
+def test_zoomagia_screens(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     rules_page(page, "zoomagia")
     fill_form(page, "zoomagia", [("Anna", "human"), (LONG_NAME, BOT)], selects={"opt_dealer": "1"})
@@ -349,7 +350,7 @@ def test_zoomagia_screens(page: Any, site_url: str) -> None:
 
 # ---------------------------------------------------------------------- RPS-Zombie
 @pytest.mark.long
-def test_rps_zombie_screens(page: Any, site_url: str) -> None:
+def test_rps_zombie_screens(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     rules_page(page, "rps_zombie")
     fill_form(page, "rps_zombie", [("Anna", "human"), (LONG_NAME, BOT), ("Bot 2", BOT)],
@@ -378,7 +379,7 @@ def test_rps_zombie_screens(page: Any, site_url: str) -> None:
     game_over(page, "rps_zombie")
 
 
-def test_who_starts_follows_the_names_as_they_are_typed(page: Any, site_url: str) -> None:
+def test_who_starts_follows_the_names_as_they_are_typed(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     page.click(act("setup", game="zoomagia"))
     dealer = '[name="opt_dealer"] option'
@@ -391,7 +392,7 @@ def test_who_starts_follows_the_names_as_they_are_typed(page: Any, site_url: str
     assert page.locator(dealer).all_inner_texts()[:1] == ["Ann"] and page.locator(dealer).count() == 3
 
 
-def test_the_phone_menu_works_by_keyboard(page: Any, site_url: str) -> None:
+def test_the_phone_menu_works_by_keyboard(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     page.set_viewport_size({"width": 360, "height": 640})
     page.click(f'.game-card[data-game="klats"] {act("rules")}')

@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import sys
 import urllib.request
+from collections.abc import Callable
+from typing import cast
 
 import pytest
-from conftest import DIST, ROOT, open_app, reload_app, shipped_zip, start_game, wait_for_player
+from conftest import DIST, ROOT, PageProblems, open_app, reload_app, shipped_zip, start_game, wait_for_player
 from pages import TURN, act
+from playwright.sync_api import Browser, Page
 
 
-def test_boots_without_errors_or_foreign_requests(page, site_url) -> None:
+def test_boots_without_errors_or_foreign_requests(page: Page, site_url: str) -> None:
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     open_app(page, site_url, full=True)
@@ -21,18 +24,18 @@ def test_boots_without_errors_or_foreign_requests(page, site_url) -> None:
     # The engine and the UI came from the lock file, next to Pyodide, under the sub-path.
     assert any(u.endswith("/pygames/pyodide/pygames_core-0.1.0-py3-none-any.whl.gz") for u in requests)
     assert not any("micropip" in u for u in requests), "micropip is shipped but not needed at boot"
-    assert int(page.get_attribute("html", "data-boot-ms")) > 0
+    assert int(cast(str, page.get_attribute("html", "data-boot-ms"))) > 0
 
 
-def test_shell_paints_before_python(page, site_url) -> None:
+def test_shell_paints_before_python(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0].startTime")
-    python_ready = int(page.get_attribute("html", "data-python-ms"))
+    python_ready = int(cast(str, page.get_attribute("html", "data-python-ms")))
     # (a warm page's Python is ready in about half a second, so "before" is the promise, not "long before")
     assert fcp < python_ready, (fcp, python_ready)
 
 
-def test_lock_file_lists_exactly_what_is_shipped(site_url) -> None:
+def test_lock_file_lists_exactly_what_is_shipped(site_url: str) -> None:
     lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text())
     import hashlib
 
@@ -59,7 +62,7 @@ def test_the_offline_copy_holds_exactly_what_the_site_ships_and_no_package_insta
     assert sorted(lock["packages"]) == ["pygames-core", "pygames-ui"]
 
 
-def test_russian_browser_gets_russian(browser, site_url, problems) -> None:
+def test_russian_browser_gets_russian(browser: Browser, site_url: str, problems: PageProblems) -> None:
     ctx = browser.new_context(locale="ru-RU")
     page = ctx.new_page()
     problems.attach(page)
@@ -74,7 +77,7 @@ def test_russian_browser_gets_russian(browser, site_url, problems) -> None:
     problems.check()
 
 
-def test_boot_failure_is_shown_in_the_page(browser, site_url, problems) -> None:
+def test_boot_failure_is_shown_in_the_page(browser: Browser, site_url: str, problems: PageProblems) -> None:
     ctx = browser.new_context(locale="en-US")
     page = ctx.new_page()
     # (a first visit asks for the gzipped twin, pyodide.asm.wasm.gz: web/wheels.js)
@@ -125,7 +128,7 @@ SHOTS = ROOT / "test-results" / "screens"  # looked at with the other screenshot
 
 
 @pytest.mark.parametrize("locale", ["ru-RU", "en-US"])
-def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems, locale) -> None:
+def test_phone_width_needs_no_sideways_scrolling(browser: Browser, site_url: str, problems: PageProblems, locale: str) -> None:
     """Home, each game's rules, its new-game form and its first table (RPS: the starting trophy)
     fit a 360px wide touch screen in each language, every control there is at least 44×44 CSS
     px (a finger hits it), no word breaks across lines or runs out of its box, and axe finds
@@ -178,7 +181,7 @@ def test_phone_width_needs_no_sideways_scrolling(browser, site_url, problems, lo
     problems.check()
 
 
-def test_a_replay_on_a_phone_takes_a_finger_and_passes_axe(browser, site_url, problems) -> None:
+def test_a_replay_on_a_phone_takes_a_finger_and_passes_axe(browser: Browser, site_url: str, problems: PageProblems) -> None:
     """360×640, touch, a shared replay link of each title: at the deal and at the end (the
     result shown), every control is a finger's size (the slider too), no word breaks, and axe
     finds nothing."""
@@ -212,7 +215,8 @@ def test_a_replay_on_a_phone_takes_a_finger_and_passes_axe(browser, site_url, pr
 
 @pytest.mark.parametrize("seats", [None, [("Бот", "easy"), ("Бот 2", "easy"), ("Бот 3", "easy"), ("Аня", "human"),
                                            ("Бот 5", "easy"), ("Бот 6", "easy")]], ids=["first-of-2", "fourth-of-6"])
-def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser, site_url, problems, seats) -> None:
+def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser: Browser, site_url: str, problems: PageProblems,
+                                                                 seats: list[tuple[str, str]] | None) -> None:
     """360×640, touch: the field with its arrows, the drawn card and both of your own rows are on
     the first screen, whichever seat is yours at a table of any size; a finger's words
     ("tap"), not a mouse's, and no long how-to."""
@@ -228,7 +232,7 @@ def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser, site_
     page.wait_for_selector(TURN, timeout=30_000)
     # The field, the drawn card and both of your rows, whole, on the first screen.
     box = {sel: page.locator(sel).bounding_box() for sel in (".zm-field", ".zm-pilebox", ".zm-seat.me .zm-rows")}
-    assert all(b is not None and b["y"] >= 0 and b["y"] + b["height"] <= 640 for b in box.values()), box  # type: ignore[index]
+    assert all(b is not None and b["y"] >= 0 and b["y"] + b["height"] <= 640 for b in box.values()), box
     assert page.locator(".zm-seat.me .zm-row").count() == 2
     arrow = page.locator("button.zm-arrow >> nth=0").bounding_box()
     assert arrow is not None and arrow["width"] >= 44 and arrow["height"] >= 44
@@ -245,7 +249,8 @@ def test_zoomagia_on_a_phone_shows_field_drawn_card_and_your_rows(browser, site_
     problems.check()
 
 
-def test_zoomagia_on_a_phone_brings_the_button_that_ends_a_decision_into_view(browser, site_url, problems) -> None:
+def test_zoomagia_on_a_phone_brings_the_button_that_ends_a_decision_into_view(
+        browser: Browser, site_url: str, problems: PageProblems) -> None:
     """360×640: the panel is under the field, below the screen. Once the emptied row is filled, its
     Confirm comes into view (and so does End turn when an animal may be banked), with no scrolling;
     at every step of a turn (push, take, refill, bank, penalty) each control is a finger's size,
@@ -292,7 +297,7 @@ def test_zoomagia_on_a_phone_brings_the_button_that_ends_a_decision_into_view(br
     problems.check()
 
 
-def four_at_klats(page, press, people: tuple[tuple[int, str], ...]) -> None:  # type: ignore[no-untyped-def]
+def four_at_klats(page: Page, press: Callable[[str], None], people: tuple[tuple[int, str], ...]) -> None:
     """Start Клац! for four, ``people`` (seat, name) at this device and bots in the other seats,
     pressing as the device does (``page.tap`` on a touch screen, ``page.click`` with a mouse)."""
     press(act("setup", game="klats"))
@@ -304,7 +309,7 @@ def four_at_klats(page, press, people: tuple[tuple[int, str], ...]) -> None:  # 
     press(act("start"))
 
 
-def test_klats_on_a_phone_keeps_the_waiting_move_above_the_confirm_bar(browser, site_url, problems) -> None:
+def test_klats_on_a_phone_keeps_the_waiting_move_above_the_confirm_bar(browser: Browser, site_url: str, problems: PageProblems) -> None:
     """Four at a phone, two people passing it: your row stays at the screen's foot, and while a
     move waits for its second tap it stands above the confirm bar (the bar must not hide it)."""
     ctx = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
@@ -327,7 +332,8 @@ def test_klats_on_a_phone_keeps_the_waiting_move_above_the_confirm_bar(browser, 
     problems.check()
 
 
-def test_a_waiting_move_on_a_small_desktop_is_brought_above_the_confirm_bar(browser, site_url, problems) -> None:
+def test_a_waiting_move_on_a_small_desktop_is_brought_above_the_confirm_bar(
+        browser: Browser, site_url: str, problems: PageProblems) -> None:
     """1024×700, a mouse: your row is far down the page and the bar covers the page's foot; the
     move waiting for its second click is scrolled above the bar (once: the player may scroll on).
     And the pass screen, which hides the hands, has a way out that shows none."""

@@ -12,11 +12,12 @@ do after its start (:func:`settle`), what is measured is the bots' alone.
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from conftest import ROOT, PageProblems, empty_tab, open_app, start_game
 from pages import INTERLUDE, OVER, TURN, act
+from playwright.sync_api import BrowserContext, Page
 
 #: The browser counts a task over 50 ms as long; ours is 100 ms while a bot thinks (the page stays responsive).
 LONG_TASK_MS = 100
@@ -44,20 +45,20 @@ WATCH = """
 
 
 @pytest.fixture
-def watched(page: Any) -> Any:
+def watched(page: Page) -> Page:
     """The test's page, watched from its first script on (:data:`WATCH`)."""
     page.add_init_script(script=WATCH)
     return page
 
 
-def settle(page: Any) -> None:
+def settle(page: Page) -> None:
     """Wait until the page has nothing left to do after its start: it started from the profile's
     start-up snapshot, or has made it (a test before may have opened the full site, which
     takes it away) in a worker of its own."""
     page.wait_for_selector('html[data-snapshot="used"], html[data-snapshot="saved"]', timeout=120_000)
 
 
-def watch_log(page: Any) -> dict[str, list[dict[str, Any]]]:
+def watch_log(page: Page) -> dict[str, list[dict[str, Any]]]:
     return page.evaluate("() => window.__pygamesWatch")
 
 
@@ -88,13 +89,13 @@ def long_tasks_while_thinking(log: dict[str, list[dict[str, Any]]], spans: list[
             and any(a <= t["start"] and t["start"] + t["duration"] < b - MARK_SLACK_MS for a, b in spans)]
 
 
-def play_klats_turn(page: Any) -> None:
+def play_klats_turn(page: Page) -> None:
     """Our Клац! turn, by clicking: the first card of the hand, then the first pile it may go on."""
     page.locator(act("select")).first.click()
     page.locator("button.pile.legal").first.click()
 
 
-def wait_for_hard_turns(page: Any, turns: int) -> None:
+def wait_for_hard_turns(page: Page, turns: int) -> None:
     """Play our turns until the Hard bot has finished ``turns`` searches (or the game ends)."""
     for _ in range(200):
         done = len([m for m in watch_log(page)["thinking"] if not m["on"]])
@@ -108,7 +109,7 @@ def wait_for_hard_turns(page: Any, turns: int) -> None:
 
 
 @pytest.mark.long
-def test_a_hard_bot_thinks_in_its_worker_and_never_freezes_the_page(watched: Any, site_url: str) -> None:
+def test_a_hard_bot_thinks_in_its_worker_and_never_freezes_the_page(watched: Page, site_url: str) -> None:
     page = watched
     open_app(page, site_url, "?delay=0&seed=3")
     settle(page)
@@ -126,7 +127,7 @@ def test_a_hard_bot_thinks_in_its_worker_and_never_freezes_the_page(watched: Any
     # (the first turn waits for the worker to start, while the page's own start-up may still run
     # a task or two on a busy machine: the turns after it are the thinking alone)
     during = long_tasks_while_thinking(log, spans[1:])
-    iterations, ms = int(html.get_attribute("data-bot-iterations")), int(html.get_attribute("data-bot-ms"))
+    iterations, ms = int(cast(str, html.get_attribute("data-bot-iterations"))), int(cast(str, html.get_attribute("data-bot-ms")))
     print(f"\nHard in the worker: {iterations} iterations in {ms} ms; thinking spans (start, ms): "
           f"{[(round(a), round(b - a)) for a, b in spans]}; long tasks: {log['longtasks']}")
     assert not during, f"main-thread tasks over {LONG_TASK_MS} ms while the bot thought: {during}"
@@ -135,7 +136,7 @@ def test_a_hard_bot_thinks_in_its_worker_and_never_freezes_the_page(watched: Any
 
 
 @pytest.mark.long
-def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(context: Any, site_url: str) -> None:
+def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(context: BrowserContext, site_url: str) -> None:
     origin = site_url.split("/pygames/")[0]
     page = empty_tab(context, origin)  # not the strict page: the blocked script is reported, as it should be
     page.add_init_script(script=WATCH)
@@ -151,7 +152,7 @@ def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(context: Any, s
         html = page.locator("html")
         assert html.get_attribute("data-bot-worker") == "failed"
         assert html.get_attribute("data-bot-where") == "page"
-        assert int(html.get_attribute("data-bot-iterations")) >= 200
+        assert int(cast(str, html.get_attribute("data-bot-iterations"))) >= 200
         log = watch_log(page)
         spans = thinking_spans(log, page.evaluate("() => performance.now()"))
         tasks = long_tasks_while_thinking(log, spans, over_ms=0)  # every task the browser reports (over 50 ms)
@@ -170,7 +171,7 @@ def test_without_a_worker_the_page_thinks_in_slices_and_plays_on(context: Any, s
     assert not problems.foreign
 
 
-def test_a_hint_lights_a_move_on_the_table(page: Any, site_url: str) -> None:
+def test_a_hint_lights_a_move_on_the_table(page: Page, site_url: str) -> None:
     open_app(page, site_url, "?delay=0&seed=7")
     settle(page)  # the profile's start-up snapshot is there, for the worker to start from
     start_game(page, "klats", [("Ann", "human"), ("Bot 1", "medium")])
@@ -243,7 +244,7 @@ def hard_requests(game_name: str, positions: int) -> list[dict[str, Any]]:
 
 
 @pytest.mark.long
-def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(page: Any, site_url: str) -> None:
+def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(page: Page, site_url: str) -> None:
     """Hard's iterations per move in the browser's worker, 2 players, every game (printed for the report).
 
     Two positions per game, in one worker: each search takes its whole budget (1.2 s), so the
@@ -272,7 +273,7 @@ def test_hard_in_the_browser_worker_searches_its_budget_in_every_game(page: Any,
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):\n  " + "\n  ".join(lines))
 
 
-def test_on_a_phone_the_hinted_move_is_brought_into_view(page: Any, site_url: str) -> None:
+def test_on_a_phone_the_hinted_move_is_brought_into_view(page: Page, site_url: str) -> None:
     # Зоомагия on a phone is a long page: the Hint button far below the field whose arrow it lights.
     page.set_viewport_size({"width": 360, "height": 640})
     open_app(page, site_url, "?delay=0&seed=5")
@@ -287,7 +288,7 @@ def test_on_a_phone_the_hinted_move_is_brought_into_view(page: Any, site_url: st
     assert page.locator("#hint").evaluate(seen), "the hint's words are in view with the move they name"
 
 
-def test_on_a_phone_the_hint_asked_at_the_foot_of_the_page_is_seen_there(page: Any, site_url: str) -> None:
+def test_on_a_phone_the_hint_asked_at_the_foot_of_the_page_is_seen_there(page: Page, site_url: str) -> None:
     # Клац! on a phone: the Hint button below the hand, the table's top (where the hint shows) far above.
     page.set_viewport_size({"width": 360, "height": 640})
     open_app(page, site_url, "?delay=0&seed=5")

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from conftest import open_app, reload_app, revisit, start_game, wait_for_player
+from typing import cast
+
+from conftest import PageProblems, open_app, reload_app, revisit, start_game, wait_for_player
 from pages import act
+from playwright.sync_api import Browser, Page
 
 from pygames_core import games
 from pygames_core.record import new_record
 from pygames_ui.session import Seat, Session
 
 
-def new_game(page, seats: list[tuple[str, str]] | None = None, columns: bool = True, confirm: str = "auto") -> None:
+def new_game(page: Page, seats: list[tuple[str, str]] | None = None, columns: bool = True, confirm: str = "auto") -> None:
     selects = {"confirm_moves": confirm}
     if not columns:
         selects["opt_columns"] = "false"
@@ -18,11 +21,11 @@ def new_game(page, seats: list[tuple[str, str]] | None = None, columns: bool = T
     page.wait_for_selector(".zm-table")
 
 
-def phase(page) -> str:
-    return page.get_attribute(".zm-table", "data-phase")
+def phase(page: Page) -> str:
+    return cast(str, page.get_attribute(".zm-table", "data-phase"))
 
 
-def decide(page, turn: int = 0) -> str:
+def decide(page: Page, turn: int = 0) -> str:
     """Make the pending decision by clicking a legal control; returns the phase it answered."""
     now = phase(page)
     if now == "push":
@@ -49,7 +52,7 @@ def decide(page, turn: int = 0) -> str:
     return now
 
 
-def test_hovering_an_arrow_previews_the_push(page, site_url) -> None:
+def test_hovering_an_arrow_previews_the_push(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page)
     assert wait_for_player(page) == "turn" and phase(page) == "push"
@@ -70,7 +73,7 @@ def test_hovering_an_arrow_previews_the_push(page, site_url) -> None:
     page.wait_for_selector(".log li >> text=into column 3 from the bottom")
 
 
-def test_touch_previews_on_first_tap_and_pushes_on_second(browser, site_url, problems) -> None:
+def test_touch_previews_on_first_tap_and_pushes_on_second(browser: Browser, site_url: str, problems: PageProblems) -> None:
     ctx = browser.new_context(locale="en-US", has_touch=True, is_mobile=True, viewport={"width": 412, "height": 900})
     page = ctx.new_page()
     problems.attach(page)
@@ -93,7 +96,7 @@ def test_touch_previews_on_first_tap_and_pushes_on_second(browser, site_url, pro
     problems.check()
 
 
-def test_rows_only_option(page, site_url) -> None:
+def test_rows_only_option(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page, columns=False)
     assert wait_for_player(page) == "turn"
@@ -102,7 +105,7 @@ def test_rows_only_option(page, site_url) -> None:
     assert "Rows only" in page.inner_text(".status-line")
 
 
-def test_four_players_two_humans_share_the_device(page, site_url) -> None:
+def test_four_players_two_humans_share_the_device(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page, seats=[("Anna", "human"), ("Bot A", "medium"), ("Boris", "human"), ("Bot B", "easy")], confirm="off")
     assert page.locator(".zm-seat").count() == 4
@@ -127,7 +130,7 @@ def test_four_players_two_humans_share_the_device(page, site_url) -> None:
     assert "Bot A" in log and "Bot B" in log
 
 
-def test_reload_resumes_mid_game(page, site_url) -> None:
+def test_reload_resumes_mid_game(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     new_game(page)
     for turn in range(6):
@@ -156,7 +159,7 @@ HEADS_DECK = ["fox:head", "wolf:head", "cat:head", "wolf:tail", "sheep:body", "s
               "cat:tail", "dog:head", "cow:tail", "pig:body", "owl:tail", "lion:head", "hare:tail", "monkey:body"]
 
 
-def load_prepared(page, deck: list[str]) -> None:
+def load_prepared(page: Page, deck: list[str]) -> None:
     """Put a game with a prepared deck into the save and reload (the app resumes it)."""
     game = games.get("zoomagia")
     options = {"columns": True}
@@ -168,7 +171,7 @@ def load_prepared(page, deck: list[str]) -> None:
     page.wait_for_selector(".zm-table")
 
 
-def test_take_refill_discard_and_bank_by_clicking(page, site_url) -> None:
+def test_take_refill_discard_and_bank_by_clicking(page: Page, site_url: str) -> None:
     open_app(page, site_url)
     # A discard: only the three heads are offered.
     load_prepared(page, HEADS_DECK)
