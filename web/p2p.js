@@ -47,7 +47,7 @@ function drop(id) {
 }
 
 /** A new connection ``id`` in place of any old one (``null``, reported, if the browser refuses);
- * ``certificates``: a guest's kept one (see certificates()). */
+ * ``certificates``: this device's kept one (see certificates()). */
 function fresh(id, certificates = []) {
   drop(id);
   let pc;
@@ -68,8 +68,8 @@ function watch(id, pc) {
   };
 }
 
-/** A guest's answer to ``sdp`` on a new connection ``id`` (with its kept certificate); ``ice``:
- * the ICE credentials the host expects it to carry (a spare connection), or null. */
+/** An answer to ``sdp`` on a new connection ``id`` (with this device's kept certificate); ``ice``:
+ * the ICE credentials the other side expects it to carry (a spare connection), or null. */
 function answerOn(id, sdp, ice) {
   return certificates().then((certs) => {
     const pc = fresh(id, certs);
@@ -79,7 +79,7 @@ function answerOn(id, sdp, ice) {
       await pc.setRemoteDescription({ type: "offer", sdp });
       const made = await pc.createAnswer();
       if (ice) {
-        // The host set this answer's credentials as it made the spare offer: the answer is never sent.
+        // The other side set this answer's credentials as it made the spare offer: it is never sent.
         const [ufrag, pwd] = ice;
         const set = made.sdp.replace(/^a=ice-ufrag:.*$/m, `a=ice-ufrag:${ufrag}`).replace(/^a=ice-pwd:.*$/m, `a=ice-pwd:${pwd}`);
         await pc.setLocalDescription({ type: "answer", sdp: set });
@@ -92,11 +92,12 @@ function answerOn(id, sdp, ice) {
   });
 }
 
-// ---------------------------------------------------------------- a guest's certificate
-// A guest answers with one certificate, kept in IndexedDB for 30 days: its host knows the
-// fingerprint the device's next answer will carry and keeps a spare connection ready for it, by
-// which a reloaded page comes back by itself (pygames_ui/devices/spare.py). Without IndexedDB the
-// certificate lasts as long as the page (a reload then asks for a new invite).
+// ---------------------------------------------------------------- this device's certificate
+// Every connection of this device has one certificate, kept in IndexedDB for 30 days: the other
+// side knows the fingerprint this device's next offer or answer will carry, and keeps a connection
+// ready for it, answered in advance, by which a reloaded page (a guest's, or the host's) comes back
+// by itself (pygames_ui/devices/spare.py). Without IndexedDB the certificate lasts as long as the
+// page (a reload then asks for a new invite).
 const DAY_MS = 864e5;
 let kept = null; // the promise of [certificate], or [] if the browser makes none
 
@@ -120,10 +121,10 @@ function store(mode, work) {
 }
 
 async function keptCertificate() {
-  const old = await store("readonly", (s) => s.get("guest")).catch(() => null);
+  const old = await store("readonly", (s) => s.get("device")).catch(() => null);
   if (old instanceof RTCCertificate && old.expires - Date.now() > DAY_MS) return old; // (a day left at least)
   const made = await RTCPeerConnection.generateCertificate({ name: "ECDSA", namedCurve: "P-256", expires: 30 * DAY_MS });
-  await store("readwrite", (s) => s.put(made, "guest")).catch(() => {});
+  await store("readwrite", (s) => s.put(made, "device")).catch(() => {});
   return made;
 }
 
@@ -145,13 +146,15 @@ globalThis.pygamesP2P = {
     report = (kind, id, payload) => fn(kind, id, payload);
   },
   offer(id) {
-    const pc = fresh(id);
-    if (!pc) return Promise.resolve();
-    return guarded(id, pc, async () => {
-      wire(id, pc.createDataChannel("game", { ordered: true }));
-      await pc.setLocalDescription(await pc.createOffer());
-      await gathered(pc);
-      if (current(id, pc)) report("offer", id, pc.localDescription.sdp);
+    return certificates().then((certs) => {
+      const pc = fresh(id, certs);
+      if (!pc) return undefined;
+      return guarded(id, pc, async () => {
+        wire(id, pc.createDataChannel("game", { ordered: true }));
+        await pc.setLocalDescription(await pc.createOffer());
+        await gathered(pc);
+        if (current(id, pc)) report("offer", id, pc.localDescription.sdp);
+      });
     });
   },
   accept(id, sdp) {
@@ -172,7 +175,7 @@ globalThis.pygamesP2P = {
   answer(id, sdp) {
     return answerOn(id, sdp, null);
   },
-  /** Back to the host by the spare connection it keeps for this device: its offer answered with
+  /** Back by the spare connection the other side keeps for this device: its offer answered with
    * the credentials it chose (the answer is already set on its side). */
   rejoin(id, sdp, ufrag, pwd) {
     return answerOn(id, sdp, [ufrag, pwd]);

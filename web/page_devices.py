@@ -17,6 +17,7 @@ from typing import Any
 from js import console, window  # type: ignore[import-not-found]
 
 from pygames_ui import focus
+from pygames_ui.devices import invite
 from pygames_ui.devices import play as devices
 
 #: How long a tab that was handed a friend's answer link waits for the game's tab to say it took it.
@@ -86,7 +87,7 @@ class DevicesPart:
         :data:`ANSWER_WAIT_S`, the player is told where the answer must go instead."""
         app = self.app
         app.flash = None  # (an older link's complaint is not this one's)
-        if not devices.answer_readable(fragment):
+        if not invite.answer_readable(fragment):
             app.notice, app.notice_details = app.t("devices.bad_answer_link"), None
             return
         self.answer_sent = fragment

@@ -317,9 +317,9 @@ def test_an_answer_link_is_read_before_it_is_handed_on() -> None:
     host, guest = lobby_with_a_friend()
     answer = guest.joining.answer  # type: ignore[union-attr]
     assert answer is not None
-    assert play.answer_readable(SITE + "#a=" + answer) and play.answer_readable(answer)
+    assert invite.answer_readable(SITE + "#a=" + answer) and invite.answer_readable(answer)
     for broken in (SITE + "#a=garbage", SITE + "#a=" + answer[:-9], "#a=", ""):
-        assert not play.answer_readable(broken), broken
+        assert not invite.answer_readable(broken), broken
 
 
 def test_an_answer_for_a_friend_here_names_him_and_the_invite_pasted_back_is_said_to_be_one() -> None:

@@ -263,3 +263,83 @@ def test_a_spare_kept_for_another_invite_or_too_long_is_not_used() -> None:
     guest.storage.setItem(guest_keep.SPARE_KEY, "{not json")
     back = reloaded(guest)
     assert back.joining is not None and not back.joining.rejoining and back.joining.spent
+
+
+def test_the_host_s_reloaded_page_answers_each_friend_s_waiting_connection() -> None:
+    """The other way round: the friend's device keeps a connection waiting for the host's reload,
+    answered in advance for the host's certificate; the host keeps its offer by the seat's token."""
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None and j.waiting  # (asked for with his first table)
+    play.on_event(guest, "offer", spare.GUEST_WAITING, OFFER)  # the page made it: the host is told
+    (accept, peer, expected), (send, to, message) = play.effects(guest)
+    told = invite.parse(expected)
+    assert (accept, peer, send, to) == ("p2p-accept", spare.GUEST_WAITING, "p2p-send", GUEST_PEER)
+    assert told.fingerprint == j.invite.offer.fingerprint and told.candidates == ()  # (the host's certificate)
+    body = json.loads(message)
+    assert body["type"] == "spare" and (body["ufrag"], body["pwd"]) == (told.ufrag, told.pwd)
+    play.on_event(host, "message", 1, message)
+    room = host.room
+    assert room is not None and room.referee.waiting[1] == (body["offer"], body["ufrag"], body["pwd"])
+    host.play(host.ctx().legal[0])  # type: ignore[union-attr]
+    pump(host, guest)
+    play.on_event(guest, "closed", GUEST_PEER, "")  # the host's page reloads …
+    play.effects(guest)
+    again = reloaded_host(host)
+    back = again.room
+    assert back is not None and back.referee.seat_state(1) == "away"
+    effects = play.effects(again)  # … and answers his waiting connection by itself (and makes a new invite)
+    assert ("p2p-rejoin", 201, invite.from_text(body["offer"]), body["ufrag"], body["pwd"]) in effects
+    assert ("p2p-offer", 1) in effects
+    play.on_event(again, "open", 201, "")  # it opens: his seat's connection now, and a spare made for him
+    assert play.effects(again) == [("p2p-promote", 201, 1), ("p2p-offer", 101)]
+    play.on_event(again, "offer", 101, OFFER)
+    play.on_event(guest, "open", spare.GUEST_WAITING, "")  # on his side too: his connection now
+    promote, (kind, _, hello) = play.effects(guest)
+    assert promote == ("p2p-promote", spare.GUEST_WAITING, GUEST_PEER) and kind == "p2p-send"
+    assert j.connected and not j.rejoining and not j.waiting
+    play.on_event(again, "message", 1, str(hello))  # his hello, with his token
+    pump(again, guest)
+    assert back.referee.seat_state(1) == "here" and guest.screen == "guest"
+    assert j.waiting and back.spares[1].fingerprint == invite.parse(ANSWER).fingerprint  # (both ways again)
+    assert len(again.session.record["actions"]) == 1  # type: ignore[union-attr]  # the same game goes on
+
+
+def reloaded_host(host: App) -> App:
+    again = App(CATALOGUES, "en", host.storage, seed=2)
+    again.build, again.site = host.build, host.site
+    again.boot()
+    return again
+
+
+@pytest.mark.parametrize("kept", [
+    {"x": ["a", "b", "c", 0]}, [1, 2], "nope", {"TOKEN": ["AQAE", "abcd", "a" * 24, 0]},
+    {"TOKEN": ["OFFER", "ab", "a" * 24, "NOW"]}, {"TOKEN": ["OFFER", "abcd", "a" * 24, 0]},
+])
+def test_a_waiting_connection_kept_wrongly_is_not_answered(kept: object) -> None:
+    from pygames_ui.devices import host_keep
+
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    token = room.referee.tokens[1]
+    good = room.spares[1].offer  # (an offer as an invite carries it)
+    text = json.dumps(kept).replace("TOKEN", token).replace("OFFER", good).replace('"NOW"', str(__import__("time").time()))
+    host.storage.setItem(host_keep.KEY, text)
+    assert host_keep.waiting(host.storage, room.referee.tokens) == {}
+    again = reloaded_host(host)
+    assert not any(e[0] == "p2p-rejoin" for e in play.effects(again))
+
+
+def test_a_guest_s_waiting_connection_is_taken_from_his_seat_only() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    good = room.spares[1].offer
+    bad = json.dumps({"v": protocol.PROTOCOL, "build": "b1", "seq": 1, "type": "spare", "offer": good, "ufrag": "abcd",
+                      "pwd": "a" * 24})
+    room.received(2, bad)  # (a connection with no seat: dropped)
+    assert 2 not in room.referee.waiting and room.referee.dropped["no seat"] == 1
+    nasty = json.loads(bad) | {"seq": 99, "ufrag": "ab\r\na=x"}
+    room.received(1, json.dumps(nasty))
+    assert room.referee.waiting == {} and room.referee.dropped["bad spare"] == 1

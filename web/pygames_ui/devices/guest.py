@@ -53,6 +53,10 @@ class Guest:
     def ping(self) -> str:
         return self._write("ping")
 
+    def waiting(self, body: dict[str, str]) -> str:
+        """The message that tells the host of the connection this device keeps waiting for it (spare.py)."""
+        return self._write("spare", **body)
+
     def receive(self, raw: object) -> str | None:
         """Take a message from the host; its kind (``None``: dropped)."""
         try:

@@ -70,6 +70,31 @@ class Joining:
         self.heard_at: float | None = None  # when the host was last heard from (clock)
         self.said_quiet = False  # the screen says the host has gone quiet
         self.rejoin_try: spare.Rejoin | None = None  # the tries of the host's spare offer, while they go on
+        self.waiting = False  # a connection is kept waiting for the host's reload (or is being made)
+
+    def on_waiting(self, kind: str, sdp: str) -> bool:
+        """What the page reports of the connection kept waiting for the host (:mod:`.spare`): its
+        offer made (answered in advance for the host's certificate; the host is told), or open
+        (the host's page reloaded and answered it: it is this device's connection now). ``True``
+        when it opened."""
+        if kind == "offer":
+            try:
+                kept, expected = spare.make(self.invite.offer.fingerprint, sdp)
+            except ValueError:  # (an offer no invite can carry: a new invite after a host's reload)
+                return False
+            self.effects += [("p2p-accept", spare.GUEST_WAITING, expected), ("p2p-send", GUEST_PEER, self.guest.waiting(kept.body()))]
+        elif kind == "open":
+            self.effects.append(("p2p-promote", spare.GUEST_WAITING, GUEST_PEER))
+            self.waiting = False  # (another, after the host's next table)
+            self.opened()
+            return True
+        elif kind in ("closed", "failed"):
+            self.waiting = False
+        return False
+
+    def peers(self) -> list[int]:
+        """The page's ids of this device's connections to its host: the one in use and the one waiting."""
+        return [GUEST_PEER, spare.GUEST_WAITING]
 
     def rejoin(self, kept: tuple[str, str, str] | None = None) -> bool:
         """Back to the host by the spare connection it keeps for this device (:mod:`.spare`):
@@ -169,6 +194,9 @@ class Joining:
             self.results_closed = False
         if self.guest.resync:  # the log came with a gap: the whole table again (asked once)
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
+        if kind == "table" and self.connected and not self.waiting:  # (for the host's reload: spare.py)
+            self.waiting = True
+            self.effects.append(("p2p-offer", spare.GUEST_WAITING))
         return kind not in (None, "pong") or sending != self.sending or self.quiet_news()
 
     @property

@@ -26,7 +26,7 @@ from pygames_core.actions import find
 
 from ..frame import Spell, next_event, seat_frame
 from ..session import Session
-from . import protocol
+from . import protocol, spare
 from .protocol import BadMessageError
 from .seats import MAX_SPELLS
 
@@ -76,6 +76,7 @@ class Referee:
         self.stand_ins: set[int] = set()  # guest seats a bot plays for now (the host's choice)
         self.spells: list[Spell] = []  # when a bot played for whom: the log says so (frame.Frame.bot_spells)
         self.other_builds: set[str] = set()  # connections told that the host runs another build
+        self.waiting: dict[int, tuple[str, str, str]] = {}  # seat -> its guest's waiting offer (spare.py)
 
     # ------------------------------------------------------------ who is here
     def holder(self, seat: int) -> str | None:
@@ -154,7 +155,18 @@ class Referee:
             return [self._send(conn, "pong")]
         if message.type == "hello":
             return self._hello(conn, link, message)
+        if message.type == "spare":
+            return self._waiting(link, message)
         return self._act(conn, link, message)
+
+    def _waiting(self, link: Link, message: protocol.Message) -> Outgoing:
+        """A seated guest's waiting connection, for this page's reload (kept, nothing answered)."""
+        kept = spare.read(message.body)
+        if link.seat is None or kept is None:
+            self.last_kind = None
+            return self._drop("no seat" if link.seat is None else "bad spare")
+        self.waiting[link.seat] = kept
+        return []
 
     def _hello(self, conn: str, link: Link, message: protocol.Message) -> Outgoing:
         seat, token = message.body["seat"], message.body["token"]

@@ -246,6 +246,15 @@ def read_answer(text: str) -> tuple[int, bytes, Endpoint]:
     return data[0], data[1:1 + TAG_BYTES], uncompact(data[1 + TAG_BYTES:])
 
 
+def answer_readable(text: str) -> bool:
+    """Whether ``text`` (an answer's code, or its ``#a=`` link) holds an answer at all."""
+    try:
+        read_answer(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 

@@ -19,11 +19,11 @@ from ..i18n import I18n
 from ..session import Session, Storage, StorageFullError
 from ..tables import TableSet
 from ..tables.base import Ctx
-from . import guest_keep, guest_screens, guest_ui, invite, lobby_ui
+from . import guest_keep, guest_screens, guest_ui, host_keep, invite, lobby_ui
 from .guest_ui import GUEST_PEER, Joining
 from .host import PING_S
 from .room import Room
-from .spare import spare_seat
+from .spare import GUEST_WAITING, spare_seat, waiting_seat
 
 
 class App(Protocol):
@@ -67,6 +67,7 @@ def start_room(app: App) -> None:
     app.leave_room()
     if s is not None and s.remote and not s.game.is_over(s.state):
         app.room = Room(s, app.build, host_name(app), replaced=app.storage.getItem(saves.slot_of(s)))
+        app.room.call_back(host_keep.waiting(app.storage, app.room.referee.tokens))  # (this page reloaded)
         app.room.ask_offers()
 
 
@@ -83,7 +84,7 @@ def open_invite(app: App, fragment: str) -> None:
         app.screen = "guest" if j.guest.table is not None and j.guest.table["started"] else "join"
         return  # the same invite again (Back to its address): the same connection, as it is
     if j is not None:  # another invite before: its connection closes (nothing of it reaches this one)
-        app.hang_ups.append(GUEST_PEER)
+        app.hang_ups += j.peers()
     joining.spent = guest_keep.was_joined(app.storage, joining)
     kept = guest_keep.kept_spare(app.storage, joining) if joining.spent else None
     if kept is not None:  # (a reload at the host's table: back by the spare connection he keeps for us)
@@ -121,7 +122,7 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
     """What the browser reports: ``offer``/``answer`` made (an SDP), ``open``, ``closed``, ``message``.
     ``False`` when nothing on screen changed (a ping, a pong): the page need not be drawn again."""
     room, j = app.room, app.joining
-    if room is not None and peer != GUEST_PEER:
+    if room is not None and peer >= 0:
         if kind == "offer":
             room.offer_made(peer, payload)
         elif kind == "scanned":  # the camera read a QR code: an answer, we hope
@@ -130,6 +131,8 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
         elif kind == "message":
             before = len(room.session.record["actions"])
             changed = room.received(peer, payload)
+            if room.referee.last_kind == "spare":  # (a friend's connection waiting for this page's reload)
+                host_keep.keep(app.storage, room)
             if len(room.session.record["actions"]) != before:
                 # A guest's move: saved, and the device handed on as after any move (the referee
                 # has sent every friend his new frame already).
@@ -139,6 +142,10 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
             room.closed(peer)
         elif kind == "open":
             room.opened(peer)
+        return True
+    if j is not None and peer == GUEST_WAITING:
+        if j.on_waiting(kind, payload):
+            guest_keep.remember_joined(app.storage, j)
         return True
     if j is not None and peer == GUEST_PEER:
         if kind == "answer":
@@ -173,13 +180,13 @@ def failed(app: App, peer: int) -> None:
     """WebRTC (or the camera) failed for ``peer``: said on the page, and what waited on it may be
     asked for again (an invite that was never made: "Try again" where it would be; Join)."""
     room, j = app.room, app.joining
-    if room is not None and spare_seat(peer) is not None:  # (a spare connection: he comes back by an invite)
+    if room is not None and (spare_seat(peer) is not None or waiting_seat(peer) is not None):  # (he comes back by an invite)
         room.closed(peer)
         return
-    if j is not None and peer == GUEST_PEER and j.rejoining:  # (the same: the screen says to ask for one)
-        j.failed()
+    if j is not None and (peer == GUEST_WAITING or (peer == GUEST_PEER and j.rejoining)):  # (the same)
+        j.on_waiting("failed", "") if peer == GUEST_WAITING else j.failed()
         return
-    if room is not None and peer != GUEST_PEER:
+    if room is not None and peer >= 0:
         scanning, room.scanning = room.scanning == peer, None
         if peer in room.session.remote and peer not in room.invites:
             room.offer_failed(peer)
@@ -251,15 +258,6 @@ def waiting_game(app: App) -> str | None:
     return saves.waiting_game(app.storage, app.session)
 
 
-def answer_readable(text: str) -> bool:
-    """Whether ``text`` (an answer's code, or its ``#a=`` link) holds an answer at all."""
-    try:
-        invite.read_answer(text)
-    except ValueError:
-        return False
-    return True
-
-
 def back_to_host(app: App) -> str | None:
     """On the home screen of a friend's device still linked to its host (the game-over summary's
     "Games" leads there, and the host may play again): the words of the way back to his table,
@@ -275,7 +273,7 @@ def leave_host(app: App) -> None:
     """A game of this device's own started on a friend's guest device: it leaves the host's table
     (his host sees him away, and may let a bot play for him), rather than keep the host waiting."""
     if app.joining is not None:
-        app.hang_ups.append(GUEST_PEER)
+        app.hang_ups += app.joining.peers()
         app.joining = None
         guest_keep.keep_table(app.storage, None)
 
@@ -346,5 +344,5 @@ def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
 
 HANDLERS: dict[str, Any] = {"p2p-join": _join, "to-host": _to_host, "forget-table": _forget_table, **lobby_ui.HANDLERS}
 JOIN_PREFIX, ANSWER_PREFIX = invite.JOIN_PREFIX, invite.ANSWER_PREFIX
-__all__ = ["ANSWER_PREFIX", "HANDLERS", "answer_readable", "back_to_host", "hosted_elsewhere", "JOIN_PREFIX", "leave_host", "lets_go", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
+__all__ = ["ANSWER_PREFIX", "HANDLERS", "back_to_host", "hosted_elsewhere", "JOIN_PREFIX", "leave_host", "lets_go", "PING_S", "Joining", "Room", "effects", "failed", "on_event", "open_invite", "screen",
            "start_room", "table_left", "tick", "title", "your_turn"]

@@ -14,6 +14,8 @@ guest → host
   ``hello``  {"seat": i, "token": t}      take seat ``i`` with its invite's token
   ``act``    {"action": a, "moves": m}     play ``a``; ``m``: moves seen (a stale click is refused)
   ``ping``   {}                            still here (the host answers ``pong``)
+  ``spare``  {"offer", "ufrag", "pwd"}     a connection this device keeps waiting for the host: if
+             the host's page reloads, it answers ``offer`` with these ICE credentials (spare.py)
 
 host → guest
   ``table``  the seat's frame: {"seat", "view", "events", "events_from", "current", "over",
@@ -52,6 +54,7 @@ FROM_GUEST: dict[str, dict[str, type | tuple[type, ...]]] = {
     "hello": {"seat": int, "token": str},
     "act": {"action": dict, "moves": int},
     "ping": {},
+    "spare": {"offer": str, "ufrag": str, "pwd": str},
 }
 FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
     "table": {"seat": int, "view": dict, "events": list, "events_from": int, "current": (int, type(None)),

@@ -25,9 +25,10 @@ from pygames_core import games
 
 from ..frame import next_event
 from ..session import Session
-from . import invite, seats, spare
+from . import invite, seats
 from .host import Referee
-from .spare import Spare, spare_peer, spare_seat
+from .room_spares import SpareConnections, conn_of, seat_of
+from .spare import Spare, spare_seat, waiting_seat
 
 #: How long an answer taken may take to connect before the lobby says it did not (a device on the
 #: same network connects within a few seconds; a phone that slept through it never does).
@@ -42,18 +43,8 @@ class Taken(NamedTuple):
     at: float  # when it was taken (the room's clock)
 
 
-def conn_of(seat: int) -> str:
-    """The connection of a seat: one data channel per guest seat."""
-    return f"seat{seat}"
-
-
-def seat_of(conn: str) -> int | None:
-    """The seat whose invite opened connection ``conn`` (:func:`conn_of`): only its token is taken there."""
-    return int(conn[4:]) if conn.startswith("seat") and conn[4:].isdigit() else None
-
-
 @dataclass
-class Room:
+class Room(SpareConnections):
     session: Session
     build: str
     host_name: str
@@ -264,73 +255,13 @@ class Room:
             self.spares.pop(owner, None)
             self.making.pop(owner, None)
             return
+        owner = waiting_seat(seat)
+        if owner is not None:  # (a friend's waiting connection could not be answered: a new invite)
+            self.referee.waiting.pop(owner, None)
+            return
         self.referee.closed(conn_of(seat))
         self.reinvite(seat)
         self.moved()  # the others are told he is away
-
-    # ------------------------------------------------------------ spare connections (spare.py)
-    def opened(self, peer: int) -> None:
-        """A connection opened: a seat's (by the answer taken for its invite), or a seat's spare
-        one, its device back by itself (it becomes the seat's connection: ``p2p-promote``)."""
-        seat = spare_seat(peer)
-        if seat is None:
-            taken = self.accepted.get(peer)
-            if taken is not None:
-                self.devices[peer] = taken.answer.fingerprint
-                self.unspared.add(peer)
-            return
-        kept = self.spares.pop(seat, None)
-        if kept is None or seat not in self.session.remote:
-            self.effects.append(("p2p-close", peer))
-            return
-        self.referee.closed(conn_of(seat))  # (the old connection, if the host had not seen it go yet)
-        self.accepted.pop(seat, None)  # (his new invite's connection goes: he is back by the spare)
-        self.effects.append(("p2p-promote", peer, seat))
-        self.devices[seat] = kept.fingerprint
-        self.unspared.add(seat)
-        self._make_spare(seat, kept.fingerprint)  # (the next one, ready by the time he says hello)
-
-    def _make_spare(self, seat: int, device: bytes) -> None:
-        """Ask the page for a spare connection for ``seat``'s ``device``, unless it has one."""
-        kept = self.spares.get(seat)
-        if (kept is None or kept.fingerprint != device) and self.making.get(seat) != device:
-            self.making[seat] = device
-            self.effects.append(("p2p-offer", spare_peer(seat)))
-
-    def _spare_for(self, seat: int) -> None:
-        """``seat``'s device said hello on a connection new to it: it is sent its spare connection
-        (once made: one is asked for if none is for this device)."""
-        device = self.devices.get(seat)
-        if seat not in self.unspared or device is None:
-            return
-        kept = self.spares.get(seat)
-        if kept is not None and kept.fingerprint == device:
-            self.unspared.discard(seat)
-            self.effects.append(("p2p-send", seat, self.referee.write(conn_of(seat), "spare", **kept.body())))
-        else:
-            self._make_spare(seat, device)
-
-    def _spare_made(self, peer: int, sdp: str) -> None:
-        """The page made a spare connection's offer: the answer its device will give is set on it,
-        and the offer and credentials go to that device alone (once it has said hello)."""
-        seat = spare_seat(peer)
-        device = None if seat is None else self.making.pop(seat, None)
-        if seat is None or device is None:
-            self.effects.append(("p2p-close", peer))  # (asked for, then no longer wanted)
-            return
-        try:
-            kept, expected = spare.make(device, sdp)
-        except ValueError:  # (an offer no invite can carry: he comes back by a new invite)
-            self.effects.append(("p2p-close", peer))
-            return
-        self.spares[seat] = kept
-        self.effects.append(("p2p-accept", peer, expected))
-        if self.referee.holder(seat) == conn_of(seat):
-            self._spare_for(seat)
-
-    def peers(self) -> list[int]:
-        """The page's ids of every connection of this room: each friend's seat, and its spare one."""
-        return [*self.session.remote, *(spare_peer(seat) for seat in sorted({*self.spares, *self.making}))]
 
     def moved(self) -> None:
         """The game moved on here (the host's move, a bot's): each seated guest gets its frame."""

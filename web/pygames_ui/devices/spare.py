@@ -19,6 +19,14 @@ only with its token. A host's device asleep (a locked phone) is tried again ever
 :data:`TRY_S`, so its friends come back when it wakes. A browser that refuses the credentials
 (other browsers may not let a page set them), or a host that has reloaded meanwhile (its spare
 connections are gone), leaves the guest asking for a new invite, as without a spare.
+
+The other way round, for the host's reload: each guest keeps a connection of its own waiting
+(``GUEST_WAITING``), its offer answered in advance with the host's fingerprint (the host's
+certificate is kept too) and credentials the guest picks, and sends them to the host
+(``spare`` from a guest). The host keeps them in its storage by the seat's token
+(``host_keep.py``); its page reloaded, it answers each (``p2p-rejoin`` on
+``WAITING_PEER + seat``), and every friend still at the table is back with nothing passed
+by hand.
 """
 
 from __future__ import annotations
@@ -47,6 +55,13 @@ _PWD = re.compile(r"^[A-Za-z0-9+/]{22,64}$")
 _ALPHABET = string.ascii_letters + string.digits
 
 
+#: The page's id, on the host, of its answer to a seat's guest's waiting offer (the other way
+#: round: the guest keeps a connection waiting for the host, answered on a host's reload).
+WAITING_PEER = 200
+#: A guest's id of that waiting connection (its connection to the host is -1).
+GUEST_WAITING = -2
+
+
 def spare_peer(seat: int) -> int:
     return SPARE_PEER + seat
 
@@ -54,6 +69,15 @@ def spare_peer(seat: int) -> int:
 def spare_seat(peer: int) -> int | None:
     """The seat whose spare connection is ``peer`` (``None``: not a spare connection)."""
     return peer - SPARE_PEER if SPARE_PEER <= peer < SPARE_PEER + 6 else None
+
+
+def waiting_peer(seat: int) -> int:
+    return WAITING_PEER + seat
+
+
+def waiting_seat(peer: int) -> int | None:
+    """The seat whose guest's waiting connection the host's ``peer`` answers (``None``: not one)."""
+    return peer - WAITING_PEER if WAITING_PEER <= peer < WAITING_PEER + 6 else None
 
 
 @dataclass(frozen=True)
