@@ -7,8 +7,8 @@ it into the seat's invite (a ``#j=`` link, its QR code). The guest's answer come
 code pasted, or a ``#a=`` link opened on this device (:meth:`Room.answer_text` → the SDP for
 ``("p2p-accept", seat, sdp)``). Once the data channel is open, the messages go through the
 referee (:class:`.host.Referee`) and the frames it sends each guest go out as
-``("p2p-send", seat, text)``. Each guest's device is also kept a spare connection
-(:mod:`.spare`), by which it comes back by itself if its page reloads.
+``("p2p-send", seat, text)``. Spare connections both ways (:mod:`.spare`, ``room_spares.py``)
+bring a friend back by himself when his page reloads, or this one does.
 
 Everything here is plain Python: what the page does is only the effects it is asked for.
 """

@@ -44,7 +44,7 @@ class SpareConnections:
         for seat, kept in sorted(waiting.items()):
             if seat in self.session.remote:
                 self.referee.waiting[seat] = kept
-                self.effects.append(spare.Rejoin(kept, 0.0, 0.0).effect(waiting_peer(seat)))
+                self.effects.append(spare.answer_effect(waiting_peer(seat), kept))
 
     def opened(self, peer: int) -> None:
         """A connection opened: a seat's (by the answer taken for its invite), or a seat's spare

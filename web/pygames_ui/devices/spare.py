@@ -117,6 +117,13 @@ def read(body: dict[str, Any]) -> tuple[str, str, str] | None:
     return offer, ufrag, pwd
 
 
+def answer_effect(peer: int, kept: tuple[str, str, str]) -> tuple[object, ...]:
+    """What the page does to answer a spare offer kept for this device, on its connection ``peer``:
+    ``("p2p-rejoin", peer, offer SDP, ufrag, pwd)``."""
+    offer, ufrag, pwd = kept
+    return ("p2p-rejoin", peer, invite.from_text(offer), ufrag, pwd)
+
+
 @dataclass
 class Rejoin:
     """A guest's tries of its spare connection: the spare, when the first try and this one began."""
@@ -126,9 +133,7 @@ class Rejoin:
     at: float
 
     def effect(self, peer: int) -> tuple[object, ...]:
-        """What the page does to answer the spare offer: ``("p2p-rejoin", peer, offer SDP, ufrag, pwd)``."""
-        offer, ufrag, pwd = self.kept
-        return ("p2p-rejoin", peer, invite.from_text(offer), ufrag, pwd)
+        return answer_effect(peer, self.kept)
 
     def due(self, now: float) -> str | None:
         """``"retry"`` (this try has had :data:`TRY_S`), ``"give_up"`` (so has every try for
