@@ -46,6 +46,20 @@ function drop(id) {
   }
 }
 
+/** Close the connection ``id`` for good (its game left, a spare no longer wanted): what was sent on it
+ * last (the host's "bye") goes first, then the connection closes; it reports nothing more. */
+function hangUp(id) {
+  const old = peers.get(id);
+  if (!old) return;
+  peers.delete(id);
+  old.pc.onconnectionstatechange = null;
+  if (old.dc) {
+    old.dc.onclose = old.dc.onmessage = old.dc.onopen = null;
+    old.dc.close(); // (its buffered messages are sent before it closes)
+  }
+  setTimeout(() => old.pc.close(), 1000);
+}
+
 /** A new connection ``id`` in place of any old one (``null``, reported, if the browser refuses);
  * ``certificates``: this device's kept one (see certificates()). */
 function fresh(id, certificates = []) {
@@ -190,7 +204,7 @@ globalThis.pygamesP2P = {
     watch(to, peer.pc);
     if (peer.dc) wire(to, peer.dc);
   },
-  close: drop,
+  close: hangUp,
   send(id, text) {
     const dc = peers.get(id)?.dc;
     if (dc?.readyState === "open") dc.send(text);

@@ -722,9 +722,18 @@ def test_leaving_a_game_with_friends_closes_their_connections(leave: str) -> Non
     else:
         click(host, "setup", game="klats")
         click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
-    # (his seat's connection, and the spare one kept for his device: devices/spare.py)
-    assert host.room is None and play.effects(host) == [("p2p-close", 1), ("p2p-close", 101)]
+    # He is told the host has left, then his seat's connection closes, and the spare one kept for
+    # his device (devices/spare.py).
+    (send, to, bye), *closes = play.effects(host)
+    assert host.room is None and (send, to, json.loads(str(bye))["type"]) == ("p2p-send", 1, "bye")
+    assert closes == [("p2p-close", 1), ("p2p-close", 101)]
     assert 'id="lobby"' not in host.render() and play.effects(host) == []
+    play.on_event(guest, "message", GUEST_PEER, str(bye))
+    play.on_event(guest, "closed", GUEST_PEER, "")  # (it does not try to come back: no game to come back to)
+    j = guest.joining
+    assert j is not None and j.host_left and not j.rejoining and j.lost
+    html = guest.render()
+    assert esc(CATALOGUES["en"]["devices.host_left"]) in html and esc(CATALOGUES["en"]["devices.lost"]) not in html
 
 
 def test_an_offer_an_invite_cannot_carry_is_said_in_the_lobby() -> None:

@@ -463,7 +463,7 @@ def test_a_second_tab_hosting_friends_is_not_taken_up_as_a_second_host() -> None
     assert c.room is not None and c.session is not None
     play.hosted_elsewhere(c)  # … until the host lock is refused it
     assert c.room is None and c.session is None and c.screen == "home" and storage.getItem(SAVE_KEY) == saved
-    assert 'id="notice"' in c.render() and c.hang_ups == [1]  # (the invite it was making is dropped)
+    assert 'id="notice"' in c.render() and c.hang_ups == [("p2p-close", 1)]  # (the invite it was making is dropped)
     # "Continue" would only say it again while the notice says where the game is; the notice put
     # away (that tab closed, say), the game is one tap away.
     assert 'data-action="resume-saved"' not in c.render()

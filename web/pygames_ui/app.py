@@ -70,7 +70,7 @@ class App(TableFlow):
         self.heard = announce.Heard()  # what the live region has said (announce.py)
         self.room: devices.Room | None = None  # friends on other devices at this game; self.joining: this
         self.joining: devices.Joining | None = None  # device as a friend's guest (devices/play.py)
-        self.hang_ups: list[int] = []
+        self.hang_ups: list[tuple[object, ...]] = []
         self.build, self.site = "dev", ""  # this build of the site (guests must run the same), its address
 
     # ------------------------------------------------------------ startup

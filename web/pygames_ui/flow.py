@@ -59,7 +59,7 @@ class TableFlow:
     room: Room | None  # friends on other devices at this game
     #: The last frame, after what it was drawn from: the session, its state, the viewer, the language, the seats.
     _frame_memo: tuple[Session, State, int | None, str, tuple[tuple[str, str], ...], Absent, Ctx] | None = None
-    hang_ups: list[int]  # the seats of a game with friends left behind, whose connections the page closes
+    hang_ups: list[tuple[object, ...]]  # the page's last words to a game with friends left behind, and its connections closed
 
     # ------------------------------------------------------------ queries (none of them changes anything)
     @property
@@ -165,7 +165,7 @@ class TableFlow:
         """Let the friends of the game with friends go: their connections close (each device
         says the connection is lost); their game stays saved only if it is still the save."""
         if self.room is not None:
-            self.hang_ups += self.room.peers()
+            self.hang_ups += self.room.leave()
             self.room = None
 
     def play(self, action: Action) -> None:

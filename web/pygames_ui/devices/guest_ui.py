@@ -71,6 +71,7 @@ class Joining:
         self.said_quiet = False  # the screen says the host has gone quiet
         self.rejoin_try: spare.Rejoin | None = None  # the tries of the host's spare offer, while they go on
         self.waiting = False  # a connection is kept waiting for the host's reload (or is being made)
+        self.host_left = False  # the host said it left this game: its connection is not tried again
 
     def on_waiting(self, kind: str, sdp: str) -> bool:
         """What the page reports of the connection kept waiting for the host (:mod:`.spare`): its
@@ -168,7 +169,7 @@ class Joining:
     def closed(self) -> None:
         if self.rejoin_try is not None:  # (a try of the spare connection failed: the next comes with the clock)
             return
-        if self.connected and self.rejoin():  # (lost: back by the spare connection, if it can)
+        if self.connected and not self.host_left and self.rejoin():  # (lost: back by the spare connection, if it can)
             self.connected, self.in_flight = False, None
             return
         self.lost = self.lost or self.connected
@@ -194,6 +195,7 @@ class Joining:
             self.results_closed = False
         if self.guest.resync:  # the log came with a gap: the whole table again (asked once)
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
+        self.host_left = self.host_left or kind == "bye"
         if kind == "table" and self.connected and not self.waiting:  # (for the host's reload: spare.py)
             self.waiting = True
             self.effects.append(("p2p-offer", spare.GUEST_WAITING))

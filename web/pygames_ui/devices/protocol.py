@@ -30,6 +30,8 @@ host → guest
   ``other_build`` {"host_build": b}         "the host runs a different version — reload both"
   ``spare``  {"offer": o, "ufrag": u, "pwd": p}  a spare connection kept for this device: if its
              connection is lost, it answers offer ``o`` with these ICE credentials (devices/spare.py)
+  ``bye``    {}                            the host has left this game (a new game, the lobby left):
+             its connection closes next, and is not tried again
   ``pong``   {}
 """
 
@@ -63,6 +65,7 @@ FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
     "refused": {"reason": str, "ref": int},
     "other_build": {"host_build": str},
     "spare": {"offer": str, "ufrag": str, "pwd": str},
+    "bye": {},
     "pong": {},
 }
 

@@ -110,6 +110,13 @@ class SpareConnections:
         if self.referee.holder(seat) == conn_of(seat):
             self._spare_for(seat)
 
+    def leave(self) -> list[tuple[object, ...]]:
+        """The host leaves this game: each friend here is told so (his device does not try to come
+        back), then every connection of the room closes."""
+        here = [seat for seat in self.session.remote if self.referee.holder(seat) == conn_of(seat)]
+        return [*(("p2p-send", seat, self.referee.write(conn_of(seat), "bye")) for seat in here),
+                *(("p2p-close", peer) for peer in self.peers())]
+
     def peers(self) -> list[int]:
         """The page's ids of every connection of this room: each friend's seat, its spare one, and
         the host's answer to his waiting one."""
