@@ -343,3 +343,17 @@ def test_a_guest_s_waiting_connection_is_taken_from_his_seat_only() -> None:
     nasty = json.loads(bad) | {"seq": 99, "ufrag": "ab\r\na=x"}
     room.received(1, json.dumps(nasty))
     assert room.referee.waiting == {} and room.referee.dropped["bad spare"] == 1
+
+
+def test_a_friend_told_the_connection_is_lost_is_back_when_the_host_answers_his_waiting_one() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    j = guest.joining
+    assert j is not None
+    j.guest.spare = None  # (the host's page reloaded before its spare connection reached him)
+    play.on_event(guest, "closed", GUEST_PEER, "")
+    assert j.lost and not j.rejoining and esc(EN["devices.lost"]) in guest.render()
+    play.on_event(guest, "open", spare.GUEST_WAITING, "")  # the host's reloaded page answers his waiting connection
+    assert j.connected and not j.lost
+    pump(host, guest)
+    html = guest.render()
+    assert esc(EN["devices.lost"]) not in html and guest.screen == "guest"

@@ -162,7 +162,8 @@ class Joining:
                 and self.clock() - self.answered_at >= WAIT_HINT_S)
 
     def opened(self) -> None:
-        self.connected, self.heard_at, self.rejoin_try = True, self.clock(), None
+        # (connected again, however: by the invite, a spare connection, or the one kept waiting for the host)
+        self.connected, self.heard_at, self.rejoin_try, self.lost = True, self.clock(), None, False
         self.guest.seq_in = 0  # (a new connection: the host numbers its messages on it afresh)
         self.effects.append(("p2p-send", GUEST_PEER, self.guest.hello()))
 
