@@ -127,9 +127,14 @@ function store(mode, work) {
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const db = open.result;
-      const request = work(db.transaction("certificate", mode).objectStore("certificate"));
-      request.onsuccess = () => { db.close(); resolve(request.result); };
-      request.onerror = () => { db.close(); reject(request.error); };
+      try {
+        const request = work(db.transaction("certificate", mode).objectStore("certificate"));
+        request.onsuccess = () => { db.close(); resolve(request.result); };
+        request.onerror = () => { db.close(); reject(request.error); };
+      } catch (err) { // (a store being deleted meanwhile, storage refused): no kept certificate
+        db.close();
+        reject(err);
+      }
     };
   });
 }
