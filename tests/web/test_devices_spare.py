@@ -357,3 +357,15 @@ def test_a_friend_told_the_connection_is_lost_is_back_when_the_host_answers_his_
     pump(host, guest)
     html = guest.render()
     assert esc(EN["devices.lost"]) not in html and guest.screen == "guest"
+
+
+def test_the_host_reads_that_a_friend_away_should_be_back_by_himself_while_a_spare_is_kept() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    name = host.session.seats[1].name  # type: ignore[union-attr]
+    play.on_event(host, "closed", 1, "")
+    assert esc(EN["devices.away_spare"].format(name=name)) in host.render()
+    room.spares.clear()  # (none for his device: his spare connection failed)
+    html = host.render()
+    assert esc(EN["devices.away_line"].format(name=name)) in html and esc(EN["devices.away_spare"].format(name=name)) not in html

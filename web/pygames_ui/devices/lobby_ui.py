@@ -176,7 +176,9 @@ def _away(t: I18n, room: Room) -> list[tuple[int, str, str]]:
             elif state == "other_build":  # his device runs another build: reloads, then a new invite
                 said = t("devices.other_build_line", name=name)
             else:  # (one who never came is not "away": he is yet to come)
-                said = t("devices.away_line" if room.referee.seat_state(seat) == "away" else "devices.late_line", name=name)
+                away = room.referee.seat_state(seat) == "away"  # (his device may come back by itself: spare.py)
+                key = ("devices.away_spare" if seat in room.spares else "devices.away_line") if away else "devices.late_line"
+                said = t(key, name=name)
                 if seat in room.invites:  # (its field is in the friends' list)
                     tools = button(esc(t("devices.copy_invite")), "p2p-copy", "", field=f"invite-{seat}") + tools
         else:
