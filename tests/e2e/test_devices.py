@@ -269,7 +269,9 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Page, frie
 
 def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Page, friend: Callable[..., Page], site_url: str) -> None:
     """Boris's page reloads at his turn: it comes back to his seat by the spare connection his host
-    keeps for his device (pygames_ui/devices/spare.py), with nothing passed between the devices."""
+    keeps for his device (pygames_ui/devices/spare.py), with nothing passed between the devices;
+    so does his site opened again after his tab was closed. When Anna leaves the game, his device
+    is told so and does not try to come back."""
     with klats_with_boris(page, friend, site_url, seed=4) as guest:
         play_one_card(page)  # Anna's move; Boris to play …
         guest.wait_for_selector(TURN)
@@ -291,20 +293,12 @@ def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Page, friend: Cal
         guest.wait_for_selector(f".klats-table {TURN}", timeout=30_000)
         play_one_card(guest)
         page.wait_for_selector(TURN)
-
-
-def test_a_host_who_leaves_the_game_says_so_and_no_friend_tries_to_come_back(
-        page: Page, friend: Callable[..., Page], site_url: str) -> None:
-    """Anna leaves her lobby for the new-game form: Boris's device is told she left (her last
-    message goes before the connection closes), and does not try to come back."""
-    open_app(page, site_url, "?delay=0&seed=3")
-    start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")], fills={"opt_target": "15"})
-    guest = friend()
-    join(page, guest, start=False)
-    guest.wait_for_selector(".join [role=status]")  # (waiting for Anna to start)
-    page.click(act("p2p-cancel"))
-    guest.locator(".notice", has_text="The host has left this game").wait_for(timeout=10_000)
-    assert guest.locator("text=Reconnecting").count() == 0
+        # Anna leaves this game for a guided one: Boris's device is told so (her last message goes
+        # before the connection closes), and does not try to come back.
+        page.click(f'.topbar {act("home")}')
+        page.click(act("tutorial", game="rps_zombie"))
+        guest.locator(".notice", has_text="The host has left this game").wait_for(timeout=10_000)
+        assert guest.locator("text=Reconnecting").count() == 0
 
 
 def test_a_guest_on_another_device_comes_back_with_a_new_invite_and_a_bot_may_play_meanwhile(
