@@ -299,6 +299,7 @@ def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Page, friend: Cal
         page.click(act("tutorial", game="rps_zombie"))
         guest.locator(".notice", has_text="The host has left this game").wait_for(timeout=10_000)
         assert guest.locator("text=Reconnecting").count() == 0
+        shoot(guest, "guest-host-left")
 
 
 def test_a_guest_on_another_device_comes_back_with_a_new_invite_and_a_bot_may_play_meanwhile(
