@@ -369,3 +369,28 @@ def test_the_host_reads_that_a_friend_away_should_be_back_by_himself_while_a_spa
     room.spares.clear()  # (none for his device: his spare connection failed)
     html = host.render()
     assert esc(EN["devices.away_line"].format(name=name)) in html and esc(EN["devices.away_spare"].format(name=name)) not in html
+
+
+def test_a_friend_who_leaves_for_a_game_of_his_own_says_so_and_is_not_awaited_back() -> None:
+    host, guest = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None and 1 in room.spares
+    name = host.session.seats[1].name  # type: ignore[union-attr]
+    play.leave_host(guest)  # a game of his own on his device
+    (send, to, bye), *closes = play.effects(guest)
+    assert (send, to, json.loads(str(bye))["type"]) == ("p2p-send", GUEST_PEER, "bye")
+    assert closes == [("p2p-close", GUEST_PEER), ("p2p-close", spare.GUEST_WAITING)]
+    play.on_event(host, "message", 1, str(bye))
+    assert 1 not in room.spares and ("p2p-close", 101) in play.effects(host)  # (nothing brings him back by itself)
+    play.on_event(host, "closed", 1, "")
+    html = host.render()
+    assert esc(EN["devices.away_line"].format(name=name)) in html and esc(EN["devices.away_spare"].format(name=name)) not in html
+
+
+def test_a_bye_from_a_connection_with_no_seat_is_dropped() -> None:
+    host, _ = connect("klats", {"opt_target": "20"})
+    room = host.room
+    assert room is not None
+    bye = json.dumps({"v": protocol.PROTOCOL, "build": "b1", "seq": 1, "type": "bye"})
+    room.received(2, bye)
+    assert room.referee.dropped["no seat"] == 1 and 1 in room.spares

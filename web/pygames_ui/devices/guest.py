@@ -53,6 +53,10 @@ class Guest:
     def ping(self) -> str:
         return self._write("ping")
 
+    def bye(self) -> str:
+        """The message that tells the host this device leaves its table."""
+        return self._write("bye")
+
     def waiting(self, body: dict[str, str]) -> str:
         """The message that tells the host of the connection this device keeps waiting for it (spare.py)."""
         return self._write("spare", **body)

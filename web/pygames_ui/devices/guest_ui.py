@@ -93,9 +93,11 @@ class Joining:
             self.waiting = False
         return False
 
-    def peers(self) -> list[int]:
-        """The page's ids of this device's connections to its host: the one in use and the one waiting."""
-        return [GUEST_PEER, spare.GUEST_WAITING]
+    def leave(self) -> list[tuple[object, ...]]:
+        """This device leaves the host's table: the host is told so (if it can hear it), then this
+        device's connections to it close (the one in use and the one waiting)."""
+        bye = [("p2p-send", GUEST_PEER, self.guest.bye())] if self.connected else []
+        return [*bye, ("p2p-close", GUEST_PEER), ("p2p-close", spare.GUEST_WAITING)]
 
     def rejoin(self, kept: tuple[str, str, str] | None = None) -> bool:
         """Back to the host by the spare connection it keeps for this device (:mod:`.spare`):

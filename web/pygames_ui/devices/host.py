@@ -157,6 +157,11 @@ class Referee:
             return self._hello(conn, link, message)
         if message.type == "spare":
             return self._waiting(link, message)
+        if message.type == "bye":  # (a friend who leaves for a game of his own: his connection closes next)
+            if link.seat is None:
+                self.last_kind = None
+                return self._drop("no seat")
+            return []
         return self._act(conn, link, message)
 
     def _waiting(self, link: Link, message: protocol.Message) -> Outgoing:

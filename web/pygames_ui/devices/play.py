@@ -84,7 +84,7 @@ def open_invite(app: App, fragment: str) -> None:
         app.screen = "guest" if j.guest.table is not None and j.guest.table["started"] else "join"
         return  # the same invite again (Back to its address): the same connection, as it is
     if j is not None:  # another invite before: its connection closes (nothing of it reaches this one)
-        app.hang_ups += [("p2p-close", peer) for peer in j.peers()]
+        app.hang_ups += j.leave()
     joining.spent = guest_keep.was_joined(app.storage, joining)
     kept = guest_keep.kept_spare(app.storage, joining) if joining.spent else None
     if kept is not None:  # (a reload at the host's table: back by the spare connection he keeps for us)
@@ -273,7 +273,7 @@ def leave_host(app: App) -> None:
     """A game of this device's own started on a friend's guest device: it leaves the host's table
     (his host sees him away, and may let a bot play for him), rather than keep the host waiting."""
     if app.joining is not None:
-        app.hang_ups += [("p2p-close", peer) for peer in app.joining.peers()]
+        app.hang_ups += app.joining.leave()
         app.joining = None
         guest_keep.keep_table(app.storage, None)
 

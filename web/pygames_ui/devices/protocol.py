@@ -16,6 +16,8 @@ guest → host
   ``ping``   {}                            still here (the host answers ``pong``)
   ``spare``  {"offer", "ufrag", "pwd"}     a connection this device keeps waiting for the host: if
              the host's page reloads, it answers ``offer`` with these ICE credentials (spare.py)
+  ``bye``    {}                            this device leaves the host's table (a game of its own):
+             it will not come back by itself
 
 host → guest
   ``table``  the seat's frame: {"seat", "view", "events", "events_from", "current", "over",
@@ -57,6 +59,7 @@ FROM_GUEST: dict[str, dict[str, type | tuple[type, ...]]] = {
     "act": {"action": dict, "moves": int},
     "ping": {},
     "spare": {"offer": str, "ufrag": str, "pwd": str},
+    "bye": {},
 }
 FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
     "table": {"seat": int, "view": dict, "events": list, "events_from": int, "current": (int, type(None)),

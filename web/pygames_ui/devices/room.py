@@ -245,6 +245,8 @@ class Room(SpareConnections):
             if late:
                 self.hand_back(seat)
                 self.moved()  # (his table again, now with his moves; the others': he is here)
+        if self.referee.last_kind == "bye" and self.referee.holder(seat) == conn_of(seat):
+            self.let_go(seat)  # (he left: his device will not come back by itself)
         return self.referee.last_kind not in (None, "ping")
 
     def closed(self, seat: int) -> None:

@@ -110,6 +110,15 @@ class SpareConnections:
         if self.referee.holder(seat) == conn_of(seat):
             self._spare_for(seat)
 
+    def let_go(self, seat: int) -> None:
+        """``seat``'s friend left the table for a game of his own: what would bring his device back
+        by itself goes (the lobby then says to send him a new invite)."""
+        if seat in self.spares or seat in self.making:
+            self.effects.append(("p2p-close", spare_peer(seat)))
+        self.spares.pop(seat, None)
+        self.making.pop(seat, None)
+        self.referee.waiting.pop(seat, None)
+
     def leave(self) -> list[tuple[object, ...]]:
         """The host leaves this game: each friend here is told so (his device does not try to come
         back), then every connection of the room closes."""
