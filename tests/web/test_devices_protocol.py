@@ -13,9 +13,10 @@ import time
 from typing import Any
 
 import pytest
+from test_devices_invite import OFFER
 
 from pygames_core import games
-from pygames_ui.devices import protocol
+from pygames_ui.devices import invite, protocol
 from pygames_ui.devices.guest import Guest
 from pygames_ui.devices.host import RATE, Referee
 from pygames_ui.devices.loopback import Clock, Sent, seated
@@ -213,8 +214,9 @@ def hostile_messages(rng: random.Random, guests: dict[int, Guest], legal: list[d
 @pytest.mark.parametrize("game", games.names())
 def test_ten_thousand_hostile_messages_change_nothing(game: str) -> None:
     """Each of 10,000 messages is dropped and counted, nothing changes, nothing is raised: junk,
-    stale moves, replays, other seats' tokens, moves out of turn, a bot's seat, and from the seat
-    on turn, for the position it has, moves the engine does not offer."""
+    stale moves, replays, other seats' tokens, moves out of turn, a bot's seat, from the seat
+    on turn, for the position it has, moves the engine does not offer, and connections to keep
+    for the host's reload that are none (or from no seat), or a goodbye from no seat."""
     rng = random.Random(2026)
     host, guests, clock = table(game, 3, seed=5)
     s = host.session
@@ -224,6 +226,11 @@ def test_ten_thousand_hostile_messages_change_nothing(game: str) -> None:
     state, record = s.state, json.dumps(s.record)
     legal = s.game.legal_actions(s.state)
     pool = hostile_messages(rng, guests, legal)
+    offer = invite.to_text(OFFER)
+    not_spares: list[dict[str, Any]] = [  # (a connection kept waiting for the host's reload that is none: spare.py)
+        {"offer": offer, "ufrag": "ab", "pwd": "p" * 24}, {"offer": "AQ", "ufrag": "abcd", "pwd": "p" * 24},
+        {"offer": offer, "ufrag": "abcd", "pwd": "x\r\na=candidate" + "p" * 20}, {"offer": offer, "ufrag": "abcd"},
+        {"offer": 7, "ufrag": "abcd", "pwd": "p" * 24}, {"offer": offer + "A" * 500, "ufrag": "abcd", "pwd": "p" * 24}]
     replay = guests[1].hello()  # sent once (taken), then replayed again and again
     host.receive("c1", replay)
     host.dropped.clear()
@@ -241,16 +248,20 @@ def test_ten_thousand_hostile_messages_change_nothing(game: str) -> None:
             conn, raw = "c1", json.dumps({**stale, "moves": stale["moves"] + rng.choice([-1, 1, 5, 2**40])})
         elif kind < 0.72:  # replayed
             conn, raw = "c1", replay
-        elif kind < 0.85:  # a seat taken with a token that is not its own (each from a channel of its own)
+        elif kind < 0.82:  # a seat taken with a token that is not its own (each from a channel of its own)
             conn, raw = f"x{i}", Guest(rng.choice([1, 2, 3, -1]), new_token(), BUILD).hello()
+        elif kind < 0.88:  # a seat's device sends a waiting connection that is none, or one with no seat
+            conn, raw = rng.choice([("c1", guests[1].waiting(rng.choice(not_spares))),
+                                    (f"y{i}", Guest(1, new_token(), BUILD).waiting(not_spares[0] | {"ufrag": "abcd"})),
+                                    (f"z{i}", Guest(1, new_token(), BUILD).bye())])
         else:  # the seat not on turn (later, in a bot's hands) plays
             conn, raw = "c2", guests[2].act(rng.choice(legal))
         host.receive(conn, raw)
-    assert s.state is state and json.dumps(s.record) == record
+    assert s.state is state and json.dumps(s.record) == record and host.waiting == {}
     assert host.holder(1) == "c1" and host.holder(2) == "c2"
     assert sum(host.dropped.values()) == 10_000, host.dropped
     assert {"illegal", "stale", "replayed", "wrong token", "out of turn", "a bot plays", "another build",
-            "too long"} <= set(host.dropped), host.dropped
+            "too long", "bad spare", "no seat"} <= set(host.dropped), host.dropped
     # The seat on turn still plays, with a move the engine offers.
     host.receive("c1", guests[1].act(legal[0]))
     assert s.state is not state
