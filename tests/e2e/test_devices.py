@@ -78,6 +78,17 @@ def join(host: Page, guest: Page, seat: int = 1, start: bool = True) -> None:
         host.click(act("p2p-start"))
 
 
+def kept_anew(page: Page, key: str, old: str | None = None) -> str:
+    """The page's ``key`` in localStorage once it holds something other than ``old``: a spare
+    connection kept (devices/spare.py), which comes a moment after the table does."""
+    for _ in range(250):
+        now = page.evaluate("(key) => localStorage.getItem(key)", key)
+        if now and now != old:
+            return str(now)
+        page.wait_for_timeout(20)
+    raise AssertionError(f"nothing new kept at {key}")
+
+
 def put_in(page: Page, selector: str, text: str) -> None:
     """``text`` in the box at ``selector`` as if typed to its end, with no event a paste makes (typing
     120 characters one key at a time costs the test seconds and shows nothing more)."""
@@ -275,17 +286,20 @@ def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Page, friend: Cal
     with klats_with_boris(page, friend, site_url, seed=4) as guest:
         play_one_card(page)  # Anna's move; Boris to play …
         guest.wait_for_selector(TURN)
+        first = kept_anew(guest, "pygames.spare")
         guest.reload()  # … and his page reloads
         guest.wait_for_selector(f".klats-table {TURN}", timeout=30_000)  # his seat, his turn, as it was
         assert guest.locator('[data-action="p2p-join"], #answer-code').count() == 0  # (no invite, no answer)
         page.wait_for_selector('.presence [data-state="here"]')
         play_one_card(guest)  # he plays on …
         page.wait_for_selector(TURN)  # … and it is Anna's turn
+        second = kept_anew(guest, "pygames.spare", first)
         guest.reload()  # again (a new spare connection was kept for him when he came back)
         guest.wait_for_selector(".klats-table", timeout=30_000)
         play_one_card(page)
         guest.wait_for_selector(TURN)  # (only a connection brings him the move Anna made since)
         # His phone closed the tab; he opens the site again: its home screen leads back to the table.
+        kept_anew(guest, "pygames.spare", second)
         guest.goto(site_url + FRIEND_QUERY + "&again=1")
         guest.wait_for_selector(".table-left a.button", timeout=90_000)
         shoot(guest, "guest-table-left")
@@ -461,6 +475,7 @@ def test_the_host_reloads_and_the_game_goes_on(page: Page, friend: Callable[...,
         play_one_card(guest)
         page.wait_for_selector(TURN)
         piles = page.locator(".tableau .pile:not(.slot)").count()
+        kept_anew(page, "pygames.friends_waiting")  # (the connection Boris's device keeps waiting for it)
         page.reload()
         page.wait_for_selector(READY, timeout=90_000)
         assert page.locator(".tableau .pile:not(.slot)").count() == piles  # the same game, from its save
