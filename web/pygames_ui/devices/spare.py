@@ -2,9 +2,9 @@
 back to the table by itself, with no new invite passed by hand.
 
 A connection needs an offer and an answer to travel both ways; after a reload the guest has no
-way to send an answer. So the host answers for him in advance. Each guest device keeps one
-certificate (the page keeps it in IndexedDB for 30 days), so the host knows the fingerprint its
-next answer will carry; the host makes a second offer for the seat, picks the ICE credentials
+way to send an answer. So the host answers for him in advance. Each device keeps one
+certificate (the page keeps it in IndexedDB for 30 days), so the host knows the fingerprint the
+guest's next answer will carry; the host makes a second offer for the seat, picks the ICE credentials
 that answer will use, and sets as its remote side the answer it expects (that fingerprint,
 those credentials, no candidate: the guest's address is learnt from its connectivity checks).
 The offer and the credentials go to that guest alone, over its open channel (``spare``).
@@ -16,9 +16,10 @@ seat's token as after any invite. Then a new spare is made.
 Nothing here trusts more than an invite did: the spare connection opens only for the device
 whose certificate the host expects (DTLS checks the fingerprint), and the seat is still taken
 only with its token. A host's device asleep (a locked phone) is tried again every
-:data:`TRY_S`, so its friends come back when it wakes. A browser that refuses the credentials
-(other browsers may not let a page set them), or a host that has reloaded meanwhile (its spare
-connections are gone), leaves the guest asking for a new invite, as without a spare.
+:data:`TRY_S`, so its friends come back when it wakes. A host whose page has reloaded has no
+spare connection left: the other way round (below) brings its friends back. A browser that
+refuses the credentials (other browsers may not let a page set them), or both pages reloaded,
+leave the guest asking for a new invite, as without a spare.
 
 The other way round, for the host's reload: each guest keeps a connection of its own waiting
 (``GUEST_WAITING``), its offer answered in advance with the host's fingerprint (the host's
