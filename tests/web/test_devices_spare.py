@@ -33,7 +33,7 @@ def test_the_host_keeps_a_spare_connection_for_the_device_that_joined_and_tells_
     # It waits for the device that answered the invite, with the credentials the host chose.
     assert kept.fingerprint == invite.parse(ANSWER).fingerprint
     assert j.guest.spare == (kept.offer, kept.ufrag, kept.pwd)
-    assert guest_keep.kept_spare(guest.storage, j) == j.guest.spare  # (kept for a reload)
+    assert guest_keep.kept_spare(guest.storage, j.invite) == j.guest.spare  # (kept for a reload)
     assert room.peers() == [1, 101]
 
 
@@ -238,7 +238,7 @@ def test_a_hostile_spare_message_is_dropped_and_the_spare_kept_stays(body: dict[
     raw = json.dumps({"v": protocol.PROTOCOL, "build": "b1", "seq": j.guest.seq_in + 1, "type": "spare", **body})
     play.on_event(guest, "message", GUEST_PEER, raw)
     assert j.guest.spare == kept and sum(j.guest.dropped.values()) == 1
-    assert guest_keep.kept_spare(guest.storage, j) == kept
+    assert guest_keep.kept_spare(guest.storage, j.invite) == kept
 
 
 def test_a_spare_kept_for_another_invite_or_too_long_is_not_used() -> None:
@@ -253,7 +253,7 @@ def test_a_spare_kept_for_another_invite_or_too_long_is_not_used() -> None:
                     [tag, offer, "x", pwd, at, way], [tag, offer, ufrag, pwd, "soon", way], {"a": 1}, [tag],
                     [tag, offer, ufrag, pwd, at]):
         guest.storage.setItem(guest_keep.SPARE_KEY, json.dumps(changed))
-        assert guest_keep.kept_spare(guest.storage, j) is None
+        assert guest_keep.kept_spare(guest.storage, j.invite) is None
         assert guest_keep.way_back(guest.storage, "A friend", "klats") is None
     for other in ("broken", way[:-9], None):  # (the way back: only the invite that spare came by)
         guest.storage.setItem(guest_keep.SPARE_KEY, json.dumps([tag, offer, ufrag, pwd, at, other]))

@@ -79,24 +79,23 @@ SPARE_KEY = "pygames.spare"
 
 
 def keep_spare(storage: Storage, joining: Joining) -> None:
-    """Keep the spare offer the host last sent this device (once, as it comes)."""
+    """Keep the spare offer the host last sent this device (once, as it comes: after each message
+    from the host, nothing is read or written unless it is a new one)."""
     kept = joining.guest.spare
-    if kept is None:
+    if kept is None or kept == joining.spare_kept:
         return
+    joining.spare_kept = kept
     want = [invite.offer_tag(joining.invite.offer).hex(), *kept]
-    old = read_kept(storage, SPARE_KEY)
-    if isinstance(old, list) and old[:4] == want:
-        return
     try:  # (with the invite: the home screen leads back to the table by it, a tab closed)
         storage.setItem(SPARE_KEY, json.dumps([*want, time.time(), invite.write_invite(joining.invite, games.names())]))
     except Exception:  # noqa: BLE001 - a full or refused storage: a reload asks for a new invite
         pass
 
 
-def kept_spare(storage: Storage, joining: Joining) -> tuple[str, str, str] | None:
-    """The spare offer kept for ``joining``'s invite (within :data:`.spare.KEPT_S`), if it is one."""
+def kept_spare(storage: Storage, spec: invite.Invite) -> tuple[str, str, str] | None:
+    """The spare offer kept for the invite ``spec`` (within :data:`.spare.KEPT_S`), if it is one."""
     kept = read_kept(storage, SPARE_KEY)
-    if not (isinstance(kept, list) and len(kept) == 6 and kept[0] == invite.offer_tag(joining.invite.offer).hex()):
+    if not (isinstance(kept, list) and len(kept) == 6 and kept[0] == invite.offer_tag(spec.offer).hex()):
         return None
     _, offer, ufrag, pwd, at, _ = kept
     if not (type(at) in (int, float) and 0 <= time.time() - at <= spare.KEPT_S) or not all(
@@ -114,7 +113,6 @@ def way_back(storage: Storage, host: str, game: str) -> str | None:
         spec = invite.read_invite(text, games.names())
     except ValueError:
         return None
-    joining = Joining(spec, "")
-    if spec.host[:32] != host or spec.game != game or kept_spare(storage, joining) is None:
+    if spec.host[:32] != host or spec.game != game or kept_spare(storage, spec) is None:
         return None
     return invite.JOIN_PREFIX + text

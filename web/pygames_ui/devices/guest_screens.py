@@ -34,7 +34,7 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
     if joining.rejoining:
         return head + f'<p role="status" tabindex="-1" data-autofocus>{esc(rejoining(t, joining))}</p></main>'
     if joining.lost and not joining.connected:  # (the host has made a new invite for this seat already)
-        return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(lost(t, joining))}</p></main>'
+        return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t(lost(joining)))}</p></main>'
     if joining.unreached:
         return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.unreached"))}</p>{stun_box(t, storage)}</main>'
     if joining.spent and joining.answer is None:  # (a reload at the table: its connection is gone)
@@ -54,9 +54,10 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
 
 
-def lost(t: I18n, joining: Joining) -> str:
-    """Why this device is no longer at the host's table: the host left the game, or the connection is lost."""
-    return t("devices.host_left") if joining.host_left else t("devices.lost")
+def lost(joining: Joining) -> str:
+    """The words of why this device is no longer at the host's table: the host left the game, or
+    the connection is lost."""
+    return "devices.host_left" if joining.host_left else "devices.lost"
 
 
 def rejoining(t: I18n, joining: Joining) -> str:
@@ -81,14 +82,13 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
     if joining.rejoining:
         where += f'<p class="notice" role="status">{esc(rejoining(t, joining))}</p>'
     elif not joining.connected:
-        where += f'<p class="notice" role="alert">{esc(lost(t, joining))}</p>'
+        where += f'<p class="notice" role="alert">{esc(t(lost(joining)))}</p>'
     else:
         where += presence_line(t, joining, frame)
     try:
         side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
         return screens.table_screen(ctx, table, side, joining.results_closed, None, own_game=False, notes=where,
-                                    over_note="devices.again_wait" if joining.connected else
-                                    "devices.host_left" if joining.host_left else "devices.lost")
+                                    over_note="devices.again_wait" if joining.connected else lost(joining))
     except Exception:  # noqa: BLE001 - a view the host made up must not stop this device
         joining.guest.dropped["a table that cannot be drawn"] += 1
         return f'<main class="join"><p class="notice" role="alert">{esc(t("devices.bad_table"))}</p></main>'

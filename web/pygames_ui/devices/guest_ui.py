@@ -71,6 +71,7 @@ class Joining:
         self.said_quiet = False  # the screen says the host has gone quiet
         self.rejoin_try: spare.Rejoin | None = None  # the tries of the host's spare offer, while they go on
         self.waiting = False  # a connection is kept waiting for the host's reload (or is being made)
+        self.spare_kept: tuple[str, str, str] | None = None  # the spare last written to storage (guest_keep.py)
         self.host_left = False  # the host said it left this game: its connection is not tried again
 
     def on_waiting(self, kind: str, sdp: str) -> bool:

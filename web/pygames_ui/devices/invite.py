@@ -167,13 +167,18 @@ def to_text(sdp: str) -> str:
 
 def from_text(text: str) -> str:
     """The SDP :func:`to_text` made (``ValueError`` for a text that is not one)."""
+    return expand(endpoint_from_text(text))
+
+
+def endpoint_from_text(text: str) -> Endpoint:
+    """The endpoint in a text :func:`to_text` made (``ValueError`` for a text that is not one)."""
     if not isinstance(text, str) or len(text) > 400 or not re.fullmatch(r"[A-Za-z0-9_-]+", text):
         raise ValueError("not an invite")
     try:
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except ValueError:
         raise ValueError("not an invite") from None
-    return expand(uncompact(data))
+    return uncompact(data)
 
 
 # ---------------------------------------------------------------- the invite a guest opens

@@ -86,7 +86,7 @@ def open_invite(app: App, fragment: str) -> None:
     if j is not None:  # another invite before: its connection closes (nothing of it reaches this one)
         app.hang_ups += j.leave()
     joining.spent = guest_keep.was_joined(app.storage, joining)
-    kept = guest_keep.kept_spare(app.storage, joining) if joining.spent else None
+    kept = guest_keep.kept_spare(app.storage, joining.invite) if joining.spent else None
     if kept is not None:  # (a reload at the host's table: back by the spare connection he keeps for us)
         joining.rejoin(kept)
     app.joining, app.screen = joining, "join"

@@ -19,7 +19,6 @@ import base64
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from pygames_core import games
 
@@ -27,20 +26,12 @@ from ..frame import next_event
 from ..session import Session
 from . import invite, seats
 from .host import Referee
-from .room_spares import SpareConnections, conn_of, seat_of
+from .room_spares import SpareConnections, Taken, conn_of, seat_of
 from .spare import Spare, spare_seat, waiting_seat
 
 #: How long an answer taken may take to connect before the lobby says it did not (a device on the
 #: same network connects within a few seconds; a phone that slept through it never does).
 CONNECT_S = 20.0
-
-
-class Taken(NamedTuple):
-    """An answer taken for a seat's invite, being connected."""
-
-    tag: bytes  # the offer it answers
-    answer: invite.Endpoint
-    at: float  # when it was taken (the room's clock)
 
 
 @dataclass

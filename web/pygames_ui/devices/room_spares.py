@@ -9,12 +9,21 @@ connection (``p2p-promote``) and the friend says hello with his token as after a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NamedTuple
 
 from ..session import Session
 from . import invite, spare
 from .host import Referee
 from .spare import Spare, spare_peer, spare_seat, waiting_peer, waiting_seat
+
+
+class Taken(NamedTuple):
+    """An answer taken for a seat's invite, being connected (its certificate's fingerprint is
+    the device a spare connection is made for)."""
+
+    tag: bytes  # the offer it answers
+    answer: invite.Endpoint
+    at: float  # when it was taken (the room's clock)
 
 
 def conn_of(seat: int) -> str:
@@ -33,7 +42,7 @@ class SpareConnections:
     session: Session
     referee: Referee
     effects: list[tuple[object, ...]]
-    accepted: dict[int, Any]  # seat -> room.Taken: the answer taken for its invite
+    accepted: dict[int, Taken]  # seat -> the answer taken for its invite
     devices: dict[int, bytes]
     spares: dict[int, Spare]
     making: dict[int, bytes]
@@ -55,7 +64,7 @@ class SpareConnections:
             device = kept.fingerprint if kept is not None else None
         elif (seat := waiting_seat(peer)) is not None:  # (his waiting connection, answered after a reload)
             offer = self.referee.waiting.pop(seat, None)
-            device = invite.parse(invite.from_text(offer[0])).fingerprint if offer is not None else None
+            device = invite.endpoint_from_text(offer[0]).fingerprint if offer is not None else None
         else:
             taken = self.accepted.get(peer)
             if taken is not None:

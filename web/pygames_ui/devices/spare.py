@@ -112,7 +112,7 @@ def read(body: dict[str, Any]) -> tuple[str, str, str] | None:
     if not (_UFRAG.match(ufrag) and _PWD.match(pwd)):
         return None
     try:
-        invite.from_text(offer)
+        invite.endpoint_from_text(offer)
     except ValueError:
         return None
     return offer, ufrag, pwd
