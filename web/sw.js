@@ -50,11 +50,12 @@ self.addEventListener("fetch", (event) => {
   const req = event.request;
   if (req.method !== "GET" || !req.url.startsWith(ROOT)) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
     const url = new URL(req.url);
     // The page is one file whatever its address: ./, ./index.html, with any query.
     const page = req.mode === "navigate" && (url.href.split(/[?#]/)[0] === ROOT || url.pathname === new URL("index.html", ROOT).pathname);
-    const hit = await cache.match(page ? ROOT : req, { ignoreSearch: page });
+    // Looked up by name, never opened: a worker on its way out (a new build has just deleted
+    // its cache) must not create its cache again, empty, beside the new one.
+    const hit = await caches.match(page ? ROOT : req, { ignoreSearch: page, cacheName: CACHE });
     return hit ?? fetch(req);
   })());
 });
