@@ -735,6 +735,8 @@ def test_leaving_a_game_with_friends_closes_their_connections(leave: str) -> Non
     assert j is not None and j.host_left and not j.rejoining and j.lost
     html = guest.render()
     assert esc(CATALOGUES["en"]["devices.host_left"]) in html and esc(CATALOGUES["en"]["devices.lost"]) not in html
+    # Over his table, that the game has stopped there, not that it waits for the connection.
+    assert esc(CATALOGUES["en"]["table.host_gone"]) in html and esc(CATALOGUES["en"]["table.cut_off"]) not in html
 
 
 def test_an_offer_an_invite_cannot_carry_is_said_in_the_lobby() -> None:

@@ -60,6 +60,8 @@ class Frame:
     by_bots: frozenset[int] = frozenset()
     #: A friend's device whose link to the host is lost: nothing moves on it until a new invite.
     cut_off: bool = False
+    #: ... because the host has said he left the game (no connection will be tried again).
+    host_gone: bool = False
     #: A friend's device whose move is on its way to the host: nothing to play until he answers.
     sent: bool = False
 

@@ -255,7 +255,8 @@ class Joining:
                      events=body["events"], own_device=True,
                      absent=frozenset(body["away"]), stand_ins=frozenset(body["bots"]),
                      bot_spells=tuple((s, a, b) for s, a, b in body["spells"]),
-                     cut_off=not self.connected and not body["over"], sent=self.sending)
+                     cut_off=not self.connected and not body["over"], host_gone=self.host_left,
+                     sent=self.sending)
 
     def take_effects(self) -> list[tuple[object, ...]]:
         effects, self.effects = self.effects, []

@@ -132,7 +132,9 @@ def away_line(t: I18n, room: Room, site: str) -> str:
                   f'{qr_svg(f"{site}{invite.JOIN_PREFIX}{text}", t("devices.invite_qr", name=name))}'
                   f'<p class="row">{to_answer}</p></details>')
         # (a screen reader hears it from the live region: a status role would say it twice)
-        lines.append(f'<div class="presence-line"><p>{esc(said)}</p><span class="row">{tools}</span>{qr}</div>')
+        # (the QR code's disclosure sits among the buttons: on a phone the line stays short, and
+        # the table under it in view)
+        lines.append(f'<div class="presence-line"><p>{esc(said)}</p><div class="row">{tools}{qr}</div></div>')
     return "".join(lines)
 
 
