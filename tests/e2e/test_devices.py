@@ -330,6 +330,11 @@ def test_a_guest_on_another_device_comes_back_with_a_new_invite_and_a_bot_may_pl
         assert page.evaluate("document.activeElement.id") == "answer-1"
         assert page.evaluate("(r => r.top >= 0 && r.bottom <= innerHeight)(document.activeElement.getBoundingClientRect())")
         page.click(".presence-line .away-qr summary")
+        # At the top of the page, the line is short enough that his row shows whole above yours
+        # (which stays at the screen's foot).
+        page.evaluate("scrollTo(0, 0)")
+        his, mine = (page.locator(f".klats-table .seat{s}").bounding_box() for s in (":not(.me)", ".me"))
+        assert his is not None and mine is not None and his["y"] + his["height"] <= mine["y"] + 1, (his, mine)
         page.set_viewport_size({"width": 1280, "height": 800})
         shoot(page, "host-friend-away")
         page.click(f'.presence-line {act("p2p-stand-in", seat=1)}')  # a bot plays his turn meanwhile
