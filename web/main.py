@@ -29,6 +29,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-f
 from pygames_ui import focus, keys, motion, nav, routes
 from pygames_ui.app import App
 from pygames_ui.bot_worker import BotWorker
+from pygames_ui.devices import around
 from pygames_ui.devices import play as devices
 
 DEFAULT_BOT_DELAY_MS = 800
@@ -112,7 +113,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         except Exception:  # noqa: BLE001 - motion only decorates: the new table is already on the page and must stay usable
             console.error(traceback.format_exc())
         self._keep_address()
-        title = devices.title(self.app, nav.title(self.app))
+        title = around.title(self.app, nav.title(self.app))
         if document.title != title:
             document.title = title
         screen = self.app.screen_key()

@@ -245,7 +245,41 @@ globalThis.pygamesP2P = {
   stopScan,
   hold,
   release,
+  awake,
 };
+
+// ---------------------------------------------------------------- the screen kept on
+// While a game with friends on other devices is played here, the screen is kept on (the Screen
+// Wake Lock API): a phone that locks itself between two turns drops its connection. The browser
+// lets a lock go when the page is hidden; it is asked for again when the page shows. Refused (a
+// battery saver) or unknown (an old browser): the phone may lock, and its spare connection brings
+// it back when it wakes. html[data-awake] says whether a lock is held.
+let wantAwake = false;
+let screenLock = null;
+
+async function keepAwake() {
+  if (!wantAwake || screenLock || document.visibilityState !== "visible" || !navigator.wakeLock) return;
+  try {
+    const lock = await navigator.wakeLock.request("screen");
+    if (!wantAwake || screenLock) return void lock.release(); // (no longer wanted, or asked twice)
+    screenLock = lock;
+    document.documentElement.dataset.awake = "on";
+    lock.addEventListener("release", () => {
+      if (screenLock === lock) screenLock = null;
+      delete document.documentElement.dataset.awake;
+    });
+  } catch {
+    // refused: the screen may turn off
+  }
+}
+
+function awake(on) {
+  wantAwake = on;
+  if (on) keepAwake();
+  else if (screenLock) screenLock.release();
+}
+
+document.addEventListener("visibilitychange", keepAwake);
 
 // ---------------------------------------------------------------- one host per browser
 // A tab that hosts friends on other devices holds a Web Lock until it stops (or goes): the saved

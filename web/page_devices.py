@@ -17,7 +17,7 @@ from typing import Any
 from js import console, window  # type: ignore[import-not-found]
 
 from pygames_ui import focus
-from pygames_ui.devices import invite
+from pygames_ui.devices import around, invite
 from pygames_ui.devices import play as devices
 
 #: How long a tab that was handed a friend's answer link waits for the game's tab to say it took it.
@@ -33,17 +33,22 @@ class DevicesPart:
     app: Any
     answer_sent: str | None = None  # the answer link this tab handed on, until the game's tab takes it
     holds_host = False  # this tab holds (or has asked for) the browser's one host lock
+    awake = False  # this tab keeps the screen on (a game with friends is played here)
 
 
     def _p2p(self) -> None:
-        """Carry out what the devices' side asked of WebRTC: offers, answers, messages; and hold
-        this browser's one host lock while this tab hosts friends (p2p.js ``hold``)."""
+        """Carry out what the devices' side asked of WebRTC: offers, answers, messages; hold
+        this browser's one host lock while this tab hosts friends (p2p.js ``hold``), and keep the
+        screen on while a game with friends is played here (``awake``)."""
         effects = devices.effects(self.app)
         glue = getattr(window, "pygamesP2P", None)
-        hosts = self.app.room is not None
+        hosts, awake = self.app.room is not None, around.awake(self.app)
         if hosts != self.holds_host and focus.present(glue):
             glue.hold() if hosts else glue.release()
             self.holds_host = hosts
+        if awake != self.awake and focus.present(glue):
+            glue.awake(awake)
+            self.awake = awake
         if not effects:
             return
         if not focus.present(glue):

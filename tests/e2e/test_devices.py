@@ -431,8 +431,12 @@ def test_three_devices_play_a_whole_game(page: Page, friend: Callable[..., Page]
     its end; when one guest's page is closed, the other is told he is away. Vera's phone speaks
     Russian, and her seat is joined by keyboard on both sides (the screens pass axe in Russian)."""
     open_app(page, site_url, "?delay=0&seed=6")
+    page.context.grant_permissions(["screen-wake-lock"])  # (headless Chromium refuses it unless told)
     start_game(page, "rps_zombie", [("Anna", "human"), ("Boris", "remote"), ("Vera", "remote")])
+    page.wait_for_selector("html[data-awake]")  # the host's screen is kept on from the lobby …
     guests = [friend("en-US"), friend("ru-RU")]
+    for guest in guests:
+        guest.context.grant_permissions(["screen-wake-lock"])
     problems: list[str] = []
     join(page, guests[0], 1, start=False)
     page.wait_for_selector('#lobby [data-seat="1"] [data-state="here"]', timeout=15_000)
@@ -464,7 +468,11 @@ def test_three_devices_play_a_whole_game(page: Page, friend: Callable[..., Page]
     page.keyboard.press("Enter")
     for guest in guests:
         guest.wait_for_selector(".rz-table")
+        guest.wait_for_selector("html[data-awake]")  # … and each friend's too, at his table …
     play_to_the_end([page, *guests], lambda d, _: d.locator(f'.rz-choices button{act("decide")}').first.click())
+    for device in (page, *guests):  # … until the game is over
+        device.wait_for_selector("html:not([data-awake])", state="attached")
+    page.context.clear_permissions()
     guests[1].close()  # Vera's tab is closed: Boris is told
     guests[0].wait_for_selector(".presence-line >> text=Not here now: Vera.", timeout=15_000)
     assert not problems, "\n".join(problems)

@@ -18,7 +18,7 @@ from test_devices_invite import OFFER
 
 from pygames_core.base import Action
 from pygames_ui.app import App
-from pygames_ui.devices import play, protocol
+from pygames_ui.devices import around, play, protocol
 from pygames_ui.devices.guest import _table_problem as table_problem
 from pygames_ui.devices.guest_ui import GUEST_PEER, Joining
 from pygames_ui.devices.loopback import Clock
@@ -467,20 +467,20 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
 def test_a_move_awaited_by_friends_is_said_in_the_tab_s_title_and_on_the_way_back() -> None:
     host, guest = connect("klats", {"opt_target": "20"})  # (Клац!: the first player, the host, moves)
     en = CATALOGUES["en"]
-    assert play.title(host, "Klats! — pygames") == "Your move · Klats! — pygames"
-    assert play.title(guest, "pygames") == "Klats! — pygames"  # a friend's table is named by its game
+    assert around.title(host, "Klats! — pygames") == "Your move · Klats! — pygames"
+    assert around.title(guest, "pygames") == "Klats! — pygames"  # a friend's table is named by its game
     host.play(host.ctx().legal[0])  # type: ignore[union-attr]
     pump(host, guest)
-    assert play.title(host, "Klats! — pygames") == "Klats! — pygames"
-    assert play.title(guest, "pygames") == "Your move · Klats! — pygames"
+    assert around.title(host, "Klats! — pygames") == "Klats! — pygames"
+    assert around.title(guest, "pygames") == "Your move · Klats! — pygames"
     click(guest, "home")  # the friend looks elsewhere: the way back says his move is awaited
     html = guest.render()
     assert esc(en["devices.back_to_host_turn"].format(game="Klats!", name="A friend")) in html
-    assert play.title(guest, "pygames") == "Your move · pygames"
+    assert around.title(guest, "pygames") == "Your move · pygames"
     guest.joining.act(guest.joining.frame().legal[0])  # type: ignore[union-attr]
     pump(host, guest)
     assert esc(en["devices.back_to_host"].format(game="Klats!", name="A friend")) in guest.render()
-    assert play.title(guest, "pygames") == "pygames"
+    assert around.title(guest, "pygames") == "pygames"
 
 
 def friends_turn() -> tuple[App, App, Joining, Clock, Action, Action]:
@@ -572,6 +572,31 @@ def play_both(host: App, guest: App, moves: int = 10_000, each: Callable[[], obj
         pump(host, guest)
         if each is not None:
             each()
+
+
+def test_the_screen_is_kept_on_while_a_game_with_friends_is_on() -> None:
+    lone = new_app()
+    click(lone, "setup", game="klats")
+    click(lone, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
+    assert not around.awake(lone)  # (a game against bots: the phone may lock as it likes)
+    host, guest = connect("klats", {"opt_target": "20"})
+    assert around.awake(host) and around.awake(guest)
+    click(guest, "home")  # (still at the host's table, a tap away)
+    click(host, "home")
+    assert around.awake(host) and around.awake(guest)
+    click(guest, "to-host")
+    click(host, "continue")
+    play_both(host, guest)
+    assert not around.awake(host) and not around.awake(guest)  # over: the screens may turn off
+    click(host, "again")
+    for _kind, _peer, text in play.effects(host):
+        play.on_event(guest, "message", GUEST_PEER, str(text))
+    assert around.awake(host) and around.awake(guest)
+    host.leave_room()  # the host leaves: his friend's screen may turn off too
+    for kind, peer, *rest in host.hang_ups:
+        if kind == "p2p-send" and peer == 1:
+            play.on_event(guest, "message", GUEST_PEER, str(rest[0]))
+    assert not around.awake(host) and not around.awake(guest)
 
 
 def test_play_again_keeps_the_friends_connected_and_deals_them_the_new_game() -> None:

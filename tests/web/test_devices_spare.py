@@ -16,7 +16,7 @@ from test_devices_app import ANSWER, CATALOGUES, connect, new_app, pump
 from test_devices_invite import OFFER
 
 from pygames_ui.app import App
-from pygames_ui.devices import guest_keep, invite, play, protocol, spare
+from pygames_ui.devices import around, guest_keep, invite, play, protocol, spare
 from pygames_ui.devices.guest_ui import GUEST_PEER, Joining
 from pygames_ui.devices.loopback import Clock
 from pygames_ui.dom import esc
@@ -376,7 +376,7 @@ def test_a_friend_who_leaves_for_a_game_of_his_own_says_so_and_is_not_awaited_ba
     room = host.room
     assert room is not None and 1 in room.spares
     name = host.session.seats[1].name  # type: ignore[union-attr]
-    play.leave_host(guest)  # a game of his own on his device
+    around.leave_host(guest)  # a game of his own on his device
     (send, to, bye), *closes = play.effects(guest)
     assert (send, to, json.loads(str(bye))["type"]) == ("p2p-send", GUEST_PEER, "bye")
     assert closes == [("p2p-close", GUEST_PEER), ("p2p-close", spare.GUEST_WAITING)]

@@ -23,7 +23,7 @@ from pygames_core.base import Action
 
 from . import announce, keeping, nav, saves, screens, tutorial_ui
 from .assist import Assist
-from .devices import lobby_ui
+from .devices import around, lobby_ui
 from .devices import play as devices
 from .dom import alert, button, esc, merge_actions
 from .flow import GUEST_OWN, KEEP_PENDING, TableFlow
@@ -165,7 +165,7 @@ class App(TableFlow):
         assert self.form is not None
         self.read_form(values)
         self.form.remember(self.storage)
-        devices.leave_host(self)  # (a friend's guest device: it leaves the host's table)
+        around.leave_host(self)  # (a friend's guest device: it leaves the host's table)
         seats = self.form.seats_to_start(self.t)
         seed = None if self.seed is None else self.seed + self.games_started
         self.games_started += 1
@@ -198,7 +198,7 @@ class App(TableFlow):
         if self.screen == "table" and self.session is not None:
             body = self._table_screen()
         elif self.screen == "setup" and self.form is not None:
-            body = screens.setup_form(t, self.form, self.tables[self.form.game], self.session, devices.lets_go(self, self.form.game))
+            body = screens.setup_form(t, self.form, self.tables[self.form.game], self.session, around.lets_go(self, self.form.game))
         elif self.screen == "rules":
             body = screens.rules_page(t, self.rules_game, self.back_to in ("table", "guest") and nav.game_on(self))
         elif self.screen == "replay" and self.history.replay is not None:
@@ -207,7 +207,7 @@ class App(TableFlow):
             body = devices.screen(self)
         else:
             self.screen = "home"
-            body = screens.home(t, self.session, devices.waiting_game(self), devices.back_to_host(self), devices.table_left(self))
+            body = screens.home(t, self.session, around.waiting_game(self), around.back_to_host(self), around.table_left(self))
         notice = ""
         if self.notice:
             details = ""
