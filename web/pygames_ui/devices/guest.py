@@ -20,6 +20,27 @@ from . import protocol, spare
 from .protocol import BadMessageError
 from .seats import check_spells
 
+#: The largest number a table may hold (a whole match of Клац! to 1,000 points numbers its events
+#: in the thousands): a host's "hand of 2**63 cards" would have the page draw them until it froze
+#: (what a number up to this may cost to draw is bounded by the screen: guest_screens.py).
+MAX_NUMBER = 100_000
+#: Where each game's view says how many sit at the table: the seats the table names.
+PLAYER_COUNTS = ("players", "num_players", "player_count")
+
+
+def _numbers_bounded(node: object) -> bool:
+    """Every number in ``node`` (a message's JSON, its depth bounded by :mod:`.protocol`) a whole
+    number no larger than :data:`MAX_NUMBER` either way (a fraction draws nothing of ours)."""
+    if isinstance(node, bool) or node is None or isinstance(node, str):
+        return True
+    if isinstance(node, int):
+        return -MAX_NUMBER <= node <= MAX_NUMBER
+    if isinstance(node, dict):
+        return all(_numbers_bounded(v) for v in node.values())
+    if isinstance(node, list):
+        return all(_numbers_bounded(v) for v in node)
+    return False
+
 
 class Guest:
     def __init__(self, seat: int, token: str, build: str) -> None:
@@ -121,4 +142,8 @@ def _table_problem(body: dict[str, Any], seat: int) -> str | None:
         return "bad numbers"
     if check_spells(body["spells"], list(range(len(seats)))) is None:
         return "bad spells"
+    if not _numbers_bounded(body):
+        return "numbers out of bounds"
+    if any(type(body["view"].get(key)) is int and body["view"][key] != len(seats) for key in PLAYER_COUNTS):
+        return "another number of players"
     return None

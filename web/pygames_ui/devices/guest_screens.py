@@ -71,6 +71,11 @@ def refusal(t: I18n, joining: Joining) -> str:
     return f'<p class="flash" role="alert">{esc(t(f"devices.refused.{why}"))}</p>' if why in protocol.REFUSALS else ""
 
 
+#: The most a friend's table may weigh as HTML: a whole match of Клац! draws about 55 kB; a host's
+#: made-up view ("a hand of 99,999 cards") would make the page lay out megabytes.
+MAX_TABLE_CHARS = 1_000_000
+
+
 def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
     """The seat's table, drawn by the game's own table from the host's latest frame."""
     frame = joining.frame(t)
@@ -87,12 +92,14 @@ def table_screen(t: I18n, joining: Joining, tables: TableSet) -> str:
         where += presence_line(t, joining, frame)
     try:
         side = joining.log.render(t, joining.log.lines(joining, ctx, table), table.told_at_table(ctx))
-        return screens.table_screen(ctx, table, side, joining.results_closed, None, own_game=False, notes=where,
+        html = screens.table_screen(ctx, table, side, joining.results_closed, None, own_game=False, notes=where,
                                     over_note="devices.again_wait" if joining.connected else lost(joining))
+        if len(html) <= MAX_TABLE_CHARS:
+            return html
+        joining.guest.dropped["a table too large to draw"] += 1
     except Exception:  # noqa: BLE001 - a view the host made up must not stop this device
         joining.guest.dropped["a table that cannot be drawn"] += 1
-        return f'<main class="join"><p class="notice" role="alert">{esc(t("devices.bad_table"))}</p></main>'
-
+    return f'<main class="join"><p class="notice" role="alert">{esc(t("devices.bad_table"))}</p></main>'
 
 
 def presence_line(t: I18n, joining: Joining, frame: Frame) -> str:
