@@ -451,6 +451,7 @@ def test_three_devices_play_a_whole_game(page: Page, friend: Callable[..., Page]
     vera.focus(act("p2p-join"))
     vera.keyboard.press("Enter")
     vera.wait_for_selector("#answer-code")
+    vera.wait_for_selector("html[data-awake]")  # (her answer's QR code stays on screen to be scanned)
     problems += audit(vera, "answer-ru")
     put_in(page, "#answer-2", vera.input_value("#answer-code"))  # (as typed: only a paste connects at once)
     page.focus("#answer-2")

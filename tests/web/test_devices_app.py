@@ -579,6 +579,18 @@ def test_the_screen_is_kept_on_while_a_game_with_friends_is_on() -> None:
     click(lone, "setup", game="klats")
     click(lone, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
     assert not around.awake(lone)  # (a game against bots: the phone may lock as it likes)
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    assert around.awake(host)  # the lobby: its invite's QR code is shown to the friend
+    pump(host, new_app())
+    guest = new_app()
+    play.open_invite(guest, "#j=" + host.room.invites[1])  # type: ignore[union-attr]
+    assert not around.awake(guest)  # (nothing to keep on screen yet)
+    click(guest, "p2p-join")
+    pump(host, guest)
+    assert guest.joining is not None and guest.joining.answer is not None
+    assert around.awake(guest)  # his answer's QR code, for the host to scan
     host, guest = connect("klats", {"opt_target": "20"})
     assert around.awake(host) and around.awake(guest)
     click(guest, "home")  # (still at the host's table, a tap away)

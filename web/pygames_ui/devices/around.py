@@ -76,12 +76,18 @@ def your_turn(app: App) -> bool:
 
 def awake(app: App) -> bool:
     """True while a game with friends on other devices is on at this device, whatever screen it
-    shows (a guest's seat at a host's table, the host's game, its lobby too): the screen is kept on
-    (p2p.js ``awake``), as a phone that locks itself between two turns drops its connection."""
+    shows (a guest's seat at a host's table, the host's game, its lobby and its invites' QR codes
+    too), or while a guest's answer waits on its screen for the host to scan it: the screen is kept
+    on (p2p.js ``awake``), as a phone that locks itself between two turns drops its connection,
+    and one that locks while its QR code is being scanned hides it."""
     j = app.joining
     if j is not None:
-        frame = j.frame() if not j.host_left else None
-        return frame is not None and not frame.over
+        if j.host_left:
+            return False
+        frame = j.frame()
+        if frame is None:  # (not at the table yet: its answer, made and not spent, is on screen)
+            return j.answer is not None and not (j.lost or j.unreached or j.spent)
+        return not frame.over
     room = app.room
     return room is not None and not room.session.game.is_over(room.session.state)
 
