@@ -325,7 +325,9 @@ def test_a_guest_on_another_device_comes_back_with_a_new_invite_and_a_bot_may_pl
         page.wait_for_selector('.presence [data-state="away"] #invite-1', timeout=20_000)
         assert page.locator(f'.presence-line {act("p2p-stand-in", seat=1)}').count() == 1  # said above the board
         page.set_viewport_size({"width": 360, "height": 640})  # a phone: the friends' list is far below
+        assert page.inner_text(".presence-line .away-qr summary") == "Show the QR code"
         page.click(".presence-line .away-qr summary")  # his new invite's QR, above the board …
+        assert page.inner_text(".presence-line .away-qr summary") == "Hide the QR code"
         page.click(f'.presence-line {act("p2p-to-answer", field="answer-1")}')  # … and the box for his answer
         assert page.evaluate("document.activeElement.id") == "answer-1"
         assert page.evaluate("(r => r.top >= 0 && r.bottom <= innerHeight)(document.activeElement.getBoundingClientRect())")

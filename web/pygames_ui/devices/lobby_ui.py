@@ -128,7 +128,8 @@ def away_line(t: I18n, room: Room, site: str) -> str:
         if text is not None and "p2p-copy" in tools:  # (an invite he may come back with)
             name = room.session.seats[seat].name
             to_answer = button(esc(t("devices.to_answer")), "p2p-to-answer", "", field=f"answer-{seat}")
-            qr = (f'<details class="away-qr"><summary>{esc(t("devices.show_qr"))}</summary>'
+            qr = (f'<details class="away-qr"><summary><span class="if-shut">{esc(t("devices.show_qr"))}</span>'
+                  f'<span class="if-open">{esc(t("devices.hide_qr"))}</span></summary>'
                   f'{qr_svg(f"{site}{invite.JOIN_PREFIX}{text}", t("devices.invite_qr", name=name))}'
                   f'<p class="row">{to_answer}</p></details>')
         # (a screen reader hears it from the live region: a status role would say it twice)
