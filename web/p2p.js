@@ -249,8 +249,9 @@ globalThis.pygamesP2P = {
 };
 
 // ---------------------------------------------------------------- the screen kept on
-// While a game with friends on other devices is played here, the screen is kept on (the Screen
-// Wake Lock API): a phone that locks itself between two turns drops its connection. The browser
+// While a game with friends on other devices is on here, or a QR code of one waits on screen to
+// be scanned, the screen is kept on (the Screen Wake Lock API; Python says when: devices/around.py
+// awake): a phone that locks itself between two turns drops its connection. The browser
 // lets a lock go when the page is hidden; it is asked for again when the page shows. Refused (a
 // battery saver) or unknown (an old browser): the phone may lock, and its spare connection brings
 // it back when it wakes. html[data-awake] says whether a lock is held.

@@ -33,7 +33,7 @@ class DevicesPart:
     app: Any
     answer_sent: str | None = None  # the answer link this tab handed on, until the game's tab takes it
     holds_host = False  # this tab holds (or has asked for) the browser's one host lock
-    awake = False  # this tab keeps the screen on (a game with friends is played here)
+    awake = False  # this tab keeps the screen on (a game with friends is on here: devices/around.py)
 
 
     def _p2p(self) -> None:
