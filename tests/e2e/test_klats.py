@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import PageProblems, open_app, reload_app, start_game, wait_for_player
+from conftest import ROOT, PageProblems, open_app, reload_app, start_game, wait_for_player
 from pages import INTERLUDE, OVER, PASS, TURN, act
 from playwright.sync_api import Browser, Dialog, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -213,5 +213,35 @@ def test_on_a_phone_a_waiting_move_is_never_hidden_under_your_own_row(browser: B
     page.wait_for_selector("#confirm-bar")
     page.wait_for_timeout(100)
     assert page.evaluate(UNDER_THE_FOOT) == 0
+    ctx.close()
+    problems.check()
+
+
+def test_a_phone_on_its_side_shows_your_row_and_hand_at_once(browser: Browser, site_url: str, problems: PageProblems) -> None:
+    """A phone turned on its side (740×360): small cards, and your row with your hand beside it
+    at the screen's foot, whole, with the others' rows scrolling above; nothing wider than the
+    screen; a card placed by two taps."""
+    ctx = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url, "?delay=0&seed=1")
+    start_game(page, "klats", [("Ann", "human"), ("Bot 1", "easy"), ("Bot 2", "easy"), ("Bot 3", "easy")])
+    assert wait_for_player(page) == "turn"
+    page.evaluate("scrollTo(0, 0)")
+    (ROOT / "test-results" / "screens").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ROOT / "test-results" / "screens" / "klats-landscape-740x360.png"))
+    seen = page.evaluate("""() => {
+        const inside = (el) => { const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; };
+        const mine = [...document.querySelectorAll('.seat.me .hand-card, .seat.me .tableau > *')];
+        return {mine: mine.length, shown: mine.filter(inside).length,
+                foot: Math.round(document.querySelector('.seat.me').getBoundingClientRect().height),
+                wide: document.documentElement.scrollWidth - innerWidth}; }""")
+    assert seen["mine"] == seen["shown"] == 3 + 6 and seen["wide"] <= 0, seen  # (three cards, six free places)
+    assert seen["foot"] <= 360 // 3, seen  # (the others' rows keep two thirds of the screen)
+    page.tap(".hand button.hand-card >> nth=0")
+    page.tap(".seat.me button.pile.legal")  # a new pile in front of yourself
+    page.wait_for_selector(".seat.me .tableau .pile:not(.slot)")
+    assert wait_for_player(page) == "turn"
     ctx.close()
     problems.check()
