@@ -218,9 +218,9 @@ def test_on_a_phone_a_waiting_move_is_never_hidden_under_your_own_row(browser: B
 
 
 def test_a_phone_on_its_side_shows_your_row_and_hand_at_once(browser: Browser, site_url: str, problems: PageProblems) -> None:
-    """A phone turned on its side (740×360): small cards, and your row with your hand beside it
-    at the screen's foot, whole, with the others' rows scrolling above; nothing wider than the
-    screen; a card placed by two taps."""
+    """A phone turned on its side (740×360): the phone's one-line top bar, small cards, and your
+    row with your hand beside it at the screen's foot, whole, with the others' rows scrolling
+    above; nothing wider than the screen; a card placed by two taps."""
     ctx = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True)
     page = ctx.new_page()
     problems.attach(page)
@@ -239,6 +239,9 @@ def test_a_phone_on_its_side_shows_your_row_and_hand_at_once(browser: Browser, s
                 wide: document.documentElement.scrollWidth - innerWidth}; }""")
     assert seen["mine"] == seen["shown"] == 3 + 6 and seen["wide"] <= 0, seen  # (three cards, six free places)
     assert seen["foot"] <= 360 // 3, seen  # (the others' rows keep two thirds of the screen)
+    # The top bar is the phone's one line, its less used buttons in the menu.
+    bar = page.locator("#app .topbar").bounding_box()
+    assert bar is not None and bar["height"] < 64 and page.is_visible(".menu-toggle"), bar  # (two lines: 80 px)
     page.tap(".hand button.hand-card >> nth=0")
     page.tap(".seat.me button.pile.legal")  # a new pile in front of yourself
     page.wait_for_selector(".seat.me .tableau .pile:not(.slot)")
