@@ -225,7 +225,11 @@ class TablePart:
         target = self.root.querySelector(".taught")
         if focus.present(target) and not target.getClientRects().length:
             target = None  # not laid out (hidden): docked for now
-        docked = tutorial_ui.coach_docks(float(window.innerWidth))
+        # (what must show beside the text on a low screen: the lit part's whole, else the lit part)
+        whole = target.closest("[data-whole]") if focus.present(target) else None
+        lit = whole if focus.present(whole) else target
+        need = float(box.getBoundingClientRect().height) + (float(lit.getBoundingClientRect().height) if focus.present(lit) else 0.0)
+        docked = tutorial_ui.coach_docks(float(window.innerWidth), float(window.innerHeight), need)
         if docked:
             box.classList.remove("placed")  # a phone: at the screen's foot, the lit part shown above it
         elif focus.present(target):
@@ -268,8 +272,9 @@ class TablePart:
                 seat = target.closest(".seat, .zm-seat, .rz-seat")  # (its row and hand: the step may be about them)
                 named = box.getAttribute("data-see")  # (what else the step talks about)
                 see = self.root.querySelector(str(named)) if named else None
-                shown = tutorial_ui.dock_area(_box(target), _box(seat), top, _box(see))
-                down = tutorial_ui.dock_scroll(shown, top)
+                room = tutorial_ui.top_margin(float(window.innerHeight))
+                shown = tutorial_ui.dock_area(_box(target), _box(seat), top, _box(see), room)
+                down = tutorial_ui.dock_scroll(shown, top, room)
                 if down:
                     window.scrollBy(0, down)
         if not docked:

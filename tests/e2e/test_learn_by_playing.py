@@ -15,9 +15,9 @@ from typing import cast
 
 import pytest
 from axe_audit import audit
-from conftest import ROOT, open_app
+from conftest import ROOT, PageProblems, open_app
 from pages import act
-from playwright.sync_api import FloatRect, Page, ViewportSize
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize
 
 SHOTS = ROOT / "test-results" / "screens"
 #: A step the learner acts on (a bot's move is played by the page), or the summary.
@@ -173,3 +173,36 @@ def test_a_lesson_taken_up_after_a_reload_shows_and_focuses_what_its_step_lights
     taught, box = page.locator("[data-taught]").first.bounding_box(), page.locator("#coach").bounding_box()
     assert taught and box and 0 <= taught["y"] and taught["y"] + taught["height"] <= box["y"] + 1, (taught, box)
     assert focused(page, "[data-taught]"), page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)")
+
+
+def test_on_a_phone_on_its_side_zoomagia_s_lesson_docks_its_step_under_what_it_lights(browser: Browser, site_url: str,
+                                                                                       problems: PageProblems) -> None:
+    """A phone on its side (740×360): Зоомагия's field is taller than the screen, so the step docks at
+    the screen's foot (beside the field it covered the arrows) and what it lights shows above it,
+    in view, and has the focus, step after step."""
+    ctx = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    problems.attach(page)
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url, "?delay=0&seed=1")
+    page.click(act("tutorial", game="zoomagia"))
+    lit = 0
+    for _ in range(12):
+        page.wait_for_selector(STEP)
+        step, now = page.get_attribute("#coach", "data-step"), page.get_attribute("#coach", "data-lit")
+        if page.get_attribute("#coach", "data-kind") == "do":
+            page.wait_for_selector("[data-taught]")
+            taught, box = page.locator("[data-taught]").first.bounding_box(), page.locator("#coach").bounding_box()
+            assert page.locator("#coach.placed").count() == 0, f"step {step}: placed beside the field"
+            assert taught and box and 0 <= taught["y"] and taught["y"] + taught["height"] <= box["y"] + 1, (step, taught, box)
+            assert focused(page, "[data-taught]"), step
+            page.locator("[data-taught]").first.tap()
+            lit += 1
+            if lit == 3:
+                break
+        else:
+            page.tap(act("tutorial-next"))
+        page.wait_for_selector(f'{STEP}:not([data-step="{step}"][data-lit="{now}"])')
+    assert lit == 3
+    ctx.close()
+    problems.check()

@@ -17,7 +17,7 @@ from pygames_ui.app import App
 from pygames_ui.i18n import LANGS, merge_catalogues
 from pygames_ui.saves import BAD_SAVE_KEY, GUIDE_KEY, SAVE_KEY
 from pygames_ui.session import MemoryStorage
-from pygames_ui.tutorial_ui import GAP, TOP_BAR, Box, coach_docks, coach_place, dock_area, dock_scroll
+from pygames_ui.tutorial_ui import GAP, TOP_BAR, Box, coach_docks, coach_place, dock_area, dock_scroll, top_margin
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 TITLES = tutorial.names()
@@ -365,7 +365,13 @@ def test_on_a_touch_screen_one_tap_on_the_lit_arrow_pushes() -> None:
 
 
 def test_on_a_phone_the_step_docks_and_the_lit_part_is_scrolled_above_it() -> None:
-    assert coach_docks(360) and not coach_docks(1280)
+    assert coach_docks(360, 640) and not coach_docks(1280, 800)
+    # A phone on its side: docked when the lit part's whole and the text cannot both show (Зоомагия's field)
+    assert coach_docks(740, 360, need_h=400 + 150) and not coach_docks(740, 360, need_h=120 + 150)
+    assert not coach_docks(1280, 800, need_h=400 + 150)
+    # … and no room to spare under its top: the lit part may come up to the screen's edge there
+    assert top_margin(360) == GAP and top_margin(640) == TOP_BAR
+    assert dock_scroll(Box(100, 0, 600), coach_top=200, top=top_margin(360)) == 100 - GAP
     assert dock_scroll(Box(200, 0, 260), coach_top=420) == 0  # shown already
     assert dock_scroll(Box(400, 0, 460), coach_top=420) == 460 + GAP - 420  # under the text: up it comes
     assert dock_scroll(Box(100, 0, 600), coach_top=420) == 100 - TOP_BAR  # taller than the room: its top stays in view

@@ -202,22 +202,34 @@ GAP = 8.0
 #: A screen this narrow (a phone) has the step's text docked at its foot: placed beside the lit
 #: part it would cover the rows around it that the step talks about.
 DOCK_WIDTH = 560.0
+#: A screen this low (a phone on its side) docks it too when it cannot be beside the lit part's
+#: whole (Зоомагия's field, taller than such a screen) and leave both in view.
+DOCK_HEIGHT = 480.0
 #: The top bar's height on a phone: what is scrolled into view must come out from under it.
 TOP_BAR = 56.0
 
 
-def coach_docks(view_w: float) -> bool:
-    return view_w <= DOCK_WIDTH
+def coach_docks(view_w: float, view_h: float = float("inf"), need_h: float = 0.0) -> bool:
+    """Whether the step's text docks at the screen's foot: on a narrow screen, and on a low one
+    where what it must show beside it (``need_h``: the lit part's whole and the text, one above
+    the other) is taller than the screen."""
+    return view_w <= DOCK_WIDTH or (view_h <= DOCK_HEIGHT and need_h + 2 * GAP > view_h)
 
 
-def dock_area(target: Box, around: Box | None, coach_top: float, see: Box | None = None) -> Box:
+def top_margin(view_h: float) -> float:
+    """How far below the screen's top the lit part above the docked text is kept: a phone's top
+    bar's height, except on a screen too low to spare it (a phone on its side)."""
+    return GAP if view_h <= DOCK_HEIGHT else TOP_BAR
+
+
+def dock_area(target: Box, around: Box | None, coach_top: float, see: Box | None = None, top: float = TOP_BAR) -> Box:
     """What to show above the docked text: the lit part with what else the step talks about
     (``see``: the cards just revealed) and its whole seat (``around``: its row and hand), the
-    first of those that fits there: both, the lit part and ``see``, the seat; else the lit
-    part alone."""
+    first of those that fits there (under ``top``: :func:`top_margin`): both, the lit part and
+    ``see``, the seat; else the lit part alone."""
     tries = [span(target, see, around), span(target, see)] if see is not None else []
     for box in [*tries, around]:
-        if box is not None and box.bottom - box.top <= coach_top - GAP - TOP_BAR:
+        if box is not None and box.bottom - box.top <= coach_top - GAP - top:
             return box
     return target
 
@@ -229,14 +241,14 @@ def span(*boxes: Box | None) -> Box:
     return Box(min(b.top for b in held), min(b.left for b in held), max(b.bottom for b in held))
 
 
-def dock_scroll(target: Box, coach_top: float) -> float:
+def dock_scroll(target: Box, coach_top: float, top: float = TOP_BAR) -> float:
     """How far to scroll the page down so that the lit part shows above the docked text (never
-    so far that its top goes under the top bar); 0 when it shows already; up (negative) when its
-    top is cut off at the screen's top (brought into view there, flush with the edge)."""
+    so far that its top goes above ``top``: :func:`top_margin`); 0 when it shows already; up
+    (negative) when its top is cut off at the screen's top (brought into view there)."""
     if target.top < 0:
-        return target.top - TOP_BAR
+        return target.top - top
     over = target.bottom + GAP - coach_top
-    return max(0.0, min(over, target.top - TOP_BAR))
+    return max(0.0, min(over, target.top - top))
 
 
 def coach_place(target: Box, width: float, height: float, parent: Box, view_w: float, view_h: float,
