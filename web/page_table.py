@@ -225,11 +225,13 @@ class TablePart:
         target = self.root.querySelector(".taught")
         if focus.present(target) and not target.getClientRects().length:
             target = None  # not laid out (hidden): docked for now
-        # (what must show beside the text on a low screen: the lit part's whole, else the lit part)
-        whole = target.closest("[data-whole]") if focus.present(target) else None
-        lit = whole if focus.present(whole) else target
-        need = float(box.getBoundingClientRect().height) + (float(lit.getBoundingClientRect().height) if focus.present(lit) else 0.0)
-        docked = tutorial_ui.coach_docks(float(window.innerWidth), float(window.innerHeight), need)
+        field = target.closest("[data-whole]") if focus.present(target) else None
+        view_w, view_h = float(window.innerWidth), float(window.innerHeight)
+        need = 0.0  # (on a low screen only: what must show with the text, the lit part's whole, else the lit part)
+        if view_h <= tutorial_ui.DOCK_HEIGHT:
+            lit = field if focus.present(field) else target
+            need = float(box.getBoundingClientRect().height) + (float(lit.getBoundingClientRect().height) if focus.present(lit) else 0.0)
+        docked = tutorial_ui.coach_docks(view_w, view_h, need)
         if docked:
             box.classList.remove("placed")  # a phone: at the screen's foot, the lit part shown above it
         elif focus.present(target):
@@ -242,12 +244,11 @@ class TablePart:
                 clear = whole = None
                 if focus.present(panel) and not panel.contains(target) and focus.present(panel.querySelector("button")):
                     clear = (_box(panel), float(panel.getBoundingClientRect().right))
-                field = target.closest("[data-whole]")
                 if focus.present(field):
                     whole = (_box(field), float(field.getBoundingClientRect().right))
                 top, left = tutorial_ui.coach_place(
-                    _box(target), float(c.width), float(c.height), _box(parent), float(window.innerWidth),
-                    float(window.innerHeight), clear, _box(self.root.querySelector('.table-screen > [class$="-table"]')),
+                    _box(target), float(c.width), float(c.height), _box(parent), view_w,
+                    view_h, clear, _box(self.root.querySelector('.table-screen > [class$="-table"]')),
                     whole)
                 box.style.top, box.style.left = f"{top}px", f"{left}px"
             except Exception:  # noqa: BLE001 - placing only decorates: the step shows docked at the bottom
@@ -272,7 +273,7 @@ class TablePart:
                 seat = target.closest(".seat, .zm-seat, .rz-seat")  # (its row and hand: the step may be about them)
                 named = box.getAttribute("data-see")  # (what else the step talks about)
                 see = self.root.querySelector(str(named)) if named else None
-                room = tutorial_ui.top_margin(float(window.innerHeight))
+                room = tutorial_ui.top_margin(view_h)
                 shown = tutorial_ui.dock_area(_box(target), _box(seat), top, _box(see), room)
                 down = tutorial_ui.dock_scroll(shown, top, room)
                 if down:

@@ -84,10 +84,10 @@ def awake(app: App) -> bool:
     if j is not None:
         if j.host_left:
             return False
-        frame = j.frame()
-        if frame is None:  # (not at the table yet: its answer, made and not spent, is on screen)
+        table = j.guest.table  # (the host's latest frame as it came: no Frame is built for this)
+        if table is None:  # (not at the table yet: its answer, made and not spent, is on screen)
             return j.answer is not None and not (j.lost or j.unreached or j.spent)
-        return not frame.over
+        return not table["over"]
     room = app.room
     return room is not None and not room.session.game.is_over(room.session.state)
 

@@ -94,7 +94,11 @@ def keep_spare(storage: Storage, joining: Joining) -> None:
 
 def kept_spare(storage: Storage, spec: invite.Invite) -> tuple[str, str, str] | None:
     """The spare offer kept for the invite ``spec`` (within :data:`.spare.KEPT_S`), if it is one."""
-    kept = read_kept(storage, SPARE_KEY)
+    return _spare_in(read_kept(storage, SPARE_KEY), spec)
+
+
+def _spare_in(kept: object, spec: invite.Invite) -> tuple[str, str, str] | None:
+    """:func:`kept_spare` in what was read from storage."""
     if not (isinstance(kept, list) and len(kept) == 6 and kept[0] == invite.offer_tag(spec.offer).hex()):
         return None
     _, offer, ufrag, pwd, at, _ = kept
@@ -113,6 +117,6 @@ def way_back(storage: Storage, host: str, game: str) -> str | None:
         spec = invite.read_invite(text, games.names())
     except ValueError:
         return None
-    if spec.host[:32] != host or spec.game != game or kept_spare(storage, spec) is None:
+    if spec.host[:32] != host or spec.game != game or _spare_in(kept, spec) is None:
         return None
     return invite.JOIN_PREFIX + text

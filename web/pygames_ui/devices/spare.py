@@ -43,6 +43,11 @@ from . import invite
 #: The page's id of a seat's spare connection on the host (a seat's own is its number; a
 #: guest's connection to its host is -1).
 SPARE_PEER = 100
+#: The page's id, on the host, of its answer to a seat's guest's waiting offer (the other way
+#: round: the guest keeps a connection waiting for the host, answered on a host's reload).
+WAITING_PEER = 200
+#: A guest's id of that waiting connection (its connection to the host is -1).
+GUEST_WAITING = -2
 #: How long one try of a guest's spare connection has to open. The host's device may be asleep (a
 #: locked phone): it is tried again, on a new connection, until :data:`GIVE_UP_S`; after the first
 #: try the screen also says to ask for a new invite if the host's page was reloaded.
@@ -55,12 +60,6 @@ _UFRAG = re.compile(r"^[A-Za-z0-9+/]{4,32}$")
 _PWD = re.compile(r"^[A-Za-z0-9+/]{22,64}$")
 _ALPHABET = string.ascii_letters + string.digits
 
-
-#: The page's id, on the host, of its answer to a seat's guest's waiting offer (the other way
-#: round: the guest keeps a connection waiting for the host, answered on a host's reload).
-WAITING_PEER = 200
-#: A guest's id of that waiting connection (its connection to the host is -1).
-GUEST_WAITING = -2
 
 
 def spare_peer(seat: int) -> int:
