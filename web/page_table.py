@@ -227,13 +227,17 @@ class TablePart:
             target = None  # not laid out (hidden): docked for now
         field = target.closest("[data-whole]") if focus.present(target) else None
         view_w, view_h = float(window.innerWidth), float(window.innerHeight)
+        # A phone on its side with Зоомагия's field standing whole at the left: at the foot, beside it.
+        whole = self.root.querySelector("[data-whole]")
+        beside = tutorial_ui.dock_left(view_w, view_h, float(whole.getBoundingClientRect().right) if focus.present(whole) else None)
         need = 0.0  # (on a low screen only: what must show with the text, the lit part's whole, else the lit part)
-        if view_h <= tutorial_ui.DOCK_HEIGHT:
+        if beside is None and view_h <= tutorial_ui.DOCK_HEIGHT:
             lit = field if focus.present(field) else target
             need = float(box.getBoundingClientRect().height) + (float(lit.getBoundingClientRect().height) if focus.present(lit) else 0.0)
-        docked = tutorial_ui.coach_docks(view_w, view_h, need)
+        docked = beside is not None or tutorial_ui.coach_docks(view_w, view_h, need)
         if docked:
             box.classList.remove("placed")  # a phone: at the screen's foot, the lit part shown above it
+            box.style.left = f"{beside}px" if beside is not None else ""
         elif focus.present(target):
             try:
                 box.classList.add("placed")  # positioned (absolute) from here on: its parent is known
@@ -269,13 +273,16 @@ class TablePart:
         if focus.present(target):
             target.scrollIntoView(nearest)
             if docked:
-                top = float(box.getBoundingClientRect().top)
-                seat = target.closest(".seat, .zm-seat, .rz-seat")  # (its row and hand: the step may be about them)
-                named = box.getAttribute("data-see")  # (what else the step talks about)
-                see = self.root.querySelector(str(named)) if named else None
                 room = tutorial_ui.top_margin(view_h)
-                shown = tutorial_ui.dock_area(_box(target), _box(seat), top, _box(see), room)
-                down = tutorial_ui.dock_scroll(shown, top, room)
+                if beside is not None and float(target.getBoundingClientRect().right) <= beside:
+                    down = tutorial_ui.dock_scroll(_box(whole), view_h, room)  # (lit in the field: the field whole)
+                else:
+                    top = float(box.getBoundingClientRect().top)
+                    seat = target.closest(".seat, .zm-seat, .rz-seat")  # (its row and hand: the step may be about them)
+                    named = box.getAttribute("data-see")  # (what else the step talks about)
+                    see = self.root.querySelector(str(named)) if named else None
+                    shown = tutorial_ui.dock_area(_box(target), _box(seat), top, _box(see), room)
+                    down = tutorial_ui.dock_scroll(shown, top, room)
                 if down:
                     window.scrollBy(0, down)
         if not docked:

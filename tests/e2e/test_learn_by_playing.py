@@ -175,11 +175,11 @@ def test_a_lesson_taken_up_after_a_reload_shows_and_focuses_what_its_step_lights
     assert focused(page, "[data-taught]"), page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)")
 
 
-def test_on_a_phone_on_its_side_zoomagia_s_lesson_docks_its_step_under_what_it_lights(browser: Browser, site_url: str,
-                                                                                       problems: PageProblems) -> None:
-    """A phone on its side (740×360): Зоомагия's field is taller than the screen, so the step docks at
-    the screen's foot (beside the field it covered the arrows) and what it lights shows above it,
-    in view, and has the focus, step after step."""
+def test_on_a_phone_on_its_side_zoomagia_s_lesson_docks_its_step_beside_the_field(browser: Browser, site_url: str,
+                                                                                   problems: PageProblems) -> None:
+    """A phone on its side (740×360), the whole lesson: the field stands whole at the left, the
+    step docks at the screen's foot beside it (placed, it covered the arrows; across the foot, the
+    field's last row), and what it lights shows whole, clear of the step, and has the focus."""
     ctx = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True)
     page = ctx.new_page()
     problems.attach(page)
@@ -187,22 +187,29 @@ def test_on_a_phone_on_its_side_zoomagia_s_lesson_docks_its_step_under_what_it_l
     open_app(page, site_url, "?delay=0&seed=1")
     page.click(act("tutorial", game="zoomagia"))
     lit = 0
-    for _ in range(12):
-        page.wait_for_selector(STEP)
+    for n in range(40):
+        page.wait_for_selector(f"{STEP}, #coach-end")
+        if page.locator("#coach-end").count():
+            break
         step, now = page.get_attribute("#coach", "data-step"), page.get_attribute("#coach", "data-lit")
-        if page.get_attribute("#coach", "data-kind") == "do":
+        do = page.get_attribute("#coach", "data-kind") == "do"
+        if do:
             page.wait_for_selector("[data-taught]")
-            taught, box = page.locator("[data-taught]").first.bounding_box(), page.locator("#coach").bounding_box()
-            assert page.locator("#coach.placed").count() == 0, f"step {step}: placed beside the field"
-            assert taught and box and 0 <= taught["y"] and taught["y"] + taught["height"] <= box["y"] + 1, (step, taught, box)
+        page.screenshot(path=str(SHOTS / f"tutorial-zoomagia-en-740x360-{n:02d}.png"))
+        box, field = page.locator("#coach").bounding_box(), page.locator(".zm-field").bounding_box()
+        assert page.locator("#coach.placed").count() == 0, f"step {step}: placed"
+        assert box and field and 0 <= field["y"] and field["y"] + field["height"] <= 360, (step, field)
+        assert field["x"] + field["width"] <= box["x"], (step, field, box)
+        if do:
+            taught = page.locator("[data-taught]").first.bounding_box()
+            assert taught and 0 <= taught["y"] and (taught["y"] + taught["height"] <= box["y"] + 1
+                                                    or taught["x"] + taught["width"] <= box["x"] + 1), (step, taught, box)
             assert focused(page, "[data-taught]"), step
             page.locator("[data-taught]").first.tap()
             lit += 1
-            if lit == 3:
-                break
         else:
             page.tap(act("tutorial-next"))
-        page.wait_for_selector(f'{STEP}:not([data-step="{step}"][data-lit="{now}"])')
-    assert lit == 3
+        page.wait_for_selector(f'{STEP}:not([data-step="{step}"][data-lit="{now}"]), #coach-end')
+    assert lit >= 8 and page.locator("#coach-end").count() == 1, lit
     ctx.close()
     problems.check()

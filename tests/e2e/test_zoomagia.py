@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from conftest import PageProblems, open_app, reload_app, revisit, start_game, wait_for_player
+from conftest import ROOT, PageProblems, open_app, reload_app, revisit, start_game, wait_for_player
 from pages import act
 from playwright.sync_api import Browser, Page
 
@@ -92,6 +92,64 @@ def test_touch_previews_on_first_tap_and_pushes_on_second(browser: Browser, site
     assert phase(page) == "push" and page.locator(".log li >> text=into row 2 from the left").count() == 0
     page.tap("button.pu-row-1-left")
     page.wait_for_selector(".log li >> text=into row 2 from the left")
+    ctx.close()
+    problems.check()
+
+
+INSIDE = """(sels) => sels.map((sel) => [...document.querySelectorAll(sel)].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.height && !(r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth); }).length)"""
+
+
+def _looks_right(page: Page, shot: str, in_view: list[str]) -> None:
+    """The screen at the top of the page, pictured; all of each of ``in_view`` in view; no word
+    broken, cut or out of its box; nothing wider than the screen."""
+    from test_screens import MEASURE
+
+    page.evaluate("scrollTo(0, 0)")
+    shots = ROOT / "test-results" / "screens"
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / f"{shot}.png"))
+    assert page.evaluate(INSIDE, in_view) == [0] * len(in_view), shot
+    m = page.evaluate(MEASURE, [])
+    assert m["scrollWidth"] <= m["innerWidth"] and not (m["broken"] + m["spill"] + m["cut"]), (shot, m)
+
+
+def test_a_phone_on_its_side_shows_the_field_the_drawn_card_and_your_rows_at_once(
+        browser: Browser, site_url: str, problems: PageProblems) -> None:
+    """A phone on its side (740×360), in Russian: the whole field with its 44 px arrows, the drawn
+    card and both of your rows on the first screen, the push told in one line; the card that fell
+    out and the cards to place beside the field when they come; the field stays in view while the
+    page scrolls to the others' rows."""
+    ctx = browser.new_context(locale="ru-RU", has_touch=True, is_mobile=True, viewport={"width": 740, "height": 360},
+                              reduced_motion="reduce")
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url, "?delay=0&seed=1")
+    new_game(page, [("Аня", "human"), ("Бот 1", "easy"), ("Бот 2", "easy")], confirm="off")
+    assert wait_for_player(page) == "turn" and phase(page) == "push"
+    _looks_right(page, "zoomagia-landscape-push-740x360", [".zm-field", ".zm-arrow", "#drawn", ".zm-seat.me .zm-row", "#prompt"])
+    assert page.locator(".zm-arrow").first.bounding_box()["height"] >= 44  # type: ignore[index]
+    assert not page.is_visible("#decide")  # (how a push works is on the rules page: one line here)
+    page.evaluate("document.querySelector('.zm-seat:last-child').scrollIntoView({block: 'end'})")
+    assert page.evaluate(INSIDE, [".zm-seat:last-child .zm-row", ".zm-field"]) == [0, 0]
+    page.evaluate("scrollTo(0, 0)")
+    page.tap("button.pu-row-1-left")  # a tap shows the push, a second makes it
+    page.wait_for_selector("button.pu-row-1-left.armed")
+    page.tap("button.pu-row-1-left")
+    page.wait_for_selector(".log li >> text=в ряд 2 слева")
+    seen: set[str] = set()
+    for turn in range(200):
+        assert wait_for_player(page) == "turn"
+        now = phase(page)
+        if now in ("take", "refill") and now not in seen:
+            seen.add(now)
+            _looks_right(page, f"zoomagia-landscape-{now}-740x360",
+                         [".zm-field", "#pushed-out" if now == "take" else "#to-place .zm-pick"])
+        if seen == {"take", "refill"}:
+            break
+        decide(page, turn)
+    assert seen == {"take", "refill"}, seen
     ctx.close()
     problems.check()
 

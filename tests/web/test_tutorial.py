@@ -17,7 +17,7 @@ from pygames_ui.app import App
 from pygames_ui.i18n import LANGS, merge_catalogues
 from pygames_ui.saves import BAD_SAVE_KEY, GUIDE_KEY, SAVE_KEY
 from pygames_ui.session import MemoryStorage
-from pygames_ui.tutorial_ui import GAP, TOP_BAR, Box, coach_docks, coach_place, dock_area, dock_scroll, top_margin
+from pygames_ui.tutorial_ui import DOCK_BESIDE, GAP, TOP_BAR, Box, coach_docks, coach_place, dock_area, dock_left, dock_scroll, top_margin
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
 TITLES = tutorial.names()
@@ -376,6 +376,15 @@ def test_on_a_phone_the_step_docks_and_the_lit_part_is_scrolled_above_it() -> No
     assert dock_scroll(Box(400, 0, 460), coach_top=420) == 460 + GAP - 420  # under the text: up it comes
     assert dock_scroll(Box(100, 0, 600), coach_top=420) == 100 - TOP_BAR  # taller than the room: its top stays in view
     assert dock_scroll(Box(-0.5, 0, 87.5), coach_top=420) == -0.5 - TOP_BAR  # cut off at the top: down it comes
+
+
+def test_on_a_phone_on_its_side_the_step_docks_beside_a_field_that_stands_whole() -> None:
+    # (Зоомагия's field at the left, its right edge at 271 px): the text begins right of it
+    assert dock_left(740, 360, 271) == 271 + GAP
+    assert dock_left(740, 360, None) is None  # no such field: across the foot
+    assert dock_left(1280, 800, 271) is None  # a screen high enough: beside the lit part, as ever
+    assert dock_left(271 + 2 * GAP + DOCK_BESIDE, 360, 271) == 271 + GAP
+    assert dock_left(271 + 2 * GAP + DOCK_BESIDE - 1, 360, 271) is None  # no room for the text beside it
 
 
 def test_on_a_phone_the_lit_part_s_whole_seat_shows_above_the_step_when_it_fits() -> None:

@@ -207,6 +207,8 @@ DOCK_WIDTH = 560.0
 DOCK_HEIGHT = 480.0
 #: The top bar's height on a phone: what is scrolled into view must come out from under it.
 TOP_BAR = 56.0
+#: The least width the docked text needs beside Зоомагия's field on a phone on its side.
+DOCK_BESIDE = 320.0
 
 
 def coach_docks(view_w: float, view_h: float = float("inf"), need_h: float = 0.0) -> bool:
@@ -214,6 +216,15 @@ def coach_docks(view_w: float, view_h: float = float("inf"), need_h: float = 0.0
     where what it must show beside it (``need_h``: the lit part's whole and the text, one above
     the other) is taller than the screen."""
     return view_w <= DOCK_WIDTH or (view_h <= DOCK_HEIGHT and need_h + 2 * GAP > view_h)
+
+
+def dock_left(view_w: float, view_h: float, whole_right: float | None) -> float | None:
+    """Where the docked text begins on a low screen whose table stands whole at its left
+    (Зоомагия's field on a phone on its side, ``whole_right`` its right edge): beside it, which it
+    then never covers, where there is room; ``None``: across the screen's foot."""
+    if whole_right is None or view_h > DOCK_HEIGHT or view_w - whole_right - 2 * GAP < DOCK_BESIDE:
+        return None
+    return whole_right + GAP
 
 
 def top_margin(view_h: float) -> float:
