@@ -248,8 +248,11 @@ class TablePart:
                 clear = whole = None
                 if focus.present(panel) and not panel.contains(target) and focus.present(panel.querySelector("button")):
                     clear = (_box(panel), float(panel.getBoundingClientRect().right))
-                if focus.present(field):
-                    whole = (_box(field), float(field.getBoundingClientRect().right))
+                named = box.getAttribute("data-see")  # (or the cards the step talks about, as far as they go)
+                seen = field if focus.present(field) else self.root.querySelector(str(named)) if named else None
+                if focus.present(seen):
+                    whole = (_box(seen), max([float(k.getBoundingClientRect().right) for k in seen.children]
+                                             or [float(seen.getBoundingClientRect().right)]))
                 top, left = tutorial_ui.coach_place(
                     _box(target), float(c.width), float(c.height), _box(parent), view_w,
                     view_h, clear, _box(self.root.querySelector('.table-screen > [class$="-table"]')),

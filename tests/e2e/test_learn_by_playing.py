@@ -73,14 +73,15 @@ def play_tutorial(page: Page, game: str, shot: str, wrong_click: bool, keys: boo
             assert text in page.inner_text("#live"), f"{shot} step {step}: {text!r} was not said"
             assert focused(page, want), (f"{shot} step {step}: the focus is not on {want} but on "
                                          + page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)"))
+            see = coach.get_attribute("data-see")
             if cast(ViewportSize, page.viewport_size)["width"] >= 560:  # placed beside its part: what to do, where and on what shows
                 page.wait_for_selector("#coach.placed")
                 box = coach.bounding_box()
-                for keep in ("#prompt", "[data-taught]", "[data-whole]:has([data-taught])"):
+                # (… and each of the cards the step talks about)
+                for keep in ("#prompt", "[data-taught]", "[data-whole]:has([data-taught])", *([f"{see} > *"] if see else [])):
                     for i in range(page.locator(keep).count()):
                         there = page.locator(keep).nth(i).bounding_box()
                         assert not (box and there and overlap(box, there)), (shot, step, keep, box, there)
-            see = coach.get_attribute("data-see")
             if see and cast(ViewportSize, page.viewport_size)["width"] < 560:  # docked: what else it names shows above it too
                 seen, box = page.locator(see).bounding_box(), coach.bounding_box()
                 assert seen and box and 0 <= seen["y"] and seen["y"] + seen["height"] <= box["y"] + 1, (shot, step, seen, box)
@@ -173,6 +174,22 @@ def test_a_lesson_taken_up_after_a_reload_shows_and_focuses_what_its_step_lights
     taught, box = page.locator("[data-taught]").first.bounding_box(), page.locator("#coach").bounding_box()
     assert taught and box and 0 <= taught["y"] and taught["y"] + taught["height"] <= box["y"] + 1, (taught, box)
     assert focused(page, "[data-taught]"), page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)")
+
+
+def test_on_a_phone_on_its_side_rps_lesson_places_its_step_clear_of_the_cards_it_is_about(
+        browser: Browser, site_url: str, problems: PageProblems) -> None:
+    """A phone on its side (740×360): beside what it lights, the step covers neither that nor the
+    revealed cards it talks about (under the choice it covered them), to the end of the lesson."""
+    ctx = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True, bypass_csp=True)
+    page = ctx.new_page()
+    problems.attach(page)
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url, "?delay=0&seed=1")
+    page.click(act("tutorial", game="rps_zombie"))
+    found = play_tutorial(page, "rps_zombie", "tutorial-rps_zombie-en-740x360", wrong_click=False)
+    assert not found, "\n".join(found)
+    ctx.close()
+    problems.check()
 
 
 def test_on_a_phone_on_its_side_zoomagia_s_lesson_docks_its_step_beside_the_field(browser: Browser, site_url: str,

@@ -272,7 +272,8 @@ def coach_place(target: Box, width: float, height: float, parent: Box, view_w: f
     a phone); over it where the page ends too soon, or where under it would cover ``clear`` (a
     box and its right edge: the choices the step asks to choose among) and over it does not; as
     far left as the part, kept within the screen's width. Where that covers ``whole`` (a box and
-    its right edge: what the lit part belongs to, Зоомагия's field, read as one) and the screen
+    its right edge: what the lit part belongs to, Зоомагия's field, read as one; else the cards
+    the step talks about, as far as they go) and the screen
     has room right of it, the text goes there instead, level with the lit part."""
     below = target.bottom + GAP
     above = target.top - GAP - height
