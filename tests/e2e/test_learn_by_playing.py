@@ -176,17 +176,19 @@ def test_a_lesson_taken_up_after_a_reload_shows_and_focuses_what_its_step_lights
     assert focused(page, "[data-taught]"), page.evaluate("() => document.activeElement?.outerHTML?.slice(0, 200)")
 
 
-def test_on_a_phone_on_its_side_rps_lesson_places_its_step_clear_of_the_cards_it_is_about(
-        browser: Browser, site_url: str, problems: PageProblems) -> None:
-    """A phone on its side (740×360): beside what it lights, the step covers neither that nor the
-    revealed cards it talks about (under the choice it covered them), to the end of the lesson."""
+@pytest.mark.parametrize("game", ["klats", "rps_zombie"])
+def test_on_a_phone_on_its_side_a_lesson_places_its_step_clear_of_what_it_is_about(
+        browser: Browser, site_url: str, problems: PageProblems, game: str) -> None:
+    """A phone on its side (740×360): beside what it lights, the step covers neither that, nor
+    the prompt, nor the cards it talks about (in RPS, under the choice, it covered the revealed
+    cards), to the end of the lesson."""
     ctx = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True, bypass_csp=True)
     page = ctx.new_page()
     problems.attach(page)
     page.emulate_media(reduced_motion="reduce")
     open_app(page, site_url, "?delay=0&seed=1")
-    page.click(act("tutorial", game="rps_zombie"))
-    found = play_tutorial(page, "rps_zombie", "tutorial-rps_zombie-en-740x360", wrong_click=False)
+    page.click(act("tutorial", game=game))
+    found = play_tutorial(page, game, f"tutorial-{game}-en-740x360", wrong_click=False)
     assert not found, "\n".join(found)
     ctx.close()
     problems.check()
