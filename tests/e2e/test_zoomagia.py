@@ -134,6 +134,12 @@ def test_a_phone_on_its_side_shows_the_field_the_drawn_card_and_your_rows_at_onc
     _looks_right(page, "zoomagia-landscape-push-740x360", [".zm-field", ".zm-arrow", "#drawn", ".zm-seat.me .zm-row", "#prompt"])
     assert page.locator(".zm-arrow").first.bounding_box()["height"] >= 44  # type: ignore[index]
     assert not page.is_visible("#decide")  # (how a push works is on the rules page: one line here)
+    # A wider phone on its side: the same, the tools and the log under the table, not squeezing it.
+    page.set_viewport_size({"width": 915, "height": 412})
+    _looks_right(page, "zoomagia-landscape-push-915x412", [".zm-field", "#drawn", ".zm-seat.me .zm-row", "#prompt"])
+    assert page.evaluate("document.querySelector('.log').getBoundingClientRect().top"
+                         " >= document.querySelector('.zm-table').getBoundingClientRect().bottom")
+    page.set_viewport_size({"width": 740, "height": 360})
     page.evaluate("document.querySelector('.zm-seat:last-child').scrollIntoView({block: 'end'})")
     assert page.evaluate(INSIDE, [".zm-seat:last-child .zm-row", ".zm-field"]) == [0, 0]
     page.evaluate("scrollTo(0, 0)")
