@@ -147,7 +147,21 @@ def precompiled_sources(out: Path) -> Path:
     return stage_dir
 
 
-GZ_CACHE = ROOT / ".cache" / "gz"
+def machine_cache(name: str) -> Path:
+    """A folder for slow results that depend only on their input, shared by every clone on this
+    machine (as pip and uv keep theirs: ``$XDG_CACHE_HOME/pygames``, else ``~/.cache/pygames``);
+    the clone's own ``.cache`` where that cannot be written."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    path = Path(base) / "pygames" / name
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        path = ROOT / ".cache" / name
+    return path
+
+
+#: Zopfli's output under the sha256 of its input (tools/gzip_files.mjs checks each entry it reuses).
+GZ_CACHE = machine_cache("gz")
 
 
 def gzipping(paths: list[Path]) -> subprocess.Popen[bytes]:
@@ -260,7 +274,7 @@ def build(out: Path) -> None:
 
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_NPM / name, out / "pyodide" / name)
-    # A first visit's wasm (web/wheels.js): Zopfli takes ~12 s on it (once per machine: .cache/gz),
+    # A first visit's wasm (web/wheels.js): Zopfli takes ~12 s on it (once per machine: GZ_CACHE),
     # beside the compiling of our Python.
     wasm = [out / "pyodide" / "pyodide.asm.wasm"]
     wasm_gz = gzipping(wasm)

@@ -68,3 +68,29 @@ def test_a_preload_of_a_file_not_shipped_stops_the_build(tmp_path: Path) -> None
     (tmp_path / "index.html").write_text(head.format("stdlib.zip") + "<body></body></html>")
     with pytest.raises(SystemExit, match=r"pyodide/stdlib\.zip'\]"):
         check_links(tmp_path)
+
+
+def test_a_kept_gzip_is_reused_only_while_it_inflates_to_its_input(tmp_path: Path) -> None:
+    """tools/gzip_files.mjs keeps Zopfli's output for every clone on the machine: a damaged entry
+    (a build stopped, a disk's fault) is never shipped, it is made again."""
+    import gzip
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "@gfx" / "zopfli").is_dir():
+        pytest.skip("needs Node and the build's npm packages (make test installs them)")
+    data = b"pygames " * 5000
+    (tmp_path / "f.bin").write_bytes(data)
+    cache = tmp_path / "cache"
+
+    def gz() -> bytes:
+        subprocess.run([node, str(ROOT / "tools" / "gzip_files.mjs"), str(cache), str(tmp_path / "f.bin")], check=True, cwd=ROOT)
+        return (tmp_path / "f.bin.gz").read_bytes()
+
+    first = gz()
+    assert gzip.decompress(first) == data
+    [entry] = cache.iterdir()
+    entry.write_bytes(first[: len(first) // 2])  # damaged
+    assert gz() == first and entry.read_bytes() == first  # made again, and kept whole
+    assert gz() == first  # reused
