@@ -178,6 +178,11 @@ def test_a_whole_klats_game_between_three_devices(page: Page, context: BrowserCo
     assert not guest.locator(act("p2p-share")).is_visible()  # (no share sheet in this browser: Copy only)
     answer = read_qr(guest, "main.join .invite-qr svg")  # the answer's QR code, as the host's phone reads it
     assert answer == guest.input_value("#answer-link")
+    guest.set_viewport_size({"width": 740, "height": 360})  # his phone on its side: the code whole, big, beside the words
+    guest.screenshot(path=str(SHOTS / "devices-answer-740x360.png"))
+    qr = guest.locator("main.join .invite-qr svg").bounding_box()
+    assert qr and qr["y"] >= 0 and qr["y"] + qr["height"] <= 360 and qr["height"] >= 250, qr
+    guest.set_viewport_size({"width": 1280, "height": 800})
 
     put_in(page, "#answer-1", answer)  # (as typed: only a paste, or many characters at once, connects by itself) …
     page.press("#answer-1", "Enter")  # … and, as in a form, Enter in the box presses Connect beside it
