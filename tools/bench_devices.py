@@ -162,8 +162,9 @@ def join_times(runs: int) -> tuple[list[float], list[float], list[float]]:
                 host.click('[data-action="p2p-start"]')
                 guest.wait_for_selector(".klats-table")
                 times.append(time.perf_counter() - started)
-                for _ in range(100):  # (his device is sent its spare connection as he comes: a moment)
-                    if guest.evaluate("localStorage.getItem('pygames.spare')"):
+                for _ in range(250):  # (each side keeps its end of a spare connection as he comes: a moment)
+                    if guest.evaluate("localStorage.getItem('pygames.spare')") and host.evaluate(
+                            "localStorage.getItem('pygames.friends_waiting')"):
                         break
                     guest.wait_for_timeout(20)
                 waiting = host.evaluate("localStorage.getItem('pygames.friends_waiting')")
@@ -171,7 +172,7 @@ def join_times(runs: int) -> tuple[list[float], list[float], list[float]]:
                 guest.reload()
                 guest.wait_for_selector(".klats-table", timeout=30_000)
                 again.append(time.perf_counter() - started)
-                for _ in range(100):  # (the host keeps the connection the guest's new page keeps waiting for it)
+                for _ in range(250):  # (the host keeps the connection the guest's new page keeps waiting for it)
                     if host.evaluate("localStorage.getItem('pygames.friends_waiting')") != waiting:
                         break
                     host.wait_for_timeout(20)
