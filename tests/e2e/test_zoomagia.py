@@ -120,7 +120,7 @@ def _looks_right(page: Page, shot: str, in_view: list[str]) -> None:
 
 def test_a_phone_on_its_side_shows_the_field_the_drawn_card_and_your_rows_at_once(
         browser: Browser, site_url: str, problems: PageProblems) -> None:
-    """A phone on its side (740×360), in Russian: the whole field with its 44 px arrows, the drawn
+    """A phone on its side (740×360), in Russian: Start at the new-game form's foot; the whole field with its 44 px arrows, the drawn
     card and both of your rows on the first screen, the push told in one line; the card that fell
     out and the cards to place beside the field when they come; the field stays in view while the
     page scrolls to the others' rows."""
@@ -129,6 +129,10 @@ def test_a_phone_on_its_side_shows_the_field_the_drawn_card_and_your_rows_at_onc
     page = ctx.new_page()
     problems.attach(page)
     open_app(page, site_url, "?delay=0&seed=1")
+    page.click(act("setup", game="zoomagia"))  # the form, longer than the screen: Start at its foot
+    start = page.locator(act("start")).bounding_box()
+    assert start and start["y"] + start["height"] <= 360, start
+    page.go_back()
     new_game(page, [("Аня", "human"), ("Бот 1", "easy"), ("Бот 2", "easy")], confirm="off")
     assert wait_for_player(page) == "turn" and phase(page) == "push"
     _looks_right(page, "zoomagia-landscape-push-740x360", [".zm-field", ".zm-arrow", "#drawn", ".zm-seat.me .zm-row", "#prompt"])
