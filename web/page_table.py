@@ -228,8 +228,8 @@ class TablePart:
         field = target.closest("[data-whole]") if focus.present(target) else None
         view_w, view_h = float(window.innerWidth), float(window.innerHeight)
         # A phone on its side with Зоомагия's field standing whole at the left: at the foot, beside it.
-        whole = self.root.querySelector("[data-whole]")
-        beside = tutorial_ui.dock_left(view_w, view_h, float(whole.getBoundingClientRect().right) if focus.present(whole) else None)
+        standing = self.root.querySelector("[data-whole]")
+        beside = tutorial_ui.dock_left(view_w, view_h, float(standing.getBoundingClientRect().right) if focus.present(standing) else None)
         need = 0.0  # (on a low screen only: what must show with the text, the lit part's whole, else the lit part)
         if beside is None and view_h <= tutorial_ui.DOCK_HEIGHT:
             lit = field if focus.present(field) else target
@@ -278,7 +278,7 @@ class TablePart:
             if docked:
                 room = tutorial_ui.top_margin(view_h)
                 if beside is not None and float(target.getBoundingClientRect().right) <= beside:
-                    down = tutorial_ui.dock_scroll(_box(whole), view_h, room)  # (lit in the field: the field whole)
+                    down = tutorial_ui.dock_scroll(_box(standing), view_h, room)  # (lit in the field: the field whole)
                 else:
                     top = float(box.getBoundingClientRect().top)
                     seat = target.closest(".seat, .zm-seat, .rz-seat")  # (its row and hand: the step may be about them)

@@ -273,8 +273,8 @@ def coach_place(target: Box, width: float, height: float, parent: Box, view_w: f
     box and its right edge: the choices the step asks to choose among) and over it does not; as
     far left as the part, kept within the screen's width. Where that covers ``whole`` (a box and
     its right edge: what the lit part belongs to, Зоомагия's field, read as one; else the cards
-    the step talks about, as far as they go) and the screen
-    has room right of it, the text goes there instead, level with the lit part."""
+    the step talks about, as far as they go) and the screen has room right of it, the text goes
+    there instead, level with the lit part."""
     below = target.bottom + GAP
     above = target.top - GAP - height
     left = min(max(target.left, GAP), max(GAP, view_w - width - GAP))
