@@ -151,11 +151,10 @@ def machine_cache(name: str) -> Path:
     """A folder for slow results that depend only on their input, shared by every clone on this
     machine (as pip and uv keep theirs: ``$XDG_CACHE_HOME/pygames``, else ``~/.cache/pygames``);
     the clone's own ``.cache`` where that cannot be written."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    path = Path(base) / "pygames" / name
     try:
+        path = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pygames" / name
         path.mkdir(parents=True, exist_ok=True)
-    except OSError:
+    except (OSError, RuntimeError):  # (no home, or none that may be written)
         path = ROOT / ".cache" / name
     return path
 

@@ -94,3 +94,13 @@ def test_a_kept_gzip_is_reused_only_while_it_inflates_to_its_input(tmp_path: Pat
     entry.write_bytes(first[: len(first) // 2])  # damaged
     assert gz() == first and entry.read_bytes() == first  # made again, and kept whole
     assert gz() == first  # reused
+
+
+def test_the_kept_gzips_live_once_per_machine_else_in_the_clone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from build_site import machine_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert machine_cache("gz") == tmp_path / "pygames" / "gz" and (tmp_path / "pygames" / "gz").is_dir()
+    (tmp_path / "file").write_text("")  # a cache home that cannot hold a folder
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))
+    assert machine_cache("gz") == ROOT / ".cache" / "gz"
