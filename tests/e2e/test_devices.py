@@ -164,6 +164,11 @@ def test_a_whole_klats_game_between_three_devices(page: Page, context: BrowserCo
     assert page.evaluate("window.__shared") == {"text": "Anna invites you to Klats!", "url": link}
     problems = audit(page, "lobby")
     shoot(page, "lobby")
+    page.set_viewport_size({"width": 740, "height": 360})  # the host's phone on its side: the QR code whole at once
+    page.screenshot(path=str(SHOTS / "devices-lobby-740x360.png"))
+    qr = page.locator('#lobby [data-seat="1"] .invite-qr svg').bounding_box()
+    assert qr and qr["y"] >= 0 and qr["y"] + qr["height"] <= 360 and qr["height"] >= 200, qr
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     guest = friend()
     guest.add_init_script(script=ICE_SEEN)
