@@ -226,6 +226,8 @@ class TablePart:
         if focus.present(target) and not target.getClientRects().length:
             target = None  # not laid out (hidden): docked for now
         field = target.closest("[data-whole]") if focus.present(target) else None
+        named = box.getAttribute("data-see")  # (what else the step talks about: the cards just revealed)
+        see = self.root.querySelector(str(named)) if named else None
         view_w, view_h = float(window.innerWidth), float(window.innerHeight)
         # A phone on its side with Зоомагия's field standing whole at the left: at the foot, beside it.
         standing = self.root.querySelector("[data-whole]")
@@ -248,8 +250,7 @@ class TablePart:
                 clear = whole = None
                 if focus.present(panel) and not panel.contains(target) and focus.present(panel.querySelector("button")):
                     clear = (_box(panel), float(panel.getBoundingClientRect().right))
-                named = box.getAttribute("data-see")  # (or the cards the step talks about, as far as they go)
-                seen = field if focus.present(field) else self.root.querySelector(str(named)) if named else None
+                seen = field if focus.present(field) else see  # (or the cards the step talks about, as far as they go)
                 if focus.present(seen):
                     whole = (_box(seen), max([float(k.getBoundingClientRect().right) for k in seen.children]
                                              or [float(seen.getBoundingClientRect().right)]))
@@ -282,8 +283,6 @@ class TablePart:
                 else:
                     top = float(box.getBoundingClientRect().top)
                     seat = target.closest(".seat, .zm-seat, .rz-seat")  # (its row and hand: the step may be about them)
-                    named = box.getAttribute("data-see")  # (what else the step talks about)
-                    see = self.root.querySelector(str(named)) if named else None
                     shown = tutorial_ui.dock_area(_box(target), _box(seat), top, _box(see), room)
                     down = tutorial_ui.dock_scroll(shown, top, room)
                 if down:
