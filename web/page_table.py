@@ -135,7 +135,11 @@ class TablePart:
         self.render()
         lit = self.root.querySelector(".hint-lit") if kept else None
         if focus.present(lit):  # on a phone the Hint button is far below the table: show what it lights
-            lit.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+            # (with what it is part of, Зоомагия's field, and below the hint, which stays at the top)
+            whole = lit.closest("[data-whole]")
+            shown = whole if focus.present(whole) and float(whole.getBoundingClientRect().height) < float(window.innerHeight) * .8 else lit
+            shown.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+            self._below_the_hint(lit if shown is lit else shown)
             # … and where the focus fell when the Hint button went (the prompt, the page), it goes
             # to the control lit, so Enter plays the hint
             active = document.activeElement
@@ -143,6 +147,15 @@ class TablePart:
                 control = self.root.querySelector(".hint-lit:is(button:enabled, [tabindex])")
                 if focus.present(control):
                     control.focus()
+
+    def _below_the_hint(self, el: Any) -> None:
+        """``el`` below the hint where the hint stays at the top of the screen (a phone), not under it."""
+        hint = self.root.querySelector(".assist:has(.hint-text)")
+        if not focus.present(hint) or str(window.getComputedStyle(hint).position) != "sticky":
+            return
+        hidden = float(hint.getBoundingClientRect().bottom) - float(el.getBoundingClientRect().top)
+        if hidden > 0:
+            window.scrollBy(0, -(hidden + 8))
 
     def _show_pending(self) -> None:
         """The move waiting for its second tap, and the card it plays, above the confirm bar (the

@@ -248,3 +248,24 @@ def test_a_phone_on_its_side_shows_your_row_and_hand_at_once(browser: Browser, s
     assert wait_for_player(page) == "turn"
     ctx.close()
     problems.check()
+
+
+def test_on_a_phone_the_table_stays_put_between_the_two_taps_of_a_move(browser: Browser, site_url: str,
+                                                                      problems: PageProblems) -> None:
+    """360×640, touch, in Russian: a card tapped, the places it may go are where they were before the
+    tap, and so is the hand (the prompt grew from one line to two and moved them 16 px down, under
+    the finger about to tap again)."""
+    ctx = browser.new_context(locale="ru-RU", viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url, "?delay=0&seed=1")
+    start_game(page, "klats", [("Аня", "human"), ("Бот 1", "easy")], selects={"confirm_moves": "off"})
+    assert wait_for_player(page) == "turn"
+    where = """() => [...document.querySelectorAll('.hand .hand-card, .tableau .pile')]
+        .map((el) => Math.round(el.getBoundingClientRect().top))"""
+    before = page.evaluate(where)
+    page.tap(".hand button.hand-card >> nth=0")
+    page.wait_for_selector("button.pile.legal")
+    assert page.evaluate(where) == before
+    ctx.close()
+    problems.check()
