@@ -295,7 +295,8 @@ class TablePart:
                     down = tutorial_ui.dock_scroll(_box(standing), view_h, room)  # (lit in the field: the field whole)
                 else:
                     top = float(box.getBoundingClientRect().top)
-                    seat = target.closest(".seat, .zm-seat, .rz-seat")  # (its row and hand: the step may be about them)
+                    # (its row and hand, or the question it answers: the step may be about them)
+                    seat = target.closest(".seat, .zm-seat, .rz-seat, .rz-decision")
                     shown = tutorial_ui.dock_area(_box(target), _box(seat), top, _box(see), room)
                     down = tutorial_ui.dock_scroll(shown, top, room)
                 if down:

@@ -376,6 +376,7 @@ def test_on_a_phone_the_step_docks_and_the_lit_part_is_scrolled_above_it() -> No
     assert dock_scroll(Box(400, 0, 460), coach_top=420) == 460 + GAP - 420  # under the text: up it comes
     assert dock_scroll(Box(100, 0, 600), coach_top=420) == 100 - TOP_BAR  # taller than the room: its top stays in view
     assert dock_scroll(Box(-0.5, 0, 87.5), coach_top=420) == -0.5 - TOP_BAR  # cut off at the top: down it comes
+    assert dock_scroll(Box(0, 0, 100), coach_top=420) == -TOP_BAR  # at the very top (its ring cut): down to under the bar
 
 
 def test_on_a_phone_on_its_side_the_step_docks_beside_a_field_that_stands_whole() -> None:

@@ -255,8 +255,9 @@ def span(*boxes: Box | None) -> Box:
 def dock_scroll(target: Box, coach_top: float, top: float = TOP_BAR) -> float:
     """How far to scroll the page down so that the lit part shows above the docked text (never
     so far that its top goes above ``top``: :func:`top_margin`); 0 when it shows already; up
-    (negative) when its top is cut off at the screen's top (brought into view there)."""
-    if target.top < 0:
+    (negative) when its top is above ``top`` (cut off at the screen's top, or just under it,
+    its ring cut and what is above it out of sight: brought down to ``top``)."""
+    if target.top < top:
         return target.top - top
     over = target.bottom + GAP - coach_top
     return max(0.0, min(over, target.top - top))
