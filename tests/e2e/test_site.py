@@ -184,7 +184,8 @@ def test_phone_width_needs_no_sideways_scrolling(browser: Browser, site_url: str
 def test_a_replay_on_a_phone_takes_a_finger_and_passes_axe(browser: Browser, site_url: str, problems: PageProblems) -> None:
     """360×640, touch, a shared replay link of each title: at the deal and at the end (the
     result shown), every control is a finger's size (the slider too), no word breaks, and axe
-    finds nothing; on its side (740×360) the table begins in the screen's upper part."""
+    finds nothing, and the sharing buttons take one line; on its side (740×360) the table begins
+    in the screen's upper part."""
     from axe_audit import audit
     from test_a11y import finished_link
     from test_screens import MEASURE
@@ -206,6 +207,8 @@ def test_a_replay_on_a_phone_takes_a_finger_and_passes_axe(browser: Browser, sit
             m = page.evaluate(MEASURE, [])
             found += [f"{game} {at}: {x}" for x in page.evaluate(SMALL_TARGETS) + m["broken"] + m["spill"] + m["cut"]]
             found += audit(page, f"touch {game} replay {at}")
+        share = page.locator(".replay-share").bounding_box()  # Copy link and Save the record: one line
+        assert share and share["height"] <= 64, (game, share)
         if game == "klats":
             page.screenshot(path=str(SHOTS / "klats-touch-replay-ru-360x640.png"))
     # On its side (740×360): the title beside the sharing buttons, the controls under them, and the
