@@ -82,7 +82,10 @@ def arrows_walk(page: Page, group: str, keys: tuple[str, ...]) -> None:
 def finish(page: Page) -> None:
     """The end: the dialog holds the focus and Tab; Escape closes it, the focus goes to 'Results'."""
     page.wait_for_selector(OVER)
-    assert focused(page, f"{OVER} button"), "the game-over dialog takes the focus"
+    # Its heading, not Play again: an Enter pressed twice for the last move must not start over.
+    assert focused(page, f"{OVER} h2"), "the game-over dialog takes the focus"
+    page.keyboard.press("Enter")
+    assert page.locator(OVER).count() == 1 and focused(page, f"{OVER} h2")
     for _ in range(12):
         page.keyboard.press("Tab")
         assert focused(page, f"{OVER} *"), "Tab stays inside the dialog"
@@ -93,7 +96,7 @@ def finish(page: Page) -> None:
     assert focused(page, act("show-results")), "the focus returns to the button that reopens it"
     page.keyboard.press("Space")
     page.wait_for_selector(OVER)
-    assert focused(page, f"{OVER} button")
+    assert focused(page, f"{OVER} h2")
     # "See the table" by keyboard: the focus goes where the summary comes back from, not nowhere.
     press_on(page, f'{OVER} .actions {act("close-results")}')
     page.wait_for_selector(OVER, state="detached")

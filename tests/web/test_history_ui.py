@@ -347,6 +347,29 @@ def test_the_viewer_steps_and_shows_every_hand() -> None:
     assert r.session().state == replay(s.record, 5)
 
 
+@pytest.mark.parametrize("name", ["klats", "zoomagia", "rps_zombie"])
+def test_the_viewer_s_log_numbers_the_moves_as_its_slider_counts_them(name: str) -> None:
+    """At each step the newest numbered line of the log is that step's move ("Move 18 of 43" was
+    line 21 beside it: the lines of a round begun and a card drawn were numbered too); a move's
+    further lines, and what the deal said, have no number."""
+    s = session(name, [Seat("Ann", "easy"), Seat("Bot", "easy")])
+    bot = bots.get("random", seed=5)
+    while not s.game.is_over(s.state):
+        s.apply(bot.choose(s.game, s.state))
+    r = Replay(s.record, s.seats)
+    t = App(CATALOGUES, "en", MemoryStorage()).t
+    told = 0
+    for step in range(r.last + 1):
+        r.seek(step)
+        log = re.search(r'<aside class="log".*?</aside>', r.render(t), re.S)
+        numbers = [int(v) for v in re.findall(r'<li value="(\d+)"', log.group(0))] if log else []
+        assert numbers == sorted(set(numbers), reverse=True) and all(1 <= v <= step for v in numbers), (step, numbers)
+        if numbers and numbers[0] == step:
+            told += 1
+    if name != "rps_zombie":  # (whose log panel keeps its latest round for the table to tell)
+        assert told >= r.last // 2  # (most moves say something: the newest line is "Move N"'s)
+
+
 def test_the_viewer_through_the_app() -> None:
     a = new_app()
     click(a, "setup", game="rps_zombie")

@@ -74,8 +74,8 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
             _focus(el)
             return
     # A dialog that just opened (summary, pass screen, game over) takes the keyboard focus on its
-    # main button, and so does a new screen's own first control (``data-autofocus``: the replay's slider).
-    if present(dialog):  # (the pass screen's heading: a second Enter must not show the next hand)
+    # main button, or its own first control (``data-autofocus``), and so does a new screen (the replay's slider).
+    if present(dialog):  # (the pass screen's and game over's heading: a second Enter must not show the next hand, nor start over)
         first = dialog.querySelector("[data-autofocus]")
         if not present(first):
             first = dialog.querySelector("button.primary")

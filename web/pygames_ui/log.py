@@ -60,12 +60,14 @@ class GameLog:
         self._follow(game)
         self.limit += PAGE
 
-    def render(self, t: I18n, lines: list[tuple[int, str]], before: int | None = None) -> str:
+    def render(self, t: I18n, lines: list[tuple[int, str]], before: int | None = None,
+               moves: dict[int, int] | None = None) -> str:
         """The log panel: the newest :attr:`limit` lines, newest first, each with its number in the game.
 
         With ``before`` (:meth:`Table.told_at_table`) the table tells the latest events itself:
         the panel lists only the lines of older events, as "Earlier moves", and is left out
-        while there are none.
+        while there are none. With ``moves`` (each event's move, the replay's) the first line of
+        each move has the move's number, and the others none.
         """
         numbered = list(enumerate(lines))
         title = t("table.log")
@@ -75,12 +77,25 @@ class GameLog:
                 return ""
             title = t("table.log_older")
         first = max(0, len(numbered) - self.limit)
-        items = "".join(f'<li value="{i + 1}" data-n="{n}">{html}</li>' for i, (n, html) in reversed(numbered[first:]))
+        items = "".join(_item(i + 1 if moves is None else _move_number(moves, lines, i), n, html)
+                        for i, (n, html) in reversed(numbered[first:]))
         more = ""
         if first:
             more = button(esc(t("table.log_earlier", n=first)), "log-earlier", "log-more")
         return (f'<aside class="log" tabindex="0" aria-label="{esc(title)}"><h2>{esc(title)}</h2>'
                 f'<ol reversed>{items}</ol>{more}</aside>')
+
+
+def _move_number(moves: dict[int, int], lines: list[tuple[int, str]], i: int) -> int | None:
+    """Line ``i``'s move, if it is the first line of that move (else ``None``: no number)."""
+    move = moves.get(lines[i][0])
+    return move if move is not None and (i == 0 or moves.get(lines[i - 1][0]) != move) else None
+
+
+def _item(number: int | None, n: int, html: str) -> str:
+    if number is None:
+        return f'<li class="unnumbered" data-n="{n}">{html}</li>'
+    return f'<li value="{number}" data-n="{n}">{html}</li>'
 
 
 #: A tag of the markup this app writes (well-formed: every element closed, ``/>`` on SVG's empty ones).

@@ -18,7 +18,7 @@ from pygames_core.record import states as record_states
 
 from . import history
 from .dom import attrs, esc
-from .frame import replay_frame
+from .frame import next_event, replay_frame
 from .i18n import I18n
 from .log import GameLog
 from .session import Seat, Session
@@ -43,6 +43,10 @@ class Replay:
         self.step = 0  # a replay opens at the deal: it is watched from the start
         self.playing = False  # Play was pressed: the page steps forward by itself (tick) until the end or Pause
         self.log = GameLog()  # its move log's words, told once as it steps forward (the viewer and the live region)
+        # Each event's move: the log numbers the first line of each move as the slider counts them
+        # ("Move 18 of 43" is line 18); a round begun at the deal, and a move's later lines, have no number.
+        ends = [next_event(state) for state in self.states]
+        self.move_of = {n: move for move in range(1, len(ends)) for n in range(ends[move - 1], ends[move])}
 
     @property
     def last(self) -> int:
@@ -119,7 +123,7 @@ class Replay:
             # (the result under the controls: on a phone the table and the log are long, and "To the end"
             # must show how the game ended without a search for it)
             f'{self._controls(t)}{share}{result}'
-            f'<div class="table-screen replay-table">{self.table.render(ctx)}{self.log.render(t, lines, self.table.told_at_table(ctx))}</div>'
+            f'<div class="table-screen replay-table">{self.table.render(ctx)}{self.log.render(t, lines, self.table.told_at_table(ctx), self.move_of)}</div>'
             f'</main>'
         )
 

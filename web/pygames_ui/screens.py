@@ -229,10 +229,12 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
         # (the corner's ✕ and the button at the foot do the same: data-corner tells them apart, so
         # that a redraw leaves the focus on the one it was on)
         close = button(ICON_CLOSE, "close-results", "icon close", aria_label=t("table.close_results"), corner=1)
+        # (its heading takes the focus, as the pass screen's does: the Enter that made the last move,
+        # pressed twice, must not be "Play again", which starts over at once)
         if not own_game:  # a friend's game seen from his guest's device: its record and next game are the host's
             overlay = "" if results_closed else (
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
-                f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
+                f'<div class="panel">{close}<h2 class="winner" id="game-over-title" tabindex="-1" data-autofocus>{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
                 f'<p class="over-note">{esc(t(over_note))}</p>{table.game_over(ctx)}'
                 f'<div class="row actions">{button(esc(t("table.close_results")), "close-results", "primary", corner=0)}'
                 f'{button(esc(t("nav.home")), "home", "")}</div></div></div>')
@@ -241,7 +243,7 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
         else:
             overlay = (
                 f'<div class="overlay" role="dialog" aria-modal="true" aria-labelledby="game-over-title" id="game-over">'
-                f'<div class="panel">{close}<h2 class="winner" id="game-over-title">{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
+                f'<div class="panel">{close}<h2 class="winner" id="game-over-title" tabindex="-1" data-autofocus>{who_won(ctx, frame.winners, table.result_key(ctx))}</h2>'
                 f'{table.game_over(ctx)}'
                 f'<div class="row">{history.share_buttons(t, replay=False)}</div>{history.share_box(t, shared)}'
                 # (at the foot, always in view however long the summary: the replay is one of them)
