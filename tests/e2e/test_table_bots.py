@@ -191,6 +191,19 @@ def test_a_hint_lights_a_move_on_the_table(page: Page, site_url: str) -> None:
     target.click()
     page.wait_for_selector("#hint", state="detached")
     assert page.locator(".hint-lit").count() == 0
+    # By keyboard, the next turn: Enter on the card (where the hint put the focus) moves the light,
+    # and the focus, to where it goes, and Enter plays it there (the focus went to your own row's
+    # first place: a new pile here, and the hint's the other).
+    page.wait_for_selector(TURN, timeout=30_000)
+    page.click(act("hint"))
+    page.wait_for_selector('#hint[data-ready="true"]', timeout=60_000)
+    assert page.evaluate("() => document.activeElement.classList.contains('hint-lit')")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('.hint-lit[data-action="play"]')
+    assert page.evaluate("() => document.activeElement.matches('.hint-lit')"), "Enter, Enter plays the hint"
+    assert page.evaluate("() => document.querySelector('.seat.me button.legal') !== document.activeElement")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hint", state="detached")
     assert page.locator("html").get_attribute("data-bot-where") == "worker"
     # The worker's Python started from this profile's start-up snapshot, as the page's did.
     assert page.locator("html").get_attribute("data-bot-worker-from") == "snapshot"

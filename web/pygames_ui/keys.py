@@ -26,10 +26,11 @@ GROUPS: tuple[tuple[str, str], ...] = (
 )
 #: Keys that show a keyboard user is here: the first one shows the one-line key guide.
 GUIDE_KEYS = frozenset({"Tab", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"})
-#: Клац!'s places for the chosen card: the player's own row first (where a card is usually
+#: Клац!'s places for the chosen card: the lit one first, then the player's own row (where a card is usually
 #: played: the rows of the others come first on the page, and Enter, Enter must not give a
 #: card away), then anyone's.
 KLATS_PLACES = (".klats-table button.legal[data-taught]",  # (a tutorial's lit place, when it lights one)
+                ".klats-table button.legal.hint-lit",  # (the hint's place: Enter, Enter plays the hint)
                 ".klats-table .seat.me button.legal", ".klats-table .seats button.legal")
 #: A choice that opens places to go, and where the focus goes after it: (the chosen control,
 #: pressed; the places it may go, the first found of these selectors).  Клац!: a card picked
