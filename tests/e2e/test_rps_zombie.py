@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from conftest import open_app, reload_app, start_game, wait_for_player
+from conftest import PageProblems, open_app, reload_app, start_game, wait_for_player
 from pages import OVER, PASS, act
-from playwright.sync_api import Dialog, Page
+from playwright.sync_api import Browser, Dialog, Page
 
 CHOICES = f'.rz-choices button{act("decide")}'
 
@@ -151,3 +151,29 @@ def test_first_player_by_a_rock_paper_scissors_throw(page: Page, site_url: str) 
     page.click(f'#interlude {act("dismiss")}')
     assert wait_for_player(page) in ("turn", "over")
     assert page.locator("#interlude").count() == 0
+
+
+def test_a_phone_on_its_side_shows_each_question_beside_the_revealed_cards(browser: Browser, site_url: str,
+                                                                           problems: PageProblems) -> None:
+    """740×360, touch, three players: at every decision of a whole game the question, its
+    answers and the revealed cards it is about fit on one screen together (under the question,
+    the cards were a screen away from its first words)."""
+    ctx = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 740, "height": 360})
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url, "?delay=0&seed=1")
+    new_game(page, seats=[("Ann", "human"), ("Bot A", "easy"), ("Bot B", "easy")], confirm="off")
+    rng, seen = random.Random(5), 0
+    for _ in range(300):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        boxes = [page.locator(sel).bounding_box() for sel in (".rz-decision", ".rz-spots")]
+        question, cards = boxes
+        assert question and cards, boxes  # (one screen holds both, the page scrolled to them)
+        assert max(b["y"] + b["height"] for b in (question, cards)) - min(b["y"] for b in (question, cards)) <= 360, boxes
+        seen += 1
+        answer(page, rng)
+    assert seen >= 3 and state == "over"
+    ctx.close()
+    problems.check()
