@@ -281,7 +281,7 @@ def test_a_hint_names_the_move_with_its_chance_and_lights_its_control(game_name:
     assert 'data-action="hint"' in a.render()
     answer = answer_hint(a)
     html = a.render()
-    assert f'about {round(100 * answer["estimate"])}% to win' in html
+    assert f'About {round(100 * answer["estimate"])}% to win the game' in html
     selector = a.lit_selector()
     assert selector is not None and Buttons(html).matching(selector), (selector, answer["action"])
     if game_name == "klats":  # the card first, then where it goes
