@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM_FLAGS, DIST, ROOT, SUB_PATH, PageProblems, _executable, open_app, reload_app
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM_FLAGS, DIST, ROOT, SUB_PATH, PageProblems, _executable, open_app, reload_app, start_game
 from pages import TURN, act
 from playwright.sync_api import Browser, Page, Response
 
@@ -158,6 +158,10 @@ def test_a_new_build_is_offered_old_caches_go_and_a_second_tab_follows(browser: 
     assert "новая версия" in banner and "Обновить" in banner, banner
     assert marker not in first.evaluate("fetch('styles.css').then((r) => r.text())"), "the old build runs until the reload"
 
+    # The other tab has a dialog open (the pass screen of a game for two on one device): the banner
+    # comes over it, and its Reload takes a click (the dialog covered it).
+    start_game(second, "klats", [("Ann", "human"), ("Bob", "human")])
+    second.wait_for_selector("#pass-screen")
     with first.expect_navigation():
         first.click('[data-update="reload"]')
     first.wait_for_selector('html[data-app-state="ready"]', timeout=BOOT_TIMEOUT_MS)
