@@ -106,6 +106,8 @@ def test_new_game_form_options() -> None:
     assert a.form.options == {"brains_in_deck_2p": 3, "first_player": 0}
     html = a.render()
     assert 'name="opt_brains_in_deck_2p"' in html and 'name="opt_first_player"' in html
+    # (what the option means, said under it and to a screen reader with it)
+    assert 'aria-describedby="rz-brains-about"' in html and 'id="rz-brains-about">A brain revealed from the pile' in html
     click(a, "add-seat", {"opt_brains_in_deck_2p": "2", "opt_first_player": "1"})
     assert a.form.options == {"brains_in_deck_2p": 2, "first_player": 1}
     assert 'name="opt_brains_in_deck_2p"' not in a.render(), "the 2-player option is hidden with 3 players"

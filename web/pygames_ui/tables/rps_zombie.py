@@ -60,7 +60,8 @@ class RpsZombieTable(Table):
                 for n in (3, 2)
             )
             out += (f'<label class="field rz-field">{esc(t("rz.opt.brains"))} '
-                    f'<select name="opt_brains_in_deck_2p">{opts}</select></label>')
+                    f'<select name="opt_brains_in_deck_2p" aria-describedby="rz-brains-about">{opts}</select></label>'
+                    f'<p class="field-about" id="rz-brains-about">{esc(t("rz.opt.brains_about"))}</p>')
         return out
 
     def read_options(self, values: dict[str, str], players: int) -> dict[str, Any]:
