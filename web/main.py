@@ -217,6 +217,12 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
                 field.focus()
                 field.scrollIntoView(to_js({"block": "center"}, dict_converter=Object.fromEntries))  # (Connect, the camera below)
             return
+        if data.get("action") == "jump":  # a part of a long page (the rules'): its heading at the top, focused
+            to = document.getElementById(data.get("to", ""))
+            if focus.present(to):
+                to.scrollIntoView(to_js({"block": "start"}, dict_converter=Object.fromEntries))
+                to.focus(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+            return
         self.returning = data.get("action") == "back"
         if data.get("action") == "menu":  # (the menu opens at once: nothing else on the page changes)
             self._toggle_menu()

@@ -125,6 +125,11 @@ function onClick(event) {
     // Back to the screen before, if this visit opened it; a shared rules link goes home.
     if (history.state?.pygames) history.back();
     else go("#/");
+  } else if (action === "jump") {
+    // A part of a long page (the rules'): its heading at the top, focused, as main.py does.
+    const to = document.getElementById(data.to ?? "");
+    to?.scrollIntoView({ block: "start" });
+    to?.focus({ preventScroll: true });
   } else if (action === "menu") {
     const menu = root.querySelector("#topmenu");
     const open = menu?.dataset.open !== "true";

@@ -240,6 +240,29 @@ def test_the_first_screen_is_taken_over_where_the_player_has_scrolled_to(page: P
     assert abs(page.evaluate("() => scrollY") - before) < 50  # reading on, not sent back to the top
 
 
+def test_the_rules_parts_are_a_tap_away_before_python_is_ready_and_after(page: Page, site_url: str) -> None:
+    """A phone, the rules of Камень, ножницы, бумага… (eight screens): a part tapped in the list
+    at the top brings its heading to the top of the screen, focused, on the first screen drawn
+    before Python and on the live one alike."""
+    held = hold_interpreter(page)
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site_url + bare("?delay=20&seed=1#/rules/rps_zombie", warm=False), wait_until="commit")
+    page.wait_for_selector('html[data-early="shown"] main.rules', timeout=20_000)
+    for jump in ("last", "first"):
+        button = page.locator(f'main.rules .rules-contents {act("jump")}').first if jump == "first" else \
+            page.locator(f'main.rules .rules-contents {act("jump")}').last
+        to = button.get_attribute("data-to")
+        button.click()
+        heading = page.locator(f"main.rules h2#{to}")
+        box = heading.bounding_box()
+        assert box and 0 <= box["y"] <= 20 and heading.evaluate("(h) => h === document.activeElement"), (jump, box)
+        if jump == "last":
+            release(page, held)
+            page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+            page.evaluate("() => scrollTo(0, 0)")
+    assert screen(page) == "rules"
+
+
 def test_a_name_typed_before_python_is_ready_shows_in_who_starts_and_enter_starts(page: Page, site_url: str) -> None:
     """The form as prepage.js drew it answers the keyboard as the live one does: a name typed is
     listed at once under "Who starts"; Enter in it presses Start (kept, made once Python is ready)."""

@@ -172,10 +172,11 @@ def rules_page(t: I18n, game_name: str, from_game: bool = False) -> str:
     a phone the foot of the rules is many screens down)."""
     game = games.get(game_name)
     paragraphs = t.raw(f"rules.{game_name}")
-    parts = []
+    parts, headings = [], []
     for para in paragraphs if isinstance(paragraphs, list) else []:
         if para.startswith("## "):
-            parts.append(f"<h2>{esc(para[3:])}</h2>")
+            headings.append(para[3:])
+            parts.append(f'<h2 id="rules-{len(headings)}" tabindex="-1">{esc(para[3:])}</h2>')
         elif para.startswith("- "):
             parts.append(f"<li>{esc(para[2:])}</li>")
         else:
@@ -187,8 +188,14 @@ def rules_page(t: I18n, game_name: str, from_game: bool = False) -> str:
     else:
         back = button(esc(t("common.back")), "back", "primary")
         first = f'<p class="learn-first">{esc(t("tutorial.rather"))} {learn}</p>' if learn else ""
+    # A long page's parts, each a tap away (its heading scrolled to the top and focused: the page's
+    # own "jump", as the address's fragment names the screen, not a place on it)
+    contents = ""
+    if len(headings) >= 3:
+        jumps = "".join(f'<li>{button(esc(h), "jump", "", to=f"rules-{i}")}</li>' for i, h in enumerate(headings, 1))
+        contents = f'<nav class="rules-contents" aria-label="{esc(t("rules.contents"))}"><ul>{jumps}</ul></nav>'
     return (f'<main class="rules"><h1 tabindex="-1" data-autofocus>{esc(t("rules.title", game=game.title[t.lang]))}</h1>'
-            f'{first}{wrap_lists("".join(parts))}'
+            f'{first}{contents}{wrap_lists("".join(parts))}'
             f'<div class="row">{back}{learn}</div></main>')
 
 
