@@ -62,6 +62,13 @@ def test_pass_and_play_waits_for_the_second_tap_and_hides_nothing_new() -> None:
     html = a.render()
     assert 'id="confirm-bar"' in html and "pass-screen" not in html  # the device is not handed on
     assert a.pending_selector() is not None
+    # The card is drawn where it goes, once, as a picture (it is still in the hand, chosen)
+    assert html.count('<span class="kghost" aria-hidden="true"><span class="kcard') == 1
+    assert f'aria-label="{move["card"]}, ' in html.split('class="kghost"')[1][:200]
+    click(a, "cancel-move")
+    assert a.pending is None and 'class="kghost"' not in a.render()  # taken back: no longer drawn there
+    click(a, "play", target=move["target"], pile="null" if move["pile"] is None else move["pile"])  # (still chosen)
+    assert a.pending == move and 'class="kghost"' in a.render()
     click(a, "play", target=move["target"], pile="null" if move["pile"] is None else move["pile"], pending="1")
     assert a.pending is None and len(s.record["actions"]) == moves + 1 and s.record["actions"][-1] == move
     assert a.pass_to() == 1  # now the device goes to the next player

@@ -18,6 +18,8 @@ class KlatsTable(Table):
     game_name = "klats"
     starts = "first_player"
     _landing: tuple[int, int, int] | None = None  # the pile the newest card went to (see _last_play)
+    _proposed: Action | None = None  # the move of the last click, drawn in place while it waits for its second tap
+    _ghost: tuple[int, int | None, int] | None = None  # that move's (seat, pile, card) while it waits
 
     def default_options(self) -> dict[str, Any]:
         return {"target": 150, "first_player": 0}
@@ -48,7 +50,8 @@ class KlatsTable(Table):
             pile = None if data.get("pile") in (None, "null") else int(data["pile"])
             # The card stays chosen until it is played (render lets it go once it left the
             # hand): a move waiting for its second tap is shown in place, card and pile.
-            return {"type": "play", "card": self.selected, "target": int(data["target"]), "pile": pile}
+            self._proposed = {"type": "play", "card": self.selected, "target": int(data["target"]), "pile": pile}
+            return self._proposed
         return None
 
     def action_selector(self, action: Action, ctx: Ctx) -> str | None:
@@ -72,6 +75,9 @@ class KlatsTable(Table):
         t, v = ctx.t, ctx.view
         if self.selected is not None and (not ctx.my_turn or self.selected not in v["hand"]):
             self.selected = None
+        # A move waiting for its second tap: its card drawn where it goes (the card itself stays in the hand)
+        waiting = self._proposed if ctx.waiting and self._proposed and self._proposed["card"] == self.selected else None
+        self._ghost = None if waiting is None else (waiting["target"], waiting["pile"], waiting["card"])
         places = {
             (a["target"], a["pile"]) for a in ctx.legal if a["card"] == self.selected
         } if self.selected is not None else set()
@@ -125,12 +131,15 @@ class KlatsTable(Table):
         me = seat == ctx.seat
         tableau = v["tableaux"][seat]
         piles = []
+        ghost = self._ghost
         for i, pile in enumerate(tableau):
-            piles.append(self._pile(ctx, seat, i, pile, (seat, i) in places))
+            piles.append(_with_ghost(t, self._pile(ctx, seat, i, pile, (seat, i) in places),
+                                     ghost[2] if ghost is not None and ghost[:2] == (seat, i) else None))
         if (seat, None) in places:
-            piles.append(button(f'<span class="plus" aria-hidden="true">+</span><span class="sr">{esc(t("klats.new_pile"))}</span>',
-                                "play", "pile new-pile legal", target=seat, pile=None,
-                                aria_label=ctx.say("klats.new_pile_for", to=seat, name=ctx.seats[seat].name)))
+            new_pile = button(f'<span class="plus" aria-hidden="true">+</span><span class="sr">{esc(t("klats.new_pile"))}</span>',
+                              "play", "pile new-pile legal", target=seat, pile=None,
+                              aria_label=ctx.say("klats.new_pile_for", to=seat, name=ctx.seats[seat].name))
+            piles.append(_with_ghost(t, new_pile, ghost[2] if ghost is not None and ghost[:2] == (seat, None) else None))
         free = MAX_PILES - len(tableau)
         slots = "".join('<span class="pile slot" aria-hidden="true"></span>' for _ in range(free - ((seat, None) in places)))
         colours = {COLOUR_OF[p[-1]] for p in tableau}
@@ -290,3 +299,11 @@ class KlatsTable(Table):
         else:
             why = t("klats.reached.shared", who=ctx.t.names_and([ctx.name(s) for s in reached]), target=target, goal=goal)
         return f'<p class="why match-why">{why}</p>'
+
+
+def _with_ghost(t: I18n, pile: str, card: int | None) -> str:
+    """A pile, and over it the ``card`` of a move waiting for its second tap (beside the button,
+    not in it: a picture, whose words the confirm bar says, is no part of the pile's name)."""
+    if card is None:
+        return pile
+    return f'<span class="pile-at">{pile}<span class="kghost" aria-hidden="true">{card_html(t, card)}</span></span>'
