@@ -139,7 +139,7 @@ class TablePart:
             whole = lit.closest("[data-whole]")
             shown = whole if focus.present(whole) and float(whole.getBoundingClientRect().height) < float(window.innerHeight) * .8 else lit
             shown.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
-            self._below_the_hint(lit if shown is lit else shown)
+            self._below_the_hint(shown)
             # … and where the focus fell when the Hint button went (the prompt, the page), it goes
             # to the control lit, so Enter plays the hint
             active = document.activeElement
