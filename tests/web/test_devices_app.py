@@ -69,7 +69,8 @@ def pump(host: App, guest: App, seat: int = 1) -> None:
     raise AssertionError("the effects never settle")
 
 
-def connect(game: str, values: dict[str, str]) -> tuple[App, App]:
+def connect(game: str, values: dict[str, str], start: bool = True) -> tuple[App, App]:
+    """A host and a friend's device connected, the game started (``start``: else the lobby still open)."""
     host = new_app()
     click(host, "setup", game=game)
     click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", **values})
@@ -100,6 +101,8 @@ def connect(game: str, values: dict[str, str]) -> tuple[App, App]:
     pump(host, guest)
     assert host.room.referee.seat_state(1) == "here"
     assert guest.screen == "join" and CATALOGUES["en"]["devices.connected"] in guest.render()  # the host starts it
+    if not start:
+        return host, guest
     click(host, "p2p-start")
     html = host.render()
     assert 'id="lobby"' not in html and CATALOGUES["en"]["history.undo_no.devices"] in html  # no undo

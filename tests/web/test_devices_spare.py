@@ -103,6 +103,32 @@ def test_a_reloaded_page_comes_back_by_the_spare_connection_with_no_new_invite()
     assert len(host.session.record["actions"]) == 2  # type: ignore[union-attr]
 
 
+def test_a_page_reloaded_in_the_lobby_says_it_is_back_and_waits_for_the_start_not_that_its_invite_is_spent() -> None:
+    """Reloaded before the host starts (or at the table, until its table comes): back by the spare
+    connection, the page said "ask for a new invite" for good while the host's lobby said "here"."""
+    host, guest = connect("klats", {"opt_target": "20"}, start=False)
+    room = host.room
+    assert room is not None and room.spares[1] is not None and not room.started
+    play.on_event(host, "closed", 1, "")
+    back = reloaded(guest)
+    j = back.joining
+    assert j is not None and j.spent and j.rejoining
+    play.effects(host)
+    play.on_event(host, "open", 101, "")
+    play.on_event(host, "offer", 101, OFFER)
+    play.on_event(back, "open", GUEST_PEER, "")  # connected again, its table not come yet
+    spent, rejoining = esc(EN["devices.invite_spent"]), esc(EN["devices.rejoining"].format(name=j.invite.host))
+    html = back.render()
+    assert spent not in html and rejoining in html and 'data-action="p2p-join"' not in html
+    pump(host, back)  # the table comes: the game is not started
+    html = back.render()
+    assert back.screen == "join" and room.referee.seat_state(1) == "here"
+    assert spent not in html and EN["devices.connected"] in html and 'data-action="p2p-join"' not in html
+    click(host, "p2p-start")  # and the game comes to it when the host starts
+    pump(host, back)
+    assert back.screen == "guest"
+
+
 def test_the_spare_connection_opening_makes_it_the_seat_s_and_a_fresh_link() -> None:
     host, guest = connect("klats", {"opt_target": "20"})
     room = host.room

@@ -37,15 +37,16 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
         return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t(lost(joining)))}</p></main>'
     if joining.unreached:
         return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.unreached"))}</p>{stun_box(t, storage)}</main>'
-    if joining.spent and joining.answer is None:  # (a reload at the table: its connection is gone)
+    if joining.connected:  # (the answer is taken, or a reload is back by its spare connection: nothing more to send)
+        # (back after a reload, its table not come yet: still "coming back", not "the host starts it")
+        words = rejoining(t, joining) if joining.spent and joining.guest.table is None else t("devices.connected")
+        return head + refusal(t, joining) + f'<p role="status" tabindex="-1" data-autofocus>{esc(words)}</p></main>'
+    if joining.spent and joining.answer is None:  # (a reload, and no spare connection to come back by)
         return head + f'<p class="notice" role="alert" tabindex="-1" data-autofocus>{esc(t("devices.invite_spent"))}</p></main>'
     if joining.answer is None:
         return head + (f'<p>{esc(t("devices.join_how"))}</p>'
                        f'<div class="row">{button(esc(t("devices.join")), "p2p-join", "primary big", autofocus=True)}</div>'
                        f'{stun_box(t, storage)}</main>')
-    if joining.connected:  # (the answer is taken: nothing more to send)
-        return head + refusal(t, joining) + (f'<p role="status" tabindex="-1" data-autofocus>'
-                                             f'{esc(t("devices.connected"))}</p></main>')
     link = f"{site}{invite.ANSWER_PREFIX}{joining.answer}"
     waited = f'<p class="notice" role="status">{esc(t("devices.still_waiting"))}</p>' if joining.waited_long else ""
     return head + refusal(t, joining) + waited + (f'<p role="status" tabindex="-1" data-autofocus>{esc(t("devices.answer_how"))}</p>'
