@@ -286,14 +286,17 @@ document.addEventListener("visibilitychange", keepAwake);
 // A tab that hosts friends on other devices holds a Web Lock until it stops (or goes): the saved
 // game and the answer links are the browser's, not the tab's, so another tab of this browser
 // that would host too (the same saved game taken up, or a new one) is refused ("refused"), and
-// Python gives its game up there. Without Web Locks (an old browser) nothing is checked.
+// Python gives its game up there; granted, it is said ("hosting"): until then that tab touches no
+// connection (a friend's connection kept waiting for his host's reload, answered by a second tab,
+// took him from the first). Without Web Locks (an old browser) nothing is checked.
 let hosting = null; // what releases the lock this tab holds
 let asking = false;
 let letGo = false; // released while the lock was still being asked for: not kept once granted
 
 function hold() {
   letGo = false;
-  if (hosting || asking || !navigator.locks) return;
+  if (hosting || asking) return;
+  if (!navigator.locks) return void report("hosting", 0, "");
   asking = true;
   navigator.locks.request("pygames-host", { ifAvailable: true }, (lock) => {
     asking = false;
@@ -302,8 +305,12 @@ function hold() {
       return undefined;
     }
     if (letGo) return undefined; // (this tab hosts no more: the lock goes at once)
+    report("hosting", 0, "");
     return new Promise((resolve) => { hosting = resolve; });
-  }).catch(() => { asking = false; });
+  }).catch(() => {
+    asking = false;
+    report("hosting", 0, ""); // (the lock could not be asked for: as without Web Locks)
+  });
 }
 
 function release() {

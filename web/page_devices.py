@@ -33,22 +33,31 @@ class DevicesPart:
     app: Any
     answer_sent: str | None = None  # the answer link this tab handed on, until the game's tab takes it
     holds_host = False  # this tab holds (or has asked for) the browser's one host lock
+    host_granted = False  # … and p2p.js has said it holds it ("hosting"): its room's connections may be touched
+    held: tuple[tuple[object, ...], ...] = ()  # what the room asked of WebRTC before that: done once it is granted
     awake = False  # this tab keeps the screen on (a game with friends is on here: devices/around.py)
 
 
     def _p2p(self) -> None:
         """Carry out what the devices' side asked of WebRTC: offers, answers, messages; hold
-        this browser's one host lock while this tab hosts friends (p2p.js ``hold``), and keep the
-        screen on while a game with friends is played here (``awake``)."""
+        this browser's one host lock while this tab hosts friends (p2p.js ``hold``: a room's
+        connections are touched only once it is granted), and keep the screen on while a game
+        with friends is played here (``awake``)."""
         effects = devices.effects(self.app)
         glue = getattr(window, "pygamesP2P", None)
         hosts, awake = self.app.room is not None, around.awake(self.app)
         if hosts != self.holds_host and focus.present(glue):
             glue.hold() if hosts else glue.release()
-            self.holds_host = hosts
+            self.holds_host, self.host_granted = hosts, False
+            if not hosts:  # (a room given up before its lock came: what it asked for goes with it)
+                self.held = ()
         if awake != self.awake and focus.present(glue):
             glue.awake(awake)
             self.awake = awake
+        if hosts and focus.present(glue) and not self.host_granted:  # (until this tab holds the host lock)
+            self.held = (*self.held, *effects)
+            return
+        effects, self.held = [*self.held, *effects], ()
         if not effects:
             return
         if not focus.present(glue):
@@ -129,8 +138,12 @@ class DevicesPart:
         """What p2p.js reports: an offer or answer made, a channel open or closed, a message, a failure."""
         try:
             if str(kind) == "refused":  # another tab of this browser hosts friends already
-                self.holds_host = False
+                self.holds_host, self.held = False, ()  # (nothing the room asked for is done)
                 devices.hosted_elsewhere(self.app)
+            elif str(kind) == "hosting":  # the host lock is this tab's: what the room asked for is done now
+                self.host_granted = self.holds_host
+                self._p2p()
+                return
             elif str(kind) == "failed":
                 console.warn(f"pygames: WebRTC or the camera: {payload}")
                 devices.failed(self.app, int(peer))

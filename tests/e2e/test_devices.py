@@ -283,7 +283,12 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Page, frie
     third.goto(link.split("#j=")[0] + FRIEND_QUERY)
     third.locator("#notice", has_text="with friends on other devices").wait_for(timeout=90_000)
     assert third.locator("main.home").count() == 1 and third.locator("#lobby").count() == 0
+    # … and touched none of the game's connections meanwhile: Boris's device, which keeps one
+    # waiting for his host's reload, was taken by that tab from the game's (away, a new invite).
+    third.wait_for_timeout(1500)
     third.close()
+    assert page.locator('#lobby [data-state="here"]').count() == 1 and page.locator("#lobby #invite-1").count() == 0
+    assert guest.locator("text=Reconnecting").count() == 0
     page.click(act("p2p-start"))
     guest.wait_for_selector(".rz-table")
 
