@@ -17,6 +17,7 @@ from apptools import click, play_on
 from test_devices_invite import OFFER
 
 from pygames_core.base import Action
+from pygames_ui import history
 from pygames_ui.app import App
 from pygames_ui.devices import around, play, protocol
 from pygames_ui.devices.guest import _table_problem as table_problem
@@ -26,7 +27,7 @@ from pygames_ui.devices.spare import GUEST_WAITING
 from pygames_ui.dom import esc
 from pygames_ui.i18n import merge_catalogues
 from pygames_ui.saves import SAVE_KEY
-from pygames_ui.session import MemoryStorage
+from pygames_ui.session import MemoryStorage, Seat
 from pygames_ui.tables import Ctx
 
 CATALOGUES = merge_catalogues(Path(__file__).resolve().parents[2] / "web" / "i18n")
@@ -81,7 +82,8 @@ def connect(game: str, values: dict[str, str], start: bool = True) -> tuple[App,
     # The invite link may go to the phone's share sheet too, with words its guest reads first
     title = {"klats": "Klats!", "zoomagia": "Zoomagia", "rps_zombie": "Rock, Paper, Scissors … ZOMBIES!!!"}[game]
     assert (f'data-action="p2p-share" aria-label="Share: Invite for Player 2 as a link" data-field="invite-1" '
-            f'data-shares="{esc(host.room.host_name)} invites you to {esc(title)}"') in html
+            f'data-shares="{esc(host.room.host_name or "A friend")} invites you to {esc(title)}"') in html
+    assert host.room.host_name == ""  # (he kept "You": each friend's device says "Host" in its own words)
     guest = new_app()
     play.open_invite(guest, "#j=" + host.room.invites[1])
     assert guest.screen == "join" and "invites you" in guest.render()
@@ -91,7 +93,7 @@ def connect(game: str, values: dict[str, str], start: bool = True) -> tuple[App,
     said = guest.render()  # (its answer link may be shared back; its code is only copied)
     assert 'data-action="p2p-share" aria-label="Share: Your answer as a link" data-field="answer-link"' in said
     assert said.count('data-action="p2p-share"') == 1  # (the code is only copied)
-    assert f"My answer to {esc(host.room.host_name)}&#x27;s invite to {esc(title)}" in said
+    assert f"My answer to Host&#x27;s invite to {esc(title)}" in said
     click(host, "p2p-connect", {"answer_1": SITE + "#a=" + guest.joining.answer}, seat=1)
     # The answer is set on its connection, and a spare connection for his device is made (spare.py).
     assert host.room.effects[0][0] == "p2p-accept" and host.room.effects[1:] == [("p2p-offer", 101)]
@@ -431,10 +433,10 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     html = guest.render()
     assert 'id="game-over"' in html and 'data-action="again"' not in html and 'data-action="home"' in html
     # Each device is its player's own: his seat is "you" there, by any name; the host's "You" is
-    # "Player 1" on the friend's device.
+    # "Host" on the friend's device (as his invite says him).
     en = CATALOGUES["en"]
-    guest_says = {(1,): en["table.result.you"], (0,): en["table.result"].format(who="Player 1"),
-                  (0, 1): en["table.result.shared_you"].format(who="You and Player 1")}
+    guest_says = {(1,): en["table.result.you"], (0,): en["table.result"].format(who="Host"),
+                  (0, 1): en["table.result.shared_you"].format(who="You and Host")}
     host_says = {(0,): en["table.result.you"], (1,): en["table.result"].format(who=s.seats[1].name)}
     winners = tuple(s.game.winners(s.state))
     assert guest_says[winners] in html
@@ -445,7 +447,7 @@ def test_the_guest_s_game_over_offers_no_game_of_its_own() -> None:
     assert over.index(esc(en["devices.again_wait"])) < over.index("<table")  # (said before the summary: in view on a phone)
     guest.joining.closed()  # type: ignore[union-attr]  # the link to the host gone: back by the spare one …
     back = guest.render()
-    assert esc(en["devices.rejoining"].format(name=host.room.host_name)) in back and esc(en["devices.again_wait"]) not in back  # type: ignore[union-attr]
+    assert esc(en["devices.rejoining"].format(named="")) in back and esc(en["devices.again_wait"]) not in back  # type: ignore[union-attr]
     guest.joining.failed()  # type: ignore[union-attr]  # … which this browser cannot use
     lost = guest.render()  # no new game will come: said so, not "stay on it"
     assert esc(en["devices.again_wait"]) not in lost and lost.count(esc(en["devices.lost"])) == 2
@@ -478,11 +480,11 @@ def test_a_move_awaited_by_friends_is_said_in_the_tab_s_title_and_on_the_way_bac
     assert around.title(guest, "pygames") == "Your move · Klats! — pygames"
     click(guest, "home")  # the friend looks elsewhere: the way back says his move is awaited
     html = guest.render()
-    assert esc(en["devices.back_to_host_turn"].format(game="Klats!", name="A friend")) in html
+    assert esc(en["devices.back_to_host_turn"].format(game="Klats!", name="Host")) in html
     assert around.title(guest, "pygames") == "Your move · pygames"
     guest.joining.act(guest.joining.frame().legal[0])  # type: ignore[union-attr]
     pump(host, guest)
-    assert esc(en["devices.back_to_host"].format(game="Klats!", name="A friend")) in guest.render()
+    assert esc(en["devices.back_to_host"].format(game="Klats!", name="Host")) in guest.render()
     assert around.title(guest, "pygames") == "pygames"
 
 
@@ -541,7 +543,7 @@ def test_a_host_gone_quiet_is_said_on_the_guest_s_device_until_heard_again() -> 
     clock = Clock()
     clock.now, j.clock = 100.0, clock
     play.on_event(guest, "message", GUEST_PEER, host.room.referee.tables()[0][1])  # type: ignore[union-attr]
-    quiet = esc(en["devices.host_quiet"].format(name=j.invite.host))
+    quiet = esc(en["devices.host_quiet"].format(named=""))
     clock.now += 4.0
     assert not play.tick(guest) and quiet not in guest.render()  # (its pings unanswered, for a while)
     j.effects.clear()
@@ -1084,7 +1086,7 @@ def test_screen_readers_hear_the_game_and_the_friends_on_both_devices() -> None:
     assert ctx is not None
     host.play(ctx.legal[0])
     pump(host, back)
-    assert (back.announcement() or "").startswith("Player 1 put")  # the host's move, on the friend's device
+    assert (back.announcement() or "").startswith("Host put")  # the host's move, on the friend's device
     play.on_event(host, "closed", 1, "")
     assert "away" in (host.announcement() or "")  # he left
 
@@ -1139,10 +1141,10 @@ def test_screen_readers_hear_a_friend_go_a_bot_stand_in_and_the_friend_come_back
     j.heard_at = clock.now
     clock.now += 7.0
     play.tick(back)
-    quiet = en["devices.host_quiet"].format(name=j.invite.host)
+    quiet = en["devices.host_quiet"].format(named="")
     assert quiet in (back.announcement() or "")
     pump(host, back)  # the host answers the ping
-    assert en["devices.host_back"].format(name=j.invite.host) in (back.announcement() or "")
+    assert en["devices.host_back"].format(named="") in (back.announcement() or "")
 
 
 def test_the_card_drawn_is_said_with_the_move_and_news_of_the_friends_after_it() -> None:
@@ -1194,3 +1196,25 @@ def test_a_bot_spell_in_which_nothing_happened_leaves_no_trace_and_a_new_game_st
     assert seat == 1 and end is None and first < len(s.state.data["log"])
     room.referee.new_game(s)  # (as Play again does, with the same table: the bot plays on, from now)
     assert room.referee.spells == [(1, len(s.state.data["log"]), None)]
+
+
+@pytest.mark.parametrize("typed", ["", "Anna"])
+def test_a_friend_s_device_says_the_host_by_his_name_or_as_host_in_its_own_language(typed: str) -> None:
+    """A host who kept the name the app made up ("You") is "Ведущий" on a Russian friend's device,
+    in the invite and at the table (his invite said his language's "A friend", and the table
+    "Игрок 1"); a name he typed is said as typed."""
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", "seat_name_0": typed or "You", "opt_target": "20"})
+    pump(host, new_app())
+    assert host.room is not None and host.room.host_name == typed
+    guest = App(CATALOGUES, "ru", MemoryStorage(), seed=2)
+    guest.build, guest.site = "b1", SITE
+    guest.boot()
+    play.open_invite(guest, "#j=" + host.room.invites[1])
+    ru = CATALOGUES["ru"]
+    called = typed or "Ведущий"
+    assert esc(ru["devices.invited"].format(name=called, game="Клац!")) in guest.render()
+    assert guest.joining is not None and guest.joining.host_called(guest.t) == called
+    seats = history.hosts_seats(guest.t, [Seat(typed or "You", "human"), Seat("Player 2", "remote")])
+    assert [s.name for s in seats] == [called, "Игрок 2"]  # (the table's names, as the host's device sent them)

@@ -199,7 +199,7 @@ def test_a_guest_finds_the_rules_in_his_menu_and_the_way_back_to_the_table_atop_
 def test_a_guest_who_starts_a_game_of_his_own_leaves_the_host_s_table_and_is_told_so_first() -> None:
     host, guest = connect("klats", {"opt_target": "20"})
     click(guest, "setup", game="zoomagia")
-    said = esc(EN["devices.leaves_host"].format(name="A friend", game="Klats!"))
+    said = esc(EN["devices.leaves_host"].format(name="Host", game="Klats!"))
     assert said in guest.render()
     click(guest, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
     assert ("p2p-close", -1) in play.effects(guest) and guest.joining is None
@@ -405,8 +405,8 @@ def test_a_friend_whose_tab_was_closed_is_told_on_the_home_screen_how_to_come_ba
     host, guest = connect("klats", {"opt_target": "20"})
     host.play(host.ctx().legal[0])  # type: ignore[union-attr]
     pump(host, guest)
-    back_said = esc(EN["devices.table_left_back"].format(name="A friend", game="Klats!"))
-    ask_said = esc(EN["devices.table_left"].format(name="A friend", game="Klats!"))
+    back_said = esc(EN["devices.table_left_back"].format(name="Host", game="Klats!"))
+    ask_said = esc(EN["devices.table_left"].format(name="Host", game="Klats!"))
     assert back_said not in guest.render() and ask_said not in guest.render()  # (linked: "Back to the table" instead)
     again = App(CATALOGUES, "en", guest.storage, seed=2)  # his phone killed the tab; the site opened again
     again.boot()

@@ -86,7 +86,7 @@ def test_a_reloaded_page_comes_back_by_the_spare_connection_with_no_new_invite()
     # No Join to press: the page answers the spare offer with the credentials the host chose.
     assert play.effects(back) == [("p2p-rejoin", GUEST_PEER, invite.from_text(kept.offer), kept.ufrag, kept.pwd)]
     html = back.render()
-    assert esc(EN["devices.rejoining"].format(name=j.invite.host)) in html and 'data-action="p2p-join"' not in html
+    assert esc(EN["devices.rejoining"].format(named="")) in html and 'data-action="p2p-join"' not in html
     play.effects(host)
     play.on_event(host, "open", 101, "")  # the spare connection opens on the host: it becomes his seat's
     assert play.effects(host) == [("p2p-promote", 101, 1), ("p2p-offer", 101)]  # (and the next spare is made)
@@ -117,7 +117,7 @@ def test_a_page_reloaded_in_the_lobby_says_it_is_back_and_waits_for_the_start_no
     play.on_event(host, "open", 101, "")
     play.on_event(host, "offer", 101, OFFER)
     play.on_event(back, "open", GUEST_PEER, "")  # connected again, its table not come yet
-    spent, rejoining = esc(EN["devices.invite_spent"]), esc(EN["devices.rejoining"].format(name=j.invite.host))
+    spent, rejoining = esc(EN["devices.invite_spent"]), esc(EN["devices.rejoining"].format(named=""))
     html = back.render()
     assert spent not in html and rejoining in html and 'data-action="p2p-join"' not in html
     pump(host, back)  # the table comes: the game is not started
@@ -157,7 +157,7 @@ def test_a_dropped_connection_comes_back_by_the_spare_one_in_the_same_page() -> 
     play.on_event(guest, "closed", GUEST_PEER, "")
     assert j.rejoining and not j.lost and play.effects(guest)[0][:2] == ("p2p-rejoin", GUEST_PEER)
     html = guest.render()
-    assert esc(EN["devices.rejoining"].format(name=j.invite.host)) in html and esc(EN["devices.lost"]) not in html
+    assert esc(EN["devices.rejoining"].format(named="")) in html and esc(EN["devices.lost"]) not in html
     assert kept is not None and j.guest.spare is None  # (a spare connects once)
     play.on_event(host, "closed", 1, "")
     play.on_event(host, "open", 101, "")
@@ -177,15 +177,14 @@ def test_a_spare_connection_that_does_not_open_is_tried_again_then_leaves_the_as
     clock = Clock()
     clock.now, j.clock, j.rejoin_try.since, j.rejoin_try.at = 100.0, clock, 100.0, 100.0
     first = play.effects(back)
-    name = j.invite.host
     if how == "never":
         clock.now += spare.TRY_S - 0.5
         assert not play.tick(back) and j.rejoining and play.effects(back) == []
-        assert esc(EN["devices.rejoining"].format(name=name)) in back.render()
+        assert esc(EN["devices.rejoining"].format(named="")) in back.render()
         clock.now += 1.0  # the host's phone asleep? a new try, on a new connection, with the same spare
         assert play.tick(back) and play.effects(back) == first
         html = back.render()  # (and what else may be done: the host's page reloaded?)
-        assert esc(EN["devices.rejoining_long"].format(name=name)) in html and esc(EN["devices.invite_spent"]) not in html
+        assert esc(EN["devices.rejoining_long"].format(named="")) in html and esc(EN["devices.invite_spent"]) not in html
         play.on_event(back, "closed", GUEST_PEER, "")  # (a try's connection failed: the clock brings the next)
         assert j.rejoining and play.effects(back) == []
         while clock.now - 100.0 < spare.GIVE_UP_S:
@@ -197,8 +196,8 @@ def test_a_spare_connection_that_does_not_open_is_tried_again_then_leaves_the_as
         assert back.flash is None
     assert not j.rejoining
     html = back.render()
-    assert esc(EN["devices.invite_spent"]) in html and esc(EN["devices.rejoining"].format(name=name)) not in html
-    assert esc(EN["devices.rejoining_long"].format(name=name)) not in html
+    assert esc(EN["devices.invite_spent"]) in html and esc(EN["devices.rejoining"].format(named="")) not in html
+    assert esc(EN["devices.rejoining_long"].format(named="")) not in html
 
 
 def test_a_host_asleep_for_minutes_is_reached_by_a_later_try() -> None:
@@ -274,16 +273,16 @@ def test_a_spare_kept_for_another_invite_or_too_long_is_not_used() -> None:
     raw = guest.storage.getItem(guest_keep.SPARE_KEY)
     assert raw is not None
     tag, offer, ufrag, pwd, at, way = json.loads(raw)
-    assert guest_keep.way_back(guest.storage, "A friend", "klats") == "#j=" + way
+    assert guest_keep.way_back(guest.storage, "", "klats") == "#j=" + way
     for changed in ([tag[::-1], offer, ufrag, pwd, at, way], [tag, offer, ufrag, pwd, at - spare.KEPT_S - 60, way],
                     [tag, offer, "x", pwd, at, way], [tag, offer, ufrag, pwd, "soon", way], {"a": 1}, [tag],
                     [tag, offer, ufrag, pwd, at]):
         guest.storage.setItem(guest_keep.SPARE_KEY, json.dumps(changed))
         assert guest_keep.kept_spare(guest.storage, j.invite) is None
-        assert guest_keep.way_back(guest.storage, "A friend", "klats") is None
+        assert guest_keep.way_back(guest.storage, "", "klats") is None
     for other in ("broken", way[:-9], None):  # (the way back: only the invite that spare came by)
         guest.storage.setItem(guest_keep.SPARE_KEY, json.dumps([tag, offer, ufrag, pwd, at, other]))
-        assert guest_keep.way_back(guest.storage, "A friend", "klats") is None
+        assert guest_keep.way_back(guest.storage, "", "klats") is None
     guest.storage.setItem(guest_keep.SPARE_KEY, json.dumps([tag, offer, ufrag, pwd, at, way]))
     assert guest_keep.way_back(guest.storage, "Another", "klats") is None
     guest.storage.setItem(guest_keep.SPARE_KEY, "{not json")

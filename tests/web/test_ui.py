@@ -80,7 +80,8 @@ def test_all_templates_render_with_their_fields() -> None:
             if isinstance(text, str):
                 fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
                 assert fields <= {"n", "name", "who", "whom", "card", "game", "lo", "hi", "reason", "value",
-                                  "colour", "depth", "cards", "move", "target", "total", "step", "names", "server", "goal"}, (key, fields)
+                                  "colour", "depth", "cards", "move", "target", "total", "step", "names", "server", "goal",
+                                  "named"}, (key, fields)
 
 
 def test_new_game_defaults_to_you_against_a_medium_bot() -> None:

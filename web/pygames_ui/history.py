@@ -227,6 +227,12 @@ def local_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
     return _in_language(t, seats, lambda i: t("setup.seat_n", n=i + 1))
 
 
+def hosts_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
+    """The seats of a friend's table as his host's device named them, for the friend: made-up names
+    in the friend's language, and the host's own "You" is "The host" (as his invite says him)."""
+    return _in_language(t, seats, lambda i: t("devices.the_host"))
+
+
 def spoken_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
     """The seats of the game at the table, named in the language shown now: a name the app made
     up ("You", "Bot 2", "Игрок 1") follows a switch of language; a name somebody typed stays."""

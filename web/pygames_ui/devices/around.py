@@ -31,7 +31,7 @@ def back_to_host(app: App) -> str | None:
     if j is None or j.lost or j.guest.table is None:
         return None
     key = "devices.back_to_host_turn" if your_turn(app) else "devices.back_to_host"
-    return app.t(key, game=games.get(j.invite.game).title[app.t.lang], name=j.invite.host)
+    return app.t(key, game=games.get(j.invite.game).title[app.t.lang], name=j.host_called(app.t))
 
 
 def leave_host(app: App) -> None:
@@ -51,7 +51,7 @@ def lets_go(app: App, game: str) -> str:
     on a friend's device at a host's table, that starting leaves it (:func:`leave_host`)."""
     j = app.joining
     if j is not None and j.connected:
-        return app.t("devices.leaves_host", name=j.invite.host, game=games.get(j.invite.game).title[app.t.lang])
+        return app.t("devices.leaves_host", name=j.host_called(app.t), game=games.get(j.invite.game).title[app.t.lang])
     room = app.room
     if room is None or (room.session.game.name == game and room.session.game.is_over(room.session.state)):
         return ""
@@ -111,5 +111,6 @@ def table_left(app: App) -> tuple[str, str | None] | None:
         return None
     host, game = left
     back = guest_keep.way_back(app.storage, host, game) if j is None else None
-    words = app.t("devices.table_left_back" if back else "devices.table_left", name=host, game=games.get(game).title[app.t.lang])
+    words = app.t("devices.table_left_back" if back else "devices.table_left", name=host or app.t("devices.the_host"),
+                  game=games.get(game).title[app.t.lang])
     return words, back

@@ -26,7 +26,7 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
     """Who invites to which game and seat; then the answer for the host, three ways."""
     spec = joining.invite
     title = games.get(spec.game).title[t.lang]
-    head = (f'<main class="join"><h1>{esc(t("devices.invited", name=spec.host, game=title))}</h1>'
+    head = (f'<main class="join"><h1>{esc(t("devices.invited", name=joining.host_called(t), game=title))}</h1>'
             f'<p class="join-seat">{esc(t("devices.your_seat", n=spec.seat + 1, total=spec.players))}</p>')
     # (each state's words take the focus: after a reload it was left on the page's body)
     if joining.guest.host_build is not None:
@@ -51,7 +51,7 @@ def join_screen(t: I18n, joining: Joining, site: str, storage: Storage) -> str:
     waited = f'<p class="notice" role="status">{esc(t("devices.still_waiting"))}</p>' if joining.waited_long else ""
     return head + refusal(t, joining) + waited + (f'<p role="status" tabindex="-1" data-autofocus>{esc(t("devices.answer_how"))}</p>'
                    f'<div class="invite-qr">{qr_svg(link, t("devices.answer_qr"))}</div>'
-                   f'{copy_field(t, "answer-link", t("devices.answer_link"), link, share=t("devices.share_answer", name=spec.host, game=title))}'
+                   f'{copy_field(t, "answer-link", t("devices.answer_link"), link, share=t("devices.share_answer", name=joining.host_called(t), game=title))}'
                    f'{copy_field(t, "answer-code", t("devices.answer_code"), joining.answer)}</main>')
 
 
@@ -61,9 +61,14 @@ def lost(joining: Joining) -> str:
     return "devices.host_left" if joining.host_left else "devices.lost"
 
 
+def named(joining: Joining) -> str:
+    """ " (Anna)" after "the host's device", the name he typed; "" if he kept the one made up."""
+    return f" ({joining.invite.host})" if joining.invite.host else ""
+
+
 def rejoining(t: I18n, joining: Joining) -> str:
     """What the screen says while the spare connection is tried (after its first try, what else may be done)."""
-    return t("devices.rejoining_long" if joining.rejoining_long else "devices.rejoining", name=joining.invite.host)
+    return t("devices.rejoining_long" if joining.rejoining_long else "devices.rejoining", named=named(joining))
 
 
 def refusal(t: I18n, joining: Joining) -> str:
@@ -123,7 +128,7 @@ def _not_here(joining: Joining, frame: Frame) -> tuple[bool, bool, list[int], li
 def presence_words(t: I18n, joining: Joining, frame: Frame) -> list[str]:
     """:func:`presence_line`'s sentences: :func:`_not_here`, the friends away in one."""
     quiet, mine, away, bots = _not_here(joining, frame)
-    out = [t("devices.host_quiet", name=joining.invite.host)] if quiet else []
+    out = [t("devices.host_quiet", named=named(joining))] if quiet else []
     if mine:
         out.append(t("devices.refused.bot_plays"))
     if away:
@@ -135,7 +140,7 @@ def presence_said(t: I18n, joining: Joining, frame: Frame) -> dict[str, str]:
     """:func:`_not_here` by whom each is about (the host, this seat, another friend's seat), for
     :meth:`.Heard.changed_presence`: a friend away is said alone, not with the others again."""
     quiet, mine, away, bots = _not_here(joining, frame)
-    said = {"host": t("devices.host_quiet", name=joining.invite.host)} if quiet else {}
+    said = {"host": t("devices.host_quiet", named=named(joining))} if quiet else {}
     if mine:
         said["me"] = t("devices.refused.bot_plays")
     said.update({f"seat:{s}": t("devices.away_now", names=frame.seats[s].name) for s in away})
@@ -147,7 +152,7 @@ def presence_back(t: I18n, joining: Joining, frame: Frame, who: str) -> str:
     """What is said of the host answering again, or of a friend back at the table (not at the
     game's end, where the bots' stand-ins end; this seat's own is the news, said already)."""
     if who == "host":
-        return t("devices.host_back", name=joining.invite.host)
+        return t("devices.host_back", named=named(joining))
     if who.startswith("seat:") and not frame.over and int(who[5:]) < len(frame.seats):
         return t("devices.here_again", name=frame.seats[int(who[5:])].name)
     return ""

@@ -18,7 +18,7 @@ from typing import Any
 from pygames_core import games
 
 from ..frame import Frame
-from ..history import local_seats
+from ..history import hosts_seats
 from ..i18n import I18n
 from ..log import GameLog
 from ..session import HUMAN, REMOTE, Seat
@@ -237,6 +237,10 @@ class Joining:
             self.in_flight = (self.moves, self.clock())
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.act(action)))
 
+    def host_called(self, t: I18n) -> str:
+        """The host as this device says him: the name he typed, else "the host" in its language."""
+        return self.invite.host or t("devices.the_host")
+
     def frame(self, t: I18n | None = None) -> Frame | None:
         """The seat's table as the host last sent it (every person shown as a person); with
         ``t``, the names the host's app made up ("You", "Bot 2") said as this viewer says them."""
@@ -246,7 +250,7 @@ class Joining:
         seats = [Seat(str(s.get("name", "?"))[:32], HUMAN if s.get("kind") in (HUMAN, REMOTE) else s["kind"])
                  for s in body["seats"]]
         if t is not None:
-            seats = local_seats(t, seats)
+            seats = hosts_seats(t, seats)
         # (the host gone, or a move of ours on its way to him: nothing can be played)
         legal = body["legal"] if self.connected and not self.sending else []
         return Frame(game=games.get(self.invite.game), seats=tuple(seats), view=body["view"], seat=body["seat"],

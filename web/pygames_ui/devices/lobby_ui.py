@@ -221,7 +221,7 @@ def invite_block(t: I18n, room: Room, seat: int, link: str) -> str:
 
 def invited(t: I18n, room: Room) -> str:
     """The words an invite is shared with ("Anna invites you to Klats!"), as its guest will read them first."""
-    return t("devices.invited", name=room.host_name, game=games.get(room.session.game.name).title[t.lang])
+    return t("devices.invited", name=room.host_name or t("devices.a_friend"), game=games.get(room.session.game.name).title[t.lang])
 
 
 def named(text: str, name: str) -> str:

@@ -50,10 +50,13 @@ class App(Protocol):
 
 
 def host_name(app: App) -> str:
+    """The name the host typed for himself, for his invites; "" when he kept the one the app made
+    up ("You"): each friend's device says "the host" in its own language (it said the host's
+    language's "A friend", and "Player 1" at the table)."""
     s = app.session
     assert s is not None
     name = s.seats[s.humans[0]].name if s.humans else ""
-    return name if name and name != app.t("setup.default_you") else app.t("devices.a_friend")
+    return name if name and name != app.t("setup.default_you") else ""
 
 
 def start_room(app: App) -> None:
