@@ -479,6 +479,22 @@ def test_a_hello_lost_on_a_connection_just_opened_is_said_again_until_the_table_
     assert [json.loads(str(e[2]))["type"] for e in play.effects(guest)] == ["ping"]
 
 
+def test_behind_the_lobby_a_friend_only_invited_is_not_said_away() -> None:
+    """The host's table behind the lobby: a seat invited and not yet come is "a friend on another
+    device" beside its name (it said "away", while the lobby's list said "invited"); once he has
+    come and gone, "away"."""
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote", "opt_target": "20"})
+    pump(host, new_app())
+    html = host.render()
+    assert 'data-state="invited"' in html and EN["kind.remote_away"] not in html
+    assert f'<span class="badge">{EN["kind.remote"]}</span>' in html
+    back = come_back(host)
+    play.on_event(host, "closed", 1, "")
+    assert back.joining is not None and f'<span class="badge away">{EN["kind.remote_away"]}</span>' in host.render()
+
+
 @pytest.mark.parametrize("game", ["klats", "zoomagia", "rps_zombie"])
 def test_a_friend_away_or_played_by_a_bot_is_said_beside_his_name_on_every_device(game: str) -> None:
     """A phone scrolled down to the seats does not show the line above the board: the seat's own

@@ -79,8 +79,10 @@ class TableFlow:
             return None
         seats = tuple((x.name, x.kind) for x in s.seats)
         room = self.room if self.room is not None and self.room.session is s else None
-        # Friends not connected now, and those a bot plays for.
-        absent: Absent = ((frozenset(room.missing()), frozenset(room.referee.stand_ins), tuple(room.referee.spells))
+        # Friends gone (not one only invited yet: "away" beside him on the table behind the lobby,
+        # whose list said "invited"), and those a bot plays for.
+        absent: Absent = ((frozenset(s for s in room.missing() if room.referee.seat_state(s) == "away"),
+                           frozenset(room.referee.stand_ins), tuple(room.referee.spells))
                           if room is not None else NOBODY)
         memo = self._frame_memo
         if (memo is None or memo[0] is not s or memo[1] is not s.state
