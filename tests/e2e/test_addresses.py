@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conftest import BOOT_TIMEOUT_MS, PageProblems, bare, open_app, start_game
 from pages import READY, TURN, act
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Locator, Page, Route
 
 #: The interpreter (a first visit's is its gzipped twin, pyodide.asm.wasm.gz): while it is held
 #: back, Python cannot be ready (a slow network, made certain).
@@ -227,10 +227,24 @@ def test_every_click_kept_before_python_is_made_and_the_loading_line_speaks_the_
 
 
 def test_the_first_screen_is_taken_over_where_the_player_has_scrolled_to(page: Page, site_url: str) -> None:
+    """A phone reading the rules before Python is ready: where it has scrolled to stays as the
+    live page takes over. A part tapped in the rules' list at the top brings its heading to the
+    top of the screen, focused, on the first screen drawn before Python and on the live one alike."""
     held = hold_interpreter(page)
     page.set_viewport_size({"width": 360, "height": 640})
     page.goto(site_url + bare("?delay=20&seed=1#/rules/klats", warm=False), wait_until="commit")
     page.wait_for_selector('html[data-early="shown"] main.rules', timeout=20_000)
+    jumps = page.locator(f'main.rules .rules-contents {act("jump")}')
+
+    def jump(button: Locator) -> None:
+        to = button.get_attribute("data-to")
+        button.click()
+        heading = page.locator(f"main.rules h2#{to}")
+        box = heading.bounding_box()
+        assert box and 0 <= box["y"] <= 20 and heading.evaluate("(h) => h === document.activeElement"), box
+
+    jump(jumps.nth(1))
+    page.evaluate("() => scrollTo(0, 0)")
     page.mouse.wheel(0, 900)
     page.wait_for_timeout(200)
     before = page.evaluate("() => scrollY")
@@ -238,29 +252,8 @@ def test_the_first_screen_is_taken_over_where_the_player_has_scrolled_to(page: P
     release(page, held)
     page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
     assert abs(page.evaluate("() => scrollY") - before) < 50  # reading on, not sent back to the top
-
-
-def test_the_rules_parts_are_a_tap_away_before_python_is_ready_and_after(page: Page, site_url: str) -> None:
-    """A phone, the rules of Камень, ножницы, бумага… (eight screens): a part tapped in the list
-    at the top brings its heading to the top of the screen, focused, on the first screen drawn
-    before Python and on the live one alike."""
-    held = hold_interpreter(page)
-    page.set_viewport_size({"width": 360, "height": 640})
-    page.goto(site_url + bare("?delay=20&seed=1#/rules/rps_zombie", warm=False), wait_until="commit")
-    page.wait_for_selector('html[data-early="shown"] main.rules', timeout=20_000)
-    for jump in ("last", "first"):
-        button = page.locator(f'main.rules .rules-contents {act("jump")}').first if jump == "first" else \
-            page.locator(f'main.rules .rules-contents {act("jump")}').last
-        to = button.get_attribute("data-to")
-        button.click()
-        heading = page.locator(f"main.rules h2#{to}")
-        box = heading.bounding_box()
-        assert box and 0 <= box["y"] <= 20 and heading.evaluate("(h) => h === document.activeElement"), (jump, box)
-        if jump == "last":
-            release(page, held)
-            page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-            page.evaluate("() => scrollTo(0, 0)")
-    assert screen(page) == "rules"
+    page.evaluate("() => scrollTo(0, 0)")
+    jump(jumps.nth(1))
 
 
 def test_a_name_typed_before_python_is_ready_shows_in_who_starts_and_enter_starts(page: Page, site_url: str) -> None:

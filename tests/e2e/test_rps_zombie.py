@@ -155,7 +155,7 @@ def test_first_player_by_a_rock_paper_scissors_throw(page: Page, site_url: str) 
 
 def test_a_phone_on_its_side_shows_each_question_beside_the_revealed_cards(browser: Browser, site_url: str,
                                                                            problems: PageProblems) -> None:
-    """740×360, touch, three players: at every decision of a whole game the question, its
+    """740×360, touch, three players: at each decision of the first rounds the question, its
     answers and the revealed cards it is about fit on one screen together (under the question,
     the cards were a screen away from its first words)."""
     ctx = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 740, "height": 360})
@@ -164,7 +164,7 @@ def test_a_phone_on_its_side_shows_each_question_beside_the_revealed_cards(brows
     open_app(page, site_url, "?delay=0&seed=1")
     new_game(page, seats=[("Ann", "human"), ("Bot A", "easy"), ("Bot B", "easy")], confirm="off")
     rng, seen = random.Random(5), 0
-    for _ in range(300):
+    while seen < 8:  # (the trophy's choice, contests, zombies: a game's first rounds have them all)
         state = wait_for_player(page)
         if state == "over":
             break
@@ -174,6 +174,6 @@ def test_a_phone_on_its_side_shows_each_question_beside_the_revealed_cards(brows
         assert max(b["y"] + b["height"] for b in (question, cards)) - min(b["y"] for b in (question, cards)) <= 360, boxes
         seen += 1
         answer(page, rng)
-    assert seen >= 3 and state == "over"
+    assert seen >= 3
     ctx.close()
     problems.check()
