@@ -229,7 +229,12 @@ def test_on_a_phone_on_its_side_zoomagia_s_lesson_docks_its_step_beside_the_fiel
             assert taught and 0 <= taught["y"] and (taught["y"] + taught["height"] <= box["y"] + 1
                                                     or taught["x"] + taught["width"] <= box["x"] + 1), (step, taught, box)
             assert focused(page, "[data-taught]"), step
+            pushes = page.locator("button.zm-arrow[data-taught]").count()
             page.locator("[data-taught]").first.tap()
+            if pushes:  # a finger's first tap on the lit arrow shows the push, the second makes it, as in a game
+                page.wait_for_selector("button.zm-arrow.armed[data-taught]")
+                assert page.get_attribute(".zm-table", "data-phase") == "push", step
+                page.locator("button.zm-arrow.armed[data-taught]").tap()
             lit += 1
         else:
             page.tap(act("tutorial-next"))

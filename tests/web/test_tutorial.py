@@ -342,9 +342,9 @@ def test_the_home_screen_reads_the_other_kept_game_once_not_at_every_drawing(mon
     assert len(reads) == 1
 
 
-def test_on_a_touch_screen_one_tap_on_the_lit_arrow_pushes() -> None:
-    """Off the tutorial a finger's first tap on Зоомагия's arrow only shows what it does; in the
-    tutorial the lit arrow is the only one that answers, so one tap plays the taught push."""
+def test_on_a_touch_screen_the_lit_arrow_pushes_at_its_second_tap_as_in_a_game() -> None:
+    """A finger's first tap on Зоомагия's lit arrow shows what it does, and the second pushes, as
+    in a game (one tap pushed in the lesson, and the game after it then seemed not to answer)."""
     a = learner_app("zoomagia")
     for _ in range(20):
         a.render()
@@ -360,6 +360,10 @@ def test_on_a_touch_screen_one_tap_on_the_lit_arrow_pushes() -> None:
     before = len(s.record["actions"])
     selector = a.taught_selector()
     data = dict(re.findall(r'\[data-([\w-]+)="([^"]*)"\]', selector or ""))
+    a.click({**data, "taught": "1", "pointer": "touch"}, {})
+    assert len(s.record["actions"]) == before and a.flash is None  # shown, not made
+    html = a.render()
+    assert CATALOGUES["en"]["zm.prompt.armed"] in html and "data-armed=" in html
     a.click({**data, "taught": "1", "pointer": "touch"}, {})
     assert len(s.record["actions"]) == before + 1 and a.flash is None
 

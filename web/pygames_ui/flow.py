@@ -307,9 +307,8 @@ class TableFlow:
             if (why := refusal(lesson, ctx, data, None)) is not None:
                 self.flash = why  # a tutorial takes only the control it lights
                 return
-            # A tap on the lit control is meant, never a slip: it plays at once (a finger's first
-            # tap on Зоомагия's arrow would only show what it does; the step has said so).
-            data = {k: v for k, v in data.items() if k != "pointer"}
+            # (a finger's first tap on Зоомагия's lit arrow shows what it does, the second pushes,
+            # as in a game: the lesson teaches the game's own taps)
         try:
             game_action = table.click(data, ctx)
         except (KeyError, ValueError):
