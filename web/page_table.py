@@ -198,8 +198,13 @@ class TablePart:
         mark the one whose move waits for a second tap (a click on it then commits the move)."""
         selector = self.app.lit_selector()
         if selector:
+            said = focus.present(self.root.querySelector('#hint[data-ready="true"]'))
             for el in self.root.querySelectorAll(selector):
                 el.classList.add("hint-lit")
+                # (the hint's words with it: the focus comes to it as they are written, and a screen
+                # reader said the control's name and dropped the hint's)
+                if said and "hint" not in str(el.getAttribute("aria-describedby") or "").split():
+                    el.setAttribute("aria-describedby", f'{el.getAttribute("aria-describedby") or ""} hint'.strip())
         selector = self.app.pending_selector()
         if selector:
             for el in self.root.querySelectorAll(selector):

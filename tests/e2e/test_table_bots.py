@@ -182,6 +182,8 @@ def test_a_hint_lights_a_move_on_the_table(page: Page, site_url: str) -> None:
     assert text.startswith("Hint: play the ") and "% to win" in text, text
     lit = page.locator(".hint-lit")
     assert lit.count() >= 1 and lit.first.get_attribute("data-action") == "select"
+    # (a screen reader hears the hint's words with the control the focus comes to, as they are written)
+    assert "hint" in (lit.first.get_attribute("aria-describedby") or "").split()
     card = lit.first.get_attribute("data-card")
     assert f"play the {card} " in text
     # Picking the card moves the light to where it goes; playing there ends the hint.

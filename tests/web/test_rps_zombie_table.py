@@ -360,3 +360,39 @@ def test_a_hint_or_a_move_to_confirm_names_the_move_as_its_button_does(lang: str
 
     play_by_buttons(a, random.Random(3), check)
     assert {"choose_trophy", "defend"} <= said
+
+
+def test_a_seat_without_a_card_is_said_out_of_a_redraw_only_in_a_redraw() -> None:
+    """A seat with no revealed card says why: outside a redraw only while one is on (at the deck's
+    end, with no redraw at all, it said "not in this redraw"), else that no card came this round."""
+    from pygames_ui.frame import frame_of
+    from pygames_ui.i18n import I18n
+
+    seen = set()
+    for seed in range(40):
+        s = Session.new("rps_zombie", [Seat("Ann", "easy"), Seat("Bob", "easy"), Seat("Cat", "easy")], {}, seed=seed)
+        rng = random.Random(seed)
+        while True:  # (every state, the last one too: the deck's end)
+            v = s.game.view(s.state, 0)
+            html = RpsZombieTable().render(Ctx(I18n(CATALOGUES, "en"), frame_of(s, 0)))
+            spots = re.findall(r'<div class="rz-spot empty[^"]*"[^>]*>.*?<span class="rz-cardnote">([^<]*)</span>', html)
+            for note in spots:
+                if note == "not in this redraw":
+                    assert v["sub_round"], (seed, v["round"])
+                    seen.add("redraw")
+                elif note == "no card this round":
+                    assert not v["sub_round"]
+                    seen.add("none")
+            if s.game.is_over(s.state):
+                break
+            s.apply(rng.choice(s.game.legal_actions(s.state)))
+        if "redraw" in seen:
+            break
+    assert "redraw" in seen, seen
+    # The lesson's end: the deck cannot give two players a card each, with no redraw on.
+    from test_tutorial import learner_app, play_through
+
+    a = learner_app("rps_zombie")
+    play_through(a)
+    html = a.render()
+    assert "no card this round" in html and "not in this redraw" not in html

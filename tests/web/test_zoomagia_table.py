@@ -178,6 +178,8 @@ def test_push_phase_controls_and_previews() -> None:
         assert f"pu-{line}-{index}-{side}:enabled" in CSS
     assert html.count('class="zghost"') == 8
     assert 'class="pv pv-none"' in html and 'id="drawn"' in html
+    # Each arrow's long name said once (its title, the same words, was read as its description too).
+    assert not re.search(r'<button[^>]*data-action="push"[^>]*\btitle=', html)
     # An arrow that makes a new animal says so.
     drawn = ctx.view["drawn"]
     for d in arrows:

@@ -246,8 +246,8 @@ class RpsZombieTable(Table):
                     note = esc(t("rz.note.out"))
                 elif v["round"] == 0:
                     note = esc(t("rz.note.not_yet"))
-                else:
-                    note = esc(t("rz.note.sits_out"))
+                else:  # (a redraw's tie is among others; else no card came, as at the deck's end)
+                    note = esc(t("rz.note.sits_out" if v["sub_round"] else "rz.note.no_card"))
             spot_cls = (f"rz-spot {cls}" + (" acting" if p == acting else "") + (" me" if p == ctx.seat else "")
                         + (" last-move" if p == self._lit else "")
                         + (" threat" if attacker == p else ""))

@@ -201,7 +201,7 @@ class ZoomagiaTable(Table):
             f'<div class="zm-table" data-phase="{esc(phase)}" data-my-turn="{str(ctx.my_turn).lower()}">'
             f'<div class="status-line"><span class="zm-deck-said">{deck}</span>{" · ".join(status)}</div>'
             f'<p class="prompt" id="prompt" tabindex="-1" data-my-turn="{str(ctx.my_turn).lower()}">{prompt}</p>'
-            f'<div class="zm-board"{attrs(data_armed=self._armed_push(ctx, pushes))}>{field(ctx, pushes, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing, pushes)}{self._decide(ctx)}</div></div>'
+            f'<div class="zm-board"{attrs(data_armed=self._armed_push(ctx, pushes))}>{field(ctx, pushes, self.armed, placing, cursor)}<div class="zm-side">{self._side(ctx, placing, pushes, cursor)}{self._decide(ctx)}</div></div>'
             f'<div class="zm-seats">{"".join(seat_html(ctx, s) for s in range(v["player_count"]))}</div>'
             f"</div>"
         )
@@ -228,7 +228,7 @@ class ZoomagiaTable(Table):
         return esc(t(f"zm.prompt.{phase}"))
 
     # ------------------------------------------------------------ side panel
-    def _side(self, ctx: Ctx, placing: list[str | None] | None, pushes: dict[Push, Outcome]) -> str:
+    def _side(self, ctx: Ctx, placing: list[str | None] | None, pushes: dict[Push, Outcome], cursor: int | None = None) -> str:
         t, v = ctx.t, ctx.view
         phase = v["phase"]
         pile = (f'<div class="zm-deck" title="{esc(t("zm.deck_n", n=v["deck_size"]))}">'
@@ -249,7 +249,7 @@ class ZoomagiaTable(Table):
             slot = f'<div class="zm-slot-box" id="pushed-out"><span class="zm-cap">{esc(t("zm.pushed_out"))}</span>{card}</div>'
         elif phase == "refill":
             slot = (f'<div class="zm-slot-box" id="to-place"><span class="zm-cap">{esc(t("zm.to_place"))}</span>'
-                    f'<span class="zm-hand">{refill_cards(ctx, placing)}</span></div>')
+                    f'<span class="zm-hand">{refill_cards(ctx, placing, cursor)}</span></div>')
         top = f'<div class="zm-pilebox">{pile}{slot}</div>'
         lp = v["last_push"]
         last = ""

@@ -87,7 +87,7 @@ def field(ctx: Ctx, pushes: dict[Push, Outcome], armed: tuple[int, str, int, str
                 cls = (f"zm-arrow {push_class(line, index, side)} g-r{gr} g-c{gc}" + (" legal" if legal else "")
                        + (" makes" if makes else "") + (" armed" if lit_arrow and legal else ""))
                 out.append(
-                    f'<button type="button"{attrs(class_=cls, data_action="push", data_line=line, data_index=index, data_from=side, data_new="true" if makes else None, aria_label=label, title=label, disabled=not legal)}>'
+                    f'<button type="button"{attrs(class_=cls, data_action="push", data_line=line, data_index=index, data_from=side, data_new="true" if makes else None, aria_label=label, disabled=not legal)}>'
                     f'<span aria-hidden="true">{ARROW[side]}</span></button>'
                 )
     lp = v["last_push"]
@@ -163,8 +163,9 @@ def refill_row(ctx: Ctx, r: int, placing: list[str | None] | None, cursor: int |
     return "".join(out)
 
 
-def refill_cards(ctx: Ctx, placing: list[str | None] | None) -> str:
-    """The cards to put into the emptied row: for the player refilling, the unplaced ones are buttons."""
+def refill_cards(ctx: Ctx, placing: list[str | None] | None, cursor: int | None = None) -> str:
+    """The cards to put into the emptied row: for the player refilling, the unplaced ones are buttons
+    (named by the cell they go to, ``cursor``: a voice cannot see the lit one)."""
     t, v = ctx.t, ctx.view
     if placing is None:
         return "".join(card_html(t, c, "sm") for c in v["refill"]["cards"])
@@ -173,7 +174,9 @@ def refill_cards(ctx: Ctx, placing: list[str | None] | None) -> str:
         if c in placing:
             out.append(f'<span class="zm-used">{card_html(t, c, "sm")}</span>')
         else:
-            out.append(button(card_html(t, c, "sm"), "zm-place", "zm-pick", aria_label=t("zm.place_label", value=card_name(t, c)), card=c))
+            label = (t("zm.place_label", value=card_name(t, c)) if cursor is None
+                     else t("zm.place_at", card=card_name(t, c), n=cursor + 1, value=v["refill"]["row"] + 1))
+            out.append(button(card_html(t, c, "sm"), "zm-place", "zm-pick", aria_label=label, card=c))
     return "".join(out)
 
 
