@@ -91,9 +91,10 @@ def _choice(action: Action, label: str, note: str = "", cls: str = "") -> Choice
 
 def _button(choice: Choice, ask: str) -> str:
     action, label, note, cls = choice
-    # (a screen reader reads the label and the note as one name: a comma between them)
-    extra = f'<span class="rz-note"><span class="sr">, </span>{note}</span>' if note else ""
-    return button(f'<span class="rz-label">{label}</span>{extra}', "decide", ("rz-choice " + cls).strip(),
+    # (a screen reader reads the label and the note as one name: a comma between them, at the
+    # label's end, as the two are blocks and a space comes between them: "trophy , the" it read)
+    comma, extra = ('<span class="sr">,</span>', f'<span class="rz-note">{note}</span>') if note else ("", "")
+    return button(f'<span class="rz-label">{label}{comma}</span>{extra}', "decide", ("rz-choice " + cls).strip(),
                   choice=choice_key(action), ask=ask)
 
 
