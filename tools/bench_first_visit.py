@@ -89,7 +89,10 @@ class GzipHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "max-age=600")
         self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # (the page was closed while a download ran: the next load is measured afresh)
 
 
 def serve(directory: Path, base: str) -> tuple[http.server.ThreadingHTTPServer, str]:
