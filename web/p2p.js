@@ -296,7 +296,8 @@ let letGo = false; // released while the lock was still being asked for: not kep
 function hold() {
   letGo = false;
   if (hosting || asking) return;
-  if (!navigator.locks) return void report("hosting", 0, "");
+  // (said once this task is done: Python, which asked, has noted that it asked)
+  if (!navigator.locks) return void queueMicrotask(() => report("hosting", 0, ""));
   asking = true;
   navigator.locks.request("pygames-host", { ifAvailable: true }, (lock) => {
     asking = false;
