@@ -293,6 +293,22 @@ def test_an_answer_link_opened_in_another_tab_reaches_the_lobby(page: Page, frie
     guest.wait_for_selector(".rz-table")
 
 
+def test_a_browser_without_web_locks_hosts_too(browser: Browser, site_url: str, problems: PageProblems) -> None:
+    """No Web Locks (an older browser): nothing is checked, and the room's connections are made at
+    once (its invites too: until the lock is the tab's, they wait, and here no lock ever comes)."""
+    ctx = browser.new_context()
+    ctx.add_init_script("Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });")
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url, "?delay=0&seed=3")
+    assert page.evaluate("() => navigator.locks === undefined")
+    start_game(page, "klats", [("Anna", "human"), ("Boris", "remote")])
+    page.wait_for_selector("#lobby #invite-1", timeout=20_000)
+    assert page.input_value("#invite-1").split("#j=")[1]
+    ctx.close()
+    problems.check()
+
+
 def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Page, friend: Callable[..., Page], site_url: str) -> None:
     """Boris's page reloads at his turn: it comes back to his seat by the spare connection his host
     keeps for his device (pygames_ui/devices/spare.py), with nothing passed between the devices;
