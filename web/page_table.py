@@ -139,7 +139,7 @@ class TablePart:
             whole = lit.closest("[data-whole]")
             shown = whole if focus.present(whole) and float(whole.getBoundingClientRect().height) < float(window.innerHeight) * .8 else lit
             shown.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
-            self._below_the_hint(shown)
+            self._clear_of(shown, ".assist:has(.hint-text)", top=True)
             # … and where the focus fell when the Hint button went (the prompt, the page), it goes
             # to the control lit, so Enter plays the hint
             active = document.activeElement
@@ -148,14 +148,6 @@ class TablePart:
                 if focus.present(control):
                     control.focus()
 
-    def _below_the_hint(self, el: Any) -> None:
-        """``el`` below the hint where the hint stays at the top of the screen (a phone), not under it."""
-        hint = self.root.querySelector(".assist:has(.hint-text)")
-        if not focus.present(hint) or str(window.getComputedStyle(hint).position) != "sticky":
-            return
-        hidden = float(hint.getBoundingClientRect().bottom) - float(el.getBoundingClientRect().top)
-        if hidden > 0:
-            window.scrollBy(0, -(hidden + 8))
 
     def _show_pending(self) -> None:
         """The move waiting for its second tap, and the card it plays, above the confirm bar (the
@@ -167,18 +159,20 @@ class TablePart:
             for el in (self.root.querySelector('main [aria-pressed="true"]'), self.root.querySelector(selector)):
                 if focus.present(el):
                     el.scrollIntoView(nearest)
-                    self._above_the_foot(el)
+                    self._clear_of(el, "[data-foot]", top=False)
         self.pending_shown = selector
 
-    def _above_the_foot(self, el: Any) -> None:
-        """``el`` above what stays at the screen's foot over the confirm bar (``data-foot``: Клац!'s
-        own row on a phone, which the page's scroll padding does not count)."""
-        foot = self.root.querySelector("[data-foot]")
-        if not focus.present(foot) or foot.contains(el) or str(window.getComputedStyle(foot).position) != "sticky":
+    def _clear_of(self, el: Any, selector: str, top: bool) -> None:
+        """``el`` out from under what stays at the screen's top (``top``: the hint on a phone) or
+        foot (Клац!'s own row over the confirm bar, which the page's scroll padding does not count)
+        while the page scrolls: ``selector``, where it is sticky and ``el`` not inside it."""
+        stuck = self.root.querySelector(selector)
+        if not focus.present(stuck) or stuck.contains(el) or str(window.getComputedStyle(stuck).position) != "sticky":
             return
-        hidden = float(el.getBoundingClientRect().bottom) - float(foot.getBoundingClientRect().top)
+        box, at = el.getBoundingClientRect(), stuck.getBoundingClientRect()
+        hidden = float(at.bottom) - float(box.top) if top else float(box.bottom) - float(at.top)
         if hidden > 0:
-            window.scrollBy(0, hidden + 8)
+            window.scrollBy(0, -(hidden + 8) if top else hidden + 8)
 
     def _show_decision(self) -> None:
         """A decision's main button that has just become pressable (Зоомагия's End turn, its

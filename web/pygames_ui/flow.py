@@ -81,7 +81,7 @@ class TableFlow:
         room = self.room if self.room is not None and self.room.session is s else None
         # Friends gone (not one only invited yet: "away" beside him on the table behind the lobby,
         # whose list said "invited"), and those a bot plays for.
-        absent: Absent = ((frozenset(s for s in room.missing() if room.referee.seat_state(s) == "away"),
+        absent: Absent = ((frozenset(seat for seat in room.missing() if room.referee.seat_state(seat) == "away"),
                            frozenset(room.referee.stand_ins), tuple(room.referee.spells))
                           if room is not None else NOBODY)
         memo = self._frame_memo

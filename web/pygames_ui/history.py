@@ -229,7 +229,7 @@ def local_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
 
 def hosts_seats(t: I18n, seats: list[Seat]) -> list[Seat]:
     """The seats of a friend's table as his host's device named them, for the friend: made-up names
-    in the friend's language, and the host's own "You" is "The host" (as his invite says him)."""
+    in the friend's language, and the host's own "You" is "Host" (as his invite says him)."""
     return _in_language(t, seats, lambda i: t("devices.the_host"))
 
 

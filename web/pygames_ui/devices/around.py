@@ -11,6 +11,7 @@ from pygames_core import games
 
 from .. import saves
 from . import guest_keep
+from .guest_ui import host_called
 from .play import App
 
 
@@ -111,6 +112,6 @@ def table_left(app: App) -> tuple[str, str | None] | None:
         return None
     host, game = left
     back = guest_keep.way_back(app.storage, host, game) if j is None else None
-    words = app.t("devices.table_left_back" if back else "devices.table_left", name=host or app.t("devices.the_host"),
+    words = app.t("devices.table_left_back" if back else "devices.table_left", name=host_called(app.t, host),
                   game=games.get(game).title[app.t.lang])
     return words, back

@@ -42,6 +42,12 @@ LOST_MOVE_S = 2 * PING_S
 HOST_QUIET_S = AWAY_S
 
 
+def host_called(t: I18n, host: str) -> str:
+    """The host as this device says him: the name he typed (``host``, as his invite carries it),
+    else "Host" in this device's language."""
+    return host or t("devices.the_host")
+
+
 class Joining:
     """This device as a guest: its invite, its answer, its link to the host and the latest frame."""
 
@@ -238,8 +244,7 @@ class Joining:
             self.effects.append(("p2p-send", GUEST_PEER, self.guest.act(action)))
 
     def host_called(self, t: I18n) -> str:
-        """The host as this device says him: the name he typed, else "the host" in its language."""
-        return self.invite.host or t("devices.the_host")
+        return host_called(t, self.invite.host)
 
     def frame(self, t: I18n | None = None) -> Frame | None:
         """The seat's table as the host last sent it (every person shown as a person); with
