@@ -209,6 +209,37 @@ def test_a_tutorial_resumes_where_it_was_left(name: str) -> None:
     assert play_through(b)[0] >= index
 
 
+def test_learn_by_playing_again_goes_on_where_that_lesson_was_left() -> None:
+    """Pressed mid-lesson (from the rules page, or home with a game in progress at the table),
+    "Learn by playing" goes on with that title's lesson; only a finished one starts afresh."""
+    storage = MemoryStorage()
+    a = learner_app("klats", storage=storage)
+    for _ in range(2):
+        click(a, "tutorial-next")
+    taught_click(a)
+    index = a.lesson().index  # type: ignore[union-attr]
+    assert index > 0
+    click(a, "rules", game="klats")
+    click(a, "tutorial", game="klats")  # the rules page's button
+    assert a.screen == "table" and a.lesson().index == index  # type: ignore[union-attr]
+    # Set aside while a game is played: home's button for that title takes the lesson up again.
+    click(a, "home")
+    click(a, "setup", game="zoomagia")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
+    click(a, "home")
+    click(a, "tutorial", game="klats")
+    assert a.lesson() is not None and a.lesson().index == index  # type: ignore[union-attr]
+    assert a.session.game.name == "klats"  # type: ignore[union-attr]
+    click(a, "home")  # the game in progress is still offered
+    assert 'data-action="resume-saved"' in a.render()
+    click(a, "resume")
+    play_through(a)
+    assert a.lesson().last  # type: ignore[union-attr]
+    click(a, "home")
+    click(a, "tutorial", game="klats")
+    assert a.lesson() is not None and a.lesson().index == 0  # type: ignore[union-attr]
+
+
 def test_a_tampered_tutorial_save_is_set_aside() -> None:
     storage = MemoryStorage()
     learner_app("klats", storage=storage)

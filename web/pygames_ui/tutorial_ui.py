@@ -16,10 +16,11 @@ from typing import Any, NamedTuple, Protocol
 from pygames_core import games
 from pygames_core.base import Action
 
+from . import saves
 from .dom import attrs, button, esc
 from .form import NewGameForm
 from .i18n import I18n
-from .session import Seat, Session
+from .session import Seat, Session, Storage
 from .tables import Ctx, Table, TableSet
 from .tutorial import Lesson, load, names
 
@@ -38,9 +39,11 @@ class App(Protocol):
     pending: Action | None
     viewer: int | None
     form: NewGameForm | None
+    storage: Storage
 
     def moved(self) -> None: ...
     def start(self, values: dict[str, str]) -> None: ...
+    def take_up(self, session: Session) -> None: ...
 
 
 def learn_button(t: I18n, game: str, cls: str = "") -> str:
@@ -139,10 +142,20 @@ def _start(app: App, game: str, index: int = 0, names_of: list[str] | None = Non
 
 
 def _tutorial(app: App, data: dict[str, str], values: dict[str, str]) -> None:
-    """"Learn by playing": the tutorial of the game from its first step."""
+    """"Learn by playing": the game's tutorial where it was left unfinished (at the table behind
+    the rules page, or kept while a game is played), else from its first step."""
     game = data.get("game", "")
-    if game in names():
-        _start(app, game)
+    if game not in names():
+        return
+    for kept in (app.session, saves.waiting(app.storage, app.session)):
+        lesson = Lesson.of(kept)
+        if kept is not None and lesson is not None and lesson.tutorial.game == game and not lesson.last:
+            if kept is not app.session:
+                app.take_up(kept)
+                app.moved()
+            app.screen = "table"
+            return
+    _start(app, game)
 
 
 def _next(app: App, data: dict[str, str], values: dict[str, str]) -> None:
