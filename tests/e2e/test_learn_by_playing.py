@@ -85,8 +85,10 @@ def play_tutorial(page: Page, game: str, shot: str, wrong_click: bool, keys: boo
             if kind == "do" and cast(ViewportSize, page.viewport_size)["width"] < 560:  # docked: the lit control whole, its ring too
                 taught, box = page.locator("[data-taught]").first.bounding_box(), coach.bounding_box()
                 assert taught and box and taught["y"] >= 8 and taught["y"] + taught["height"] <= box["y"], (shot, step, taught, box)
-            if kind == "say":  # (a step that only explains does not say "your turn" at the table)
-                assert not page.is_visible('#prompt[data-my-turn="true"]'), (shot, step)
+            if kind == "say":  # (a step that only explains does not say "your turn" at the table) …
+                assert not page.is_visible('#prompt[data-my-turn="true"]:not(.rz-decision > *)'), (shot, step)
+                # … but the question it explains stands whole over its answers: no blank band
+                assert not page.locator(".rz-decision.mine").count() or page.is_visible(".rz-decision #prompt"), (shot, step)
             if see and cast(ViewportSize, page.viewport_size)["width"] < 560:  # docked: what else it names shows above it too
                 seen, box = page.locator(see).bounding_box(), coach.bounding_box()
                 assert seen and box and 0 <= seen["y"] and seen["y"] + seen["height"] <= box["y"] + 1, (shot, step, seen, box)
