@@ -379,6 +379,21 @@ def test_rps_zombie_screens(page: Page, site_url: str) -> None:
     game_over(page, "rps_zombie")
 
 
+def test_on_a_phone_what_start_would_end_is_said_beside_it(page: Page, site_url: str) -> None:
+    """Back from a game to its new-game form: on a phone Start stays at the screen's foot, and
+    what it would end (the unfinished game; friends on other devices) stays there with it, not
+    a screen further down, under the levels explained."""
+    open_site(page, site_url)
+    fill_form(page, "klats", [("Anna", "human"), ("Bot 1", BOT)])
+    page.click(act("start"))
+    assert wait_for_player(page) == "turn"
+    klats_move(page)
+    page.wait_for_selector('.table-screen[data-moves="1"], .klats-table')
+    page.go_back()  # the browser's Back: the form the game was started from
+    page.wait_for_selector("main.setup #start-ends")
+    visit(page, "klats", "setup-replaces", phone_must_see=("#start-ends", act("start")), axe=False)
+
+
 def test_who_starts_follows_the_names_as_they_are_typed(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     page.click(act("setup", game="zoomagia"))

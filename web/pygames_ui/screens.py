@@ -156,7 +156,7 @@ def setup_form(t: I18n, form: NewGameForm, table: Table, replaces: Session | Non
         f'<h2>{esc(t("setup.players", lo=game.min_players, hi=game.max_players))}</h2>'
         f'<ol class="seat-rows">{"".join(rows)}</ol><div class="row">{add}</div>{levels_about(t)}'
         f'<div class="options">{options}{confirm_field(t, form.confirm)}</div>'
-        f'{ends}{goes}<div class="row start-row">{start}</div></main>'
+        f'<div class="start-bar">{ends}{goes}<div class="row start-row">{start}</div></div></main>'
     )
 
 
