@@ -61,6 +61,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         self.coached: object = None  # the tutorial step the focus was last sent to
         self.decision_shown: object = None  # the decision's main button last brought into view (page_table.py)
         self.pending_shown: str | None = None  # the move waiting for its second tap, last brought into view
+        self.waited_shown: object = None  # the row of the friend the table waits for, last brought into view
         self.beat: asyncio.Task[None] | None = None  # play on several devices: the heartbeat
         self.replay_clock: asyncio.Task[None] | None = None  # steps a playing replay (page_keep.py)
 
@@ -130,6 +131,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         self._coach()
         self._show_decision()
         self._show_pending()
+        self._show_waited_for()
         self._p2p()
         self.keep_replay_playing()
 

@@ -37,6 +37,7 @@ class TablePart:
     coached: object
     decision_shown: object
     pending_shown: str | None
+    waited_shown: object
 
 
     def kick_bots(self) -> None:
@@ -161,6 +162,16 @@ class TablePart:
                     el.scrollIntoView(nearest)
                     self._clear_of(el, "[data-foot]", top=False)
         self.pending_shown = selector
+
+    def _show_waited_for(self) -> None:
+        """The row of the person the table waits for (a friend on another device: Клац!'s
+        ``data-waits``) out from under the player's own row at a phone's foot, where it lay
+        with its "away" tag: once per wait, so a player who scrolls away is left there."""
+        row = self.root.querySelector("[data-waits]")
+        waited = (self.app.screen_key(), str(row.dataset.waits)) if focus.present(row) else None
+        if waited is not None and waited != self.waited_shown:
+            self._clear_of(row, "[data-foot]", top=False)
+        self.waited_shown = waited
 
     def _clear_of(self, el: Any, selector: str, top: bool) -> None:
         """``el`` out from under what stays at the screen's top (``top``: the hint on a phone) or

@@ -347,6 +347,25 @@ def test_a_guest_whose_page_reloads_comes_back_by_itself(page: Page, friend: Cal
         shoot(guest, "guest-host-left")
 
 
+def test_on_a_phone_the_row_of_the_friend_awaited_is_not_left_under_your_own(page: Page, friend: Callable[..., Page],
+                                                                            site_url: str) -> None:
+    """Four at Клац!, Boris on a phone: his own row stays at the screen's foot, and Anna's row just
+    above it in turn order lay under it while the table waited for her. It is brought out once."""
+    open_app(page, site_url, "?delay=0&seed=2")
+    start_game(page, "klats", [("Bot 1", "easy"), ("Bot 2", "easy"), ("Anna", "human"), ("Boris", "remote")],
+               selects={"opt_first_player": "2"})
+    guest = friend()
+    guest.set_viewport_size({"width": 360, "height": 640})
+    join(page, guest, seat=3)
+    guest.wait_for_selector('.klats-table .seat.current[data-seat="2"]')
+    guest.wait_for_timeout(100)
+    hidden = guest.evaluate("""() => {
+        const row = document.querySelector('.seat[data-seat="2"]'), foot = document.querySelector('[data-foot]');
+        return [getComputedStyle(foot).position, row.getBoundingClientRect().bottom - foot.getBoundingClientRect().top]; }""")
+    assert hidden[0] == "sticky" and hidden[1] <= 0, hidden
+    assert guest.locator('.seat[data-seat="2"] .seat-name').is_visible()
+
+
 def test_a_guest_on_another_device_comes_back_with_a_new_invite_and_a_bot_may_play_meanwhile(
         page: Page, friend: Callable[..., Page], site_url: str) -> None:
     with klats_with_boris(page, friend, site_url, seed=4) as guest:

@@ -177,6 +177,11 @@ class KlatsTable(Table):
             hand = f'<div class="hand" role="group" aria-label="{esc(label)}">{"".join(cards)}</div>'
         cls = "seat" + (" me" if me else "") + (" current" if v["current_player"] == seat else "")
         foot = " data-foot" if me and not ctx.replay else ""  # (on a phone it stays at the screen's foot: klats.css)
+        # The person the table waits for (a friend on another device): his row is brought out from
+        # under that foot once (page_table.py), where "waiting for Boris: not connected" is seen.
+        waits = v["current_player"] == seat and not me and not ctx.replay and ctx.frame.own_device and ctx.seats[seat].is_person \
+            and seat not in ctx.frame.stand_ins
+        foot += f' data-waits="{seat}"' if waits else ""
         return (
             f'<section class="{cls}" data-seat="{seat}"{foot} aria-label="{ctx.name(seat)}">{head}'
             f'<div class="tableau">{"".join(piles)}{slots}</div>{hand}</section>'
