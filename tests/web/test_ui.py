@@ -340,6 +340,25 @@ def test_the_form_s_made_up_names_follow_the_language() -> None:
     assert [s.name for s in a.form.seats] == ["Аня", "Bot 1"]  # type: ignore[union-attr]
 
 
+def test_names_the_app_made_up_follow_the_language_on_a_remembered_form_and_in_a_replay() -> None:
+    """A game started in English ("You", "Bot 1"), then Russian chosen: the form kept on the device
+    says «Вы», «Бот 1», and so does the replay of that game (a screen reader heard Russian
+    sentences with English names in it)."""
+    storage = MemoryStorage()
+    a = app(storage)
+    click(a, "setup", game="rps_zombie")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
+    play_on(a, seed=1)
+    click(a, "lang", lang="ru")
+    click(a, "replay")
+    assert a.screen == "replay"
+    html = a.render()
+    assert "Бот 1" in html and "Bot 1" not in html
+    click(a, "home")
+    click(a, "setup", game="klats")
+    assert [s.name for s in a.form.seats] == ["Вы", "Бот 1"]  # type: ignore[union-attr]
+
+
 def test_one_option_changed_early_keeps_the_other_remembered_ones() -> None:
     """The form shown before Python is ready sends only the fields the player changed there: an
     option among them must not reset the remembered others to their defaults."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from pygames_core import games
 
-from .history import invented
+from .history import invented, spoken_seats
 from .i18n import I18n
 from .levels_ui import DEFAULT_BOT
 from .session import CONFIRM_CHOICES, MAX_NAME, Seat, Storage, StorageFullError, clean_name, read_kept, seat_kind
@@ -66,6 +66,7 @@ class NewGameForm:
                 if kind is None or not isinstance(row["name"], str) or len(row["name"]) > MAX_NAME:
                     return fresh
                 seats.append(Seat(clean_name(row["name"], "?"), kind))
+            seats = spoken_seats(t, seats)  # (a game started in English, this form shown in Russian: "Бот 1")
             if not own:
                 return cls(game, seats, table.read_options({}, len(seats)))
             values = {f"opt_{k}": str(v) for k, v in dict(kept["options"]).items()}

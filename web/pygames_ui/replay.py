@@ -85,10 +85,11 @@ class Replay:
         self.step = max(0, min(self.last, n))
 
     def session(self, t: I18n | None = None) -> Session:
-        """The game as it stood at :attr:`step`, in the shape the tables draw; with ``t``, a
-        :attr:`shared` record's made-up names ("Bot 1") are said in that language."""
+        """The game as it stood at :attr:`step`, in the shape the tables draw; with ``t``, the
+        made-up names ("Bot 1", "You") are said in that language, as at the table (of a
+        :attr:`shared` record, the sharer's "You" is somebody else: "Player 1")."""
         record = dict(self.record, actions=self.record["actions"][: self.step])
-        seats = history.local_seats(t, self.seats) if t is not None and self.shared else self.seats
+        seats = self.seats if t is None else (history.local_seats if self.shared else history.spoken_seats)(t, self.seats)
         return Session(self.game, seats, self.states[self.step], record)
 
     def ctx(self, t: I18n) -> Ctx:
