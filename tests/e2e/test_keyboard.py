@@ -165,7 +165,7 @@ def test_klats_by_keyboard(page: Page, site_url: str) -> None:
 
 def test_zoomagia_by_keyboard(page: Page, site_url: str) -> None:
     new_game(page, site_url, "zoomagia")
-    walked = hinted = False
+    walked = hinted = took = False
     for _ in range(600):
         state = wait_for_player(page)
         if state == "over":
@@ -184,7 +184,15 @@ def test_zoomagia_by_keyboard(page: Page, site_url: str) -> None:
                 walked = True
             page.keyboard.press("Enter")
         elif phase == "take":
-            press_on(page, "#decide button.zm-opt")
+            animal = '#decide button.zm-opt[data-what="animal"]'
+            if not took and page.locator(animal).count():  # the animal: its row's refill is next …
+                press_on(page, animal)
+                page.wait_for_selector('.zm-table[data-phase="refill"]')
+                # … the focus on the first card to put in (not on a cell of the field, where Enter did nothing)
+                assert focused(page, '#to-place [data-action="zm-place"]'), "the focus goes to the first card to place"
+                took = True
+            else:
+                press_on(page, "#decide button.zm-opt")
         elif phase == "refill":
             while page.locator("#to-place button.zm-pick").count():
                 press_on(page, "#to-place button.zm-pick")
@@ -201,7 +209,7 @@ def test_zoomagia_by_keyboard(page: Page, site_url: str) -> None:
             raise AssertionError(f"unexpected phase {phase!r}")
     else:
         raise AssertionError("the game did not end")
-    assert walked
+    assert walked and took
     finish(page)
 
 

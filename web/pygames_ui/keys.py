@@ -70,6 +70,8 @@ LIVE_LINES = 3
 #: "Done", which is enabled once every card is placed (before, the next card to place).
 GONE_THEN: dict[str, str] = {
     '[data-action="close-results"]': '[data-action="show-results"]',
+    # Зоомагия's animal taken: its row to refill, the first card to put in (not a cell of the field).
+    '[data-action="take"][data-what="animal"]': '#to-place [data-action="zm-place"]',
     '[data-action="zm-place"]': '#decide [data-action="refill"]:enabled',
     '[data-action="zm-empty"]': '#decide [data-action="refill"]:enabled',
     # The new-game form at its most players (no "Add a player" now), and at its fewest (no ✕).
