@@ -98,7 +98,7 @@ def test_the_pass_screen_is_not_your_turn_yet() -> None:
     assert named.format(name="Bob") in (a.announcement() or "")
 
 
-def test_the_replay_says_each_move_it_steps_to_and_nothing_on_a_jump() -> None:
+def test_the_replay_says_each_move_it_steps_to_and_where_it_is_after_a_jump() -> None:
     a = new_app()
     click(a, "setup", game="klats")
     click(a, "start", {"opt_target": "20"})
@@ -117,9 +117,16 @@ def test_the_replay_says_each_move_it_steps_to_and_nothing_on_a_jump() -> None:
     click(a, "replay-play")
     assert a.history.replay is not None and a.history.replay.tick()
     assert a.announcement()  # Play: each move as it is shown
-    click(a, "replay-go", to="last")
-    assert a.announcement() is None  # a jump: nothing
-    click(a, "replay-go", to="back")
+    r = a.history.replay
+    click(a, "replay-go", to="last")  # a jump: where it is now, and the move shown last
+    said = a.announcement() or ""
+    assert said.startswith(f"Move {r.last} of {r.last}. ") and len(said) > 20, said
+    click(a, "replay-go", to="back")  # a step back, too (it was silent: a blind player lost his place)
+    said = a.announcement() or ""
+    assert said.startswith(f"Move {r.last - 1} of {r.last}. ") and "put" in said, said
+    click(a, "replay-go", to="first")
+    assert a.announcement() == "Start of the game."
+    click(a, "replay-go", to="first")  # (nowhere to go: nothing new)
     assert a.announcement() is None
 
 

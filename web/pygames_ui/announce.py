@@ -2,7 +2,8 @@
 
 The move log's new lines (bots' moves, round ends, the end of the game: each said once, as it
 happens; of a game first seen here, a resumed save, only the latest :data:`FIRST_LINES`),
-"Your turn." when the turn comes, the move a replay steps to (by a key, a button or Play),
+"Your turn." when the turn comes, the move a replay steps to (by a key, a button or Play; where
+it is, stepped back or jumped),
 a tutorial's new step, and who of the friends on other devices is here, away or back
 when that changes. A language switch or an undo, which rewrite the log, says nothing; nothing
 of the game is said while the lobby is open (its first lines are said once the game starts).
@@ -61,13 +62,19 @@ class Heard:
         self.turn = (game, viewer, mine)
         return came
 
-    def stepped(self, replay: object, step: int, lines: list[tuple[int, str]]) -> list[str]:
+    def stepped(self, replay: object, step: int, lines: list[tuple[int, str]], where: str,
+                move_of: dict[int, int]) -> list[str]:
         """In the replay viewer, the lines of the move just shown when it stepped one move forward
-        (by a button, a key or Play); a jump says nothing (the slider says where it is)."""
+        (by a button, a key or Play); stepped back or jumped, ``where`` it is now ("Move 4 of 11")
+        and the lines of the move shown last (``move_of``: each line's event to its move), so a
+        player who cannot see the table keeps his place. Opened, it says nothing (the slider,
+        focused, says where it is)."""
         was, self.replay = self.replay, (replay, step, len(lines))
-        if was[0] is not replay or step != was[1] + 1:
+        if was[0] is not replay or step == was[1]:
             return []
-        return [plain_text(html) for _, html in lines[was[2]:][-ANNOUNCED_LINES:]]
+        if step == was[1] + 1:
+            return [plain_text(html) for _, html in lines[was[2]:][-ANNOUNCED_LINES:]]
+        return [where, *[plain_text(html) for n, html in lines if move_of.get(n) == step][-ANNOUNCED_LINES:]]
 
     def changed_presence(self, said: dict[str, str], back: Callable[[str], str]) -> list[str]:
         """What is new in ``said`` (by whom it is about: a friend's seat, the host) since it was said
@@ -105,7 +112,7 @@ def say(app: Any) -> str | None:
     j = app.joining
     if app.screen == "replay" and app.history.replay is not None:
         r = app.history.replay
-        return _spoken(heard.stepped(r, r.step, r.lines(r.ctx(app.t))))  # (told already by its render)
+        return _spoken(heard.stepped(r, r.step, r.lines(r.ctx(app.t)), r.position(app.t), r.move_of))  # (told already by its render)
     if app.screen == "guest" and j is not None:
         frame = j.frame(app.t)
         if frame is None:

@@ -128,9 +128,13 @@ class Replay:
             f'</main>'
         )
 
+    def position(self, t: I18n) -> str:
+        """Where the replay stands: "Move 4 of 11", or the start of the game."""
+        return t("replay.position", n=self.step, value=self.last) if self.step else t("replay.start")
+
     def _controls(self, t: I18n) -> str:
         at_start, at_end = self.step == 0, self.step == self.last
-        position = t("replay.position", n=self.step, value=self.last) if self.step else t("replay.start")
+        position = self.position(t)
         slider = (f'<input{attrs(type="range", name="replay_step", id="replay-step", min=0, max=self.last, step=1, value=self.step, data_change="replay-seek", data_autofocus=True, aria_label=t("replay.slider"), aria_valuetext=position)}>')
         # (its word says what it does, Play or Pause: a button whose name changes is not also a toggle)
         play = (f'<button type="button"{attrs(class_="replay-play", name="replay_play", data_action="replay-play")}>'
