@@ -3,10 +3,10 @@
 The move log's new lines (bots' moves, round ends, the end of the game: each said once, as it
 happens; of a game first seen here, a resumed save, only the latest :data:`FIRST_LINES`),
 "Your turn." when the turn comes, the move a replay steps to (by a key, a button or Play; where
-it is, stepped back or jumped),
-a tutorial's new step, and who of the friends on other devices is here, away or back
-when that changes. A language switch or an undo, which rewrite the log, says nothing; nothing
-of the game is said while the lobby is open (its first lines are said once the game starts).
+it is, stepped back or jumped), a tutorial's new step, that a hint asked for is on its way, and
+who of the friends on other devices is here, away or back when that changes. A language switch
+or an undo, which rewrite the log, says nothing; nothing of the game is said while the lobby is
+open (its first lines are said once the game starts).
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ class Heard:
         self.turn: tuple[object, object, bool] = (None, None, False)  # the game (by identity), its viewer, to move?
         self.replay: tuple[object, int, int] = (None, -1, 0)  # the replay, its step and its log lines then
         self.pending: object = None  # the move waiting for its second tap said last
+        self.hint: object = None  # the hint asked for that was said to be on its way (by identity)
         # seat -> the hidden hand seen last and the log's length then, in the game hands_of (by identity)
         self.hands: dict[int, tuple[list[Any], int]] = {}
         self.hands_of: tuple[object, int] = (None, 0)
@@ -152,6 +153,10 @@ def say(app: Any) -> str | None:
         heard.pending = app.pending
         if app.pending is not None:
             new.append(plain_text(screens.confirm_ask(ctx, table, app.pending, spoken=True)))
+    hint = app.assist.current_hint(s, ctx)
+    if hint is not None and hint is not heard.hint:  # Hint pressed: its answer takes a moment (the lit
+        new.append(app.t("assist.hint_thinking"))  # control, focused then, says it as its description)
+    heard.hint = hint
     if lesson is not None and heard.step != (s, lesson.index) and lesson.step.say is not None:
         heard.step = (s, lesson.index)  # a tutorial's new step is read out after the moves
         new.append(step_text(lesson, ctx))
