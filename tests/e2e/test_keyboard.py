@@ -294,6 +294,14 @@ def test_the_form_s_players_are_added_and_removed_by_keyboard(page: Page, site_u
     page.keyboard.press("Enter")  # a name typed, Enter starts the game, as in a form
     page.wait_for_selector("main.table-screen")
     assert "Zed" in page.inner_text("main.table-screen")
+    page.go_back()  # … and so does a number typed in the target's box
+    page.wait_for_selector("main.setup")
+    tab_to(page, '[name="opt_target"]')
+    page.keyboard.press("Control+A")
+    page.keyboard.type("40")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("main.table-screen")
+    assert "40" in page.inner_text(".status-line, main.table-screen")
 
 
 def test_back_from_a_screen_gives_the_focus_to_the_control_that_left_it(page: Page, site_url: str) -> None:
@@ -315,7 +323,8 @@ def test_back_from_a_screen_gives_the_focus_to_the_control_that_left_it(page: Pa
 
 
 def test_the_key_guide_shows_once_a_key_moves_around_the_page_not_before(page: Page, site_url: str) -> None:
-    """A player with a mouse or a finger never sees the line of keys; the first Tab shows it."""
+    """A player with a mouse or a finger never sees the line of keys; the first Tab shows it. It says
+    what the arrows move among at each game's table (RPS has neither cards nor places to go)."""
     open_app(page, site_url, "?delay=0&seed=1")
     page.click(act("setup", game="klats"))
     page.click(act("start"))
@@ -323,12 +332,19 @@ def test_the_key_guide_shows_once_a_key_moves_around_the_page_not_before(page: P
     assert page.locator("#key-guide").count() == 1 and not page.is_visible("#key-guide")
     page.keyboard.press("Tab")
     page.wait_for_selector("#key-guide", state="visible")
-    # One line at a desktop's width, in either language (its text node's lines, counted).
-    for lang in ("ru", "en"):
-        page.locator(act("lang", lang=lang)).focus()
-        page.keyboard.press("Enter")
-        page.wait_for_selector(f'html[lang="{lang}"] #key-guide', state="visible")
-        lines = page.evaluate("""() => { const r = document.createRange();
-            r.selectNodeContents(document.getElementById('key-guide'));
-            return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size; }""")
-        assert lines == 1, (lang, page.inner_text("#key-guide"))
+    for game, among in (("klats", "among cards and places"), ("zoomagia", "around the field"), ("rps_zombie", "among the choices")):
+        if game != "klats":
+            page.click(f'.topbar {act("home")}')
+            page.click(act("setup", game=game))
+            page.click(act("start"))
+            page.wait_for_selector(f'main[data-game="{game}"] #key-guide', state="visible")
+        assert among in page.inner_text("#key-guide"), (game, page.inner_text("#key-guide"))
+        # One line at a desktop's width, in either language (its text node's lines, counted).
+        for lang in ("ru", "en"):
+            page.locator(act("lang", lang=lang)).focus()
+            page.keyboard.press("Enter")
+            page.wait_for_selector(f'html[lang="{lang}"] #key-guide', state="visible")
+            lines = page.evaluate("""() => { const r = document.createRange();
+                r.selectNodeContents(document.getElementById('key-guide'));
+                return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size; }""")
+            assert lines == 1, (lang, page.inner_text("#key-guide"))

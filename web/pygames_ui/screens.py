@@ -273,8 +273,9 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
     turn = frame.turn_banner
     banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
               if turn is not None else "")
-    # For keyboard players, shown by CSS once a key moved the focus (html[data-keyboard]).
-    guide = f'<p class="key-guide" id="key-guide">{esc(t("keys.guide"))}</p>'
+    # For keyboard players, shown by CSS once a key moved the focus (html[data-keyboard]): what
+    # the arrows move among at this game's table.
+    guide = f'<p class="key-guide" id="key-guide">{esc(t(f"keys.guide.{game.name}"))}</p>'
     banner += guide + notes
     # The banner sits inside <main> (spanning the grid) so that every piece of content is in a landmark.
     return (f'<main class="table-screen" data-game="{game.name}"><h1 class="sr">{esc(game.title[t.lang])}</h1>{banner}{board}<div class="table-side">{side}</div>{bar}</main>{overlay}')

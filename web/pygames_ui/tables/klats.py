@@ -27,7 +27,7 @@ class KlatsTable(Table):
     def options_form(self, t: I18n, options: dict[str, Any], names: list[str]) -> str:
         return (
             f'<label class="field">{esc(t("klats.target"))} '
-            f'<input name="opt_target" type="number" min="1" max="1000" step="1" value="{int(options.get("target", 150))}"></label>'
+            f'<input name="opt_target" type="number" min="1" max="1000" step="1" value="{int(options.get("target", 150))}" data-enter="start"></label>'
             + first_player_field(t, names, options.get("first_player", 0))
         )
 
