@@ -121,6 +121,15 @@ def with_bytecode(files: dict[str, Path]) -> dict[str, Path]:
 CLI_ONLY = ("__main__.py", "simulate.py", "simreport.py", "cluster.py", "census.py", "stats.py")
 
 
+def stage_dir_of(out: Path) -> Path:
+    """One staging folder per output folder (named by its whole path: /tmp/a/dist is not the
+    project's dist/), so two builds at once (make serve's and a test's own) never collide."""
+    resolved = out.resolve()
+    if resolved == (ROOT / "dist").resolve():
+        return ROOT / "build" / "py"
+    return ROOT / "build" / f"py-{resolved.name}-{hashlib.sha256(str(resolved).encode()).hexdigest()[:10]}"
+
+
 def precompiled_sources(out: Path) -> Path:
     """Copy the Python sources to build/py and add Pyodide's bytecode beside them.
 
@@ -132,8 +141,7 @@ def precompiled_sources(out: Path) -> Path:
     same run writes ``out/pyodide/stdlib.zip``: the standard library modules these
     sources can import, as bytecode (see tools/stdlib_zip.py).
     """
-    # One staging folder per output folder, so two builds (e.g. dist/ and a test's own) never collide.
-    stage_dir = ROOT / "build" / ("py" if out.name == "dist" else f"py-{out.name}")
+    stage_dir = stage_dir_of(out)
     if stage_dir.exists():
         shutil.rmtree(stage_dir)
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")

@@ -11,7 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from build_site import check_links, with_bytecode, write_boot_config  # noqa: E402
+from build_site import check_links, stage_dir_of, with_bytecode, write_boot_config  # noqa: E402
 
 BUILD_ID = "ab" * 32
 
@@ -104,3 +104,13 @@ def test_the_kept_gzips_live_once_per_machine_else_in_the_clone(tmp_path: Path, 
     (tmp_path / "file").write_text("")  # a cache home that cannot hold a folder
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "file"))
     assert machine_cache("gz") == ROOT / ".cache" / "gz"
+
+
+def test_two_output_folders_of_the_same_name_stage_apart(tmp_path: Path) -> None:
+    """/tmp/a/dist and the project's dist/ are built at once (a helper's copy, make serve's):
+    each stages its sources in its own folder, or one build deletes the other's files."""
+    ours = stage_dir_of(ROOT / "dist")
+    assert ours == ROOT / "build" / "py"
+    theirs = {stage_dir_of(tmp_path / "a" / "dist"), stage_dir_of(tmp_path / "b" / "dist"), stage_dir_of(tmp_path / "site")}
+    assert len(theirs) == 3 and ours not in theirs
+    assert stage_dir_of(tmp_path / "site") == stage_dir_of(tmp_path / "site" / ".." / "site")
