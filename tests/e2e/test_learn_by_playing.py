@@ -153,9 +153,12 @@ def test_each_tutorial_is_played_to_its_end_by_what_it_lights(page: Page, site_u
     page.click(f"main.rules .learn-first {act('tutorial', game=game)}")
     problems += play_tutorial(page, game, f"tutorial-{game}-ru-360x640", wrong_click=True, keys=True, axe_all=True)
 
-    page.click(act("tutorial-play", game=game))  # "Play against Easy bots": a real game
+    page.click(act("tutorial-play", game=game))  # "Play against Easy bots": a real game …
     page.wait_for_selector(f'main.table-screen[data-game="{game}"]')
     assert page.locator("#coach, #coach-end").count() == 0
+    # … seen from its top, as a new game is (the lesson's end left the page scrolled down on a
+    # phone, the first question of the game above the screen)
+    assert page.evaluate("scrollY") == 0 and page.locator("#prompt").bounding_box()["y"] >= 0  # type: ignore[index]
     assert not problems, "\n".join(problems)
 
 

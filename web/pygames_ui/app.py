@@ -121,7 +121,10 @@ class App(TableFlow):
         self.save_error = error
 
     def screen_key(self) -> str:
-        """Names the screen shown (each rules page apart): the page scrolls to the top when it changes."""
+        """Names the screen shown (each rules page apart, each game started at the table: "Play
+        again", "Play against Easy bots" after a lesson): the page scrolls to the top when it changes."""
+        if self.screen == "table":
+            return f"table:{self.games_started}"
         return f"rules:{self.rules_game}" if self.screen == "rules" else self.screen
 
     # ------------------------------------------------------------ clicks
