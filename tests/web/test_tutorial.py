@@ -389,12 +389,16 @@ def test_on_a_touch_screen_the_lit_arrow_pushes_at_its_second_tap_as_in_a_game()
     s = a.session
     assert s is not None
     before = len(s.record["actions"])
+    # The step says so where a phone shows it, in the step's own box (the note under the field
+    # lay under it): twice, then again.
+    coach_do = re.compile(r'<p class="coach-do">(.*?)</p>')
+    assert CATALOGUES["en"]["zm.lesson.push_touch"] in coach_do.findall(a.render())[0]
     selector = a.taught_selector()
     data = dict(re.findall(r'\[data-([\w-]+)="([^"]*)"\]', selector or ""))
     a.click({**data, "taught": "1", "pointer": "touch"}, {})
     assert len(s.record["actions"]) == before and a.flash is None  # shown, not made
     html = a.render()
-    assert CATALOGUES["en"]["zm.prompt.armed"] in html and "data-armed=" in html
+    assert "data-armed=" in html and coach_do.findall(html) == [CATALOGUES["en"]["zm.prompt.armed"]]
     a.click({**data, "taught": "1", "pointer": "touch"}, {})
     assert len(s.record["actions"]) == before + 1 and a.flash is None
 

@@ -98,7 +98,7 @@ def coach(lesson: Lesson, ctx: Ctx, table: Table, flash: str = "") -> str:
         kind, text, extra, step_buttons = "bot", ctx.t("tutorial.watch"), "", back
     elif step.do is not None:
         kind, text, step_buttons = "do", step_text(lesson, ctx), back
-        extra = f'<p class="coach-do">{esc(t("tutorial.your_move"))}</p>'
+        extra = f'<p class="coach-do">{table.lesson_move(step.do, ctx) or esc(t("tutorial.your_move"))}</p>'
     else:
         kind, text, extra = "say", step_text(lesson, ctx), ""
         step_buttons = back + button(esc(t("tutorial.next")), "tutorial-next", "primary")

@@ -316,6 +316,11 @@ class Table:
         """``action`` in words as safe HTML ("play the 7"), for a hint; ``None``: the lit control says it."""
         return None
 
+    def lesson_move(self, action: Action, ctx: Ctx) -> str | None:
+        """How a lesson's step says to make ``action`` (safe HTML) where pressing what is lit is not
+        the whole of it (Зоомагия's arrow: a finger taps it twice); ``None``: the lesson's own words."""
+        return None
+
     # ----------------------------------------------------------- saves
     @classmethod
     def check_ui(cls, ui: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:

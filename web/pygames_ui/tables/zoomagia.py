@@ -213,6 +213,13 @@ class ZoomagiaTable(Table):
             return None
         return "-".join(str(x) for x in armed[1:])
 
+    def lesson_move(self, action: Action, ctx: Ctx) -> str | None:
+        if action.get("type") != "push":
+            return None
+        if self.armed is not None and self.armed[0] == ctx.view["turn"]:
+            return esc(ctx.t("zm.prompt.armed"))  # (the note under the field lies under a phone's docked step)
+        return f'<span class="on-hover">{esc(ctx.t("tutorial.your_move"))}</span><span class="on-touch">{esc(ctx.t("zm.lesson.push_touch"))}</span>'
+
     def _prompt(self, ctx: Ctx) -> str:
         t, v = ctx.t, ctx.view
         phase = v["phase"]
