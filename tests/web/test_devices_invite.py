@@ -108,6 +108,14 @@ def test_a_long_name_is_cut_between_letters(name: str) -> None:
     assert name.startswith(got.host) and len(got.host.encode()) <= invite.MAX_NAME_BYTES and len(got.host) >= 16
 
 
+def test_the_host_s_name_turns_no_words_round_on_the_join_screen() -> None:
+    """An invite is a link anybody may edit: its name has no mark that reverses the text after it."""
+    sent = invite.Invite("klats", 1, 2, "\u202eAnna", bytes(range(16)), invite.parse(OFFER))
+    assert invite.read_invite(invite.write_invite(sent, GAMES), GAMES).host == "Anna"
+    sent = invite.Invite("klats", 1, 2, "\u200b", bytes(range(16)), invite.parse(OFFER))
+    assert invite.read_invite(invite.write_invite(sent, GAMES), GAMES).host == ""  # ("Host" on the join screen)
+
+
 def test_the_first_seat_may_be_a_friends() -> None:
     sent = invite.Invite("klats", 0, 2, "Anna", bytes(range(16)), invite.parse(OFFER))
     assert invite.read_invite(invite.write_invite(sent, GAMES), GAMES).seat == 0

@@ -226,6 +226,21 @@ def test_names_are_escaped_everywhere() -> None:
     assert "<script>" not in html and esc(evil) in html
 
 
+@pytest.mark.parametrize(("typed", "kept"), [
+    ("\u202eAnna", "Anna"),  # an unclosed right-to-left override turned "Pass the device to Anna" round
+    ("\u2067Zed\u200f", "Zed"),
+    ("\u200b\u200b\u200b", "You"),  # nothing that shows: the name it had, as for a name left empty
+    ("\u200d \ufeff", "You"),
+    ("👩\u200d👩\u200d👧", "👩\u200d👩\u200d👧"),  # (a family emoji keeps its joiners)
+    ("שרה", "שרה"),  # (a name in a right-to-left script stays)
+])
+def test_a_name_keeps_no_mark_that_turns_the_text_round_nor_shows_as_nothing(typed: str, kept: str) -> None:
+    a = app()
+    click(a, "setup", game="klats")
+    click(a, "start", {"seat_name_0": typed, "seat_kind_0": "human", "seat_name_1": "Bot", "seat_kind_1": "easy"})
+    assert a.session is not None and a.session.seats[0].name == kept
+
+
 def test_damaged_state_is_rebuilt_from_the_record() -> None:
     storage = MemoryStorage()
     a = app(storage)

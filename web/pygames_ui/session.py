@@ -8,6 +8,7 @@ part checked, by :mod:`.saves`. This module imports only the engine.
 from __future__ import annotations
 
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -131,9 +132,17 @@ class Seat:
         return None if self.is_person else levels.get(self.kind)
 
 
+#: Characters that turn the direction of the text after them (an unclosed U+202E wrote "Pass the
+#: device to annA"): never part of a name, which the page prints inside its own sentences.
+DIRECTION_MARKS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"))
+
+
 def clean_name(name: object, fallback: str) -> str:
-    text = " ".join(str(name).split())[:MAX_NAME]
-    return text or fallback
+    """A name as the page prints it: spaces folded, at most :data:`MAX_NAME` characters, no mark
+    that turns the direction of the text around it; ``fallback`` where nothing of it would show
+    (empty, or only invisible characters such as zero-width spaces)."""
+    text = " ".join(str(name).translate(DIRECTION_MARKS).split())[:MAX_NAME]
+    return text if any(unicodedata.category(c)[0] in "LNPS" for c in text) else fallback
 
 
 @dataclass

@@ -21,7 +21,7 @@ from ..frame import Frame
 from ..history import hosts_seats
 from ..i18n import I18n
 from ..log import GameLog
-from ..session import HUMAN, REMOTE, Seat
+from ..session import HUMAN, REMOTE, Seat, clean_name
 from . import invite, spare
 from .guest import Guest
 from .host import AWAY_S, PING_S
@@ -252,8 +252,8 @@ class Joining:
         body = self.guest.table
         if body is None:
             return None
-        seats = [Seat(str(s.get("name", "?"))[:32], HUMAN if s.get("kind") in (HUMAN, REMOTE) else s["kind"])
-                 for s in body["seats"]]
+        seats = [Seat(clean_name(s.get("name", "?"), f"#{i + 1}"), HUMAN if s.get("kind") in (HUMAN, REMOTE) else s["kind"])
+                 for i, s in enumerate(body["seats"])]
         if t is not None:
             seats = hosts_seats(t, seats)
         # (the host gone, or a move of ours on its way to him: nothing can be played)

@@ -20,6 +20,8 @@ import re
 import uuid
 from dataclasses import dataclass
 
+from ..session import clean_name
+
 VERSION = 1
 ROLES = ("actpass", "active", "passive")
 #: Candidates that travel: the first host candidate is enough on one network (the other
@@ -217,7 +219,7 @@ def read_invite(text: str, games: list[str]) -> Invite:
     if game_no >= len(games) or not 0 <= seat < players <= 6:
         raise ValueError("not an invite (no such game or seat)")
     try:
-        host = data[4:4 + n].decode("utf-8")
+        host = clean_name(data[4:4 + n].decode("utf-8"), "")  # (no mark turning the join screen's words round)
     except UnicodeDecodeError:
         raise ValueError("not an invite (the name is not text)") from None
     token = data[4 + n:4 + n + 16]
