@@ -394,6 +394,14 @@ def test_a_full_device_is_said_once_and_the_game_is_kept_again_once_there_is_roo
     a.notice = None  # dismissed: not said again at each move while it lasts
     play_on(a, 1, moves=1)
     assert a.notice is None
+    # … but a new game the device cannot keep either is said so again (a reload lost it unsaid)
+    a.click({"action": "setup", "game": "zoomagia"}, {})
+    a.click({"action": "start"}, {})
+    assert a.notice == full and storage.getItem(SAVE_KEY) == kept
+    a.notice = None
+    a.click({"action": "setup", "game": "klats"}, {})
+    a.click({"action": "start"}, {})
+    play_on(a, 1, moves=1)
     del storage.items["other.site"]  # room made
     play_on(a, 1, moves=1)
     assert storage.getItem(SAVE_KEY) != kept and a.notice is None

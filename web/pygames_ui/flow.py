@@ -51,7 +51,7 @@ class TableFlow:
     flash: str | None
     notice: str | None  # what stays said above the screen until dismissed (the device full, here)
     notice_details: str | None
-    unsaved = False  # the device would not keep the last move (its storage full): said once
+    unsaved: object = None  # the game the device would not keep (its storage full): said once for it
     assist: Assist
     history: keeping.Keeping
     pace: Pace
@@ -154,11 +154,13 @@ class TableFlow:
         if self.session is not None:
             self.viewer = next_viewer(self.session, self.viewer)
             kept = saves.save(self.storage, self.session)
-            if kept == self.unsaved:  # the device full: said once; a move kept again takes the notice down
-                self.unsaved, full = not kept, self.t("notice.not_saved")
-                if not kept:
-                    self.notice, self.notice_details = full, None
-                elif self.notice == full:
+            # The device full: said once for each game; a move kept again takes the notice down.
+            full = self.t("notice.not_saved")
+            if not kept and self.unsaved is not self.session:
+                self.unsaved, self.notice, self.notice_details = self.session, full, None
+            elif kept and self.unsaved is not None:
+                self.unsaved = None
+                if self.notice == full:
                     self.notice = None
             if tell_friends and self.room is not None and self.room.session is self.session:
                 self.room.moved()
