@@ -240,6 +240,27 @@ def test_learn_by_playing_again_goes_on_where_that_lesson_was_left() -> None:
     assert a.lesson() is not None and a.lesson().index == 0  # type: ignore[union-attr]
 
 
+def test_a_lesson_s_bot_is_not_said_to_think_while_a_step_waits() -> None:
+    """Its move is written in the lesson: "Next to move: Bot 1", not "Bot 1 is thinking…" under a
+    step waiting for Next."""
+    a = learner_app("klats")
+    for _ in range(60):
+        s, lesson = a.session, a.lesson()
+        assert s is not None and lesson is not None
+        if not lesson.last and s.state.current_player not in (0, None) and lesson.step.bot is None:
+            break
+        if a.bots_pending():
+            a.step_bot()
+        elif lesson.expected is None:
+            click(a, "tutorial-next")
+        else:
+            taught_click(a)
+    else:
+        raise AssertionError("no step waits while a bot is to move")
+    html = a.render()
+    assert "is thinking" not in html and "Next to move: Bot 1" in html
+
+
 def test_a_tampered_tutorial_save_is_set_aside() -> None:
     storage = MemoryStorage()
     learner_app("klats", storage=storage)

@@ -136,16 +136,16 @@ class Ctx:
     def whose_turn(self, seat: int) -> str:
         """The prompt while ``seat`` is to move and the viewer is not: "Bot 1 is thinking…",
         a friend on another device too; "Anna's turn" for a person at this device, who is
-        handed it (not thinking yet); in a replay, where nobody thinks, whose move comes next; on
-        a friend's device cut off from its host, that the game waits (nobody's thinking is seen), or
-        that it is over there when the host has left it; on a friend's device whose move is on its
-        way, that it is."""
+        handed it (not thinking yet); in a replay, where nobody thinks, and of a lesson's scripted
+        bot, whose move comes next; on a friend's device cut off from its host, that the game waits
+        (nobody's thinking is seen), or that it is over there when the host has left it; on a
+        friend's device whose move is on its way, that it is."""
         if self.frame.cut_off:
             return esc(self.t("table.host_gone" if self.frame.host_gone else "table.cut_off"))
         if self.frame.sent:
             return esc(self.t("table.sent"))
-        if self.replay:
-            key = "table.next_move"
+        if self.replay or (TUTORIAL in self.ui and self.seats[seat].kind != HUMAN):
+            key = "table.next_move"  # (a lesson's bot thinks nothing: its move is written, and waits for the step)
         elif self.seats[seat].kind == HUMAN and not self.frame.own_device:
             key = "table.turn_of"
         elif seat in self.frame.stand_ins:
