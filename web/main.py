@@ -31,6 +31,7 @@ from pygames_ui.app import App
 from pygames_ui.bot_worker import BotWorker
 from pygames_ui.devices import around
 from pygames_ui.devices import play as devices
+from pygames_ui.session import clean_name
 
 DEFAULT_BOT_DELAY_MS = 800
 
@@ -184,9 +185,8 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         name = event.target.getAttribute("name")
         if not name or name is jsnull or not str(name).startswith("seat_name_"):
             return
-        text = " ".join(str(event.target.value).split())
         for el in self.root.querySelectorAll(f'[data-mirror="{name}"]'):
-            el.textContent = text or el.dataset.fallback
+            el.textContent = clean_name(str(event.target.value), str(el.dataset.fallback))
 
     def values(self) -> dict[str, str]:
         out: dict[str, str] = {}

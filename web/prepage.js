@@ -144,12 +144,15 @@ function onClick(event) {
   }
 }
 
-/** A name typed shows at once where the form lists the seats ("Who starts"), as main.py does. */
+/** A name typed shows at once where the form lists the seats ("Who starts"), as main.py does
+ * (session.clean_name: no mark that turns the text round; nothing that shows is no name). */
 function onInput(event) {
   const name = event.target.getAttribute?.("name") ?? "";
   if (!name.startsWith("seat_name_")) return;
-  const text = event.target.value.split(/\s+/).filter(Boolean).join(" ");
-  for (const el of root.querySelectorAll(`[data-mirror="${name}"]`)) el.textContent = text || el.dataset.fallback;
+  const text = event.target.value.replace(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g, "")
+    .split(/\s+/).filter(Boolean).join(" ");
+  const shows = /[\p{L}\p{N}\p{P}\p{S}]/u.test(text);
+  for (const el of root.querySelectorAll(`[data-mirror="${name}"]`)) el.textContent = shows ? text : el.dataset.fallback;
 }
 
 /** Enter in a text box marked data-enter presses its form's control of that action (Start). */

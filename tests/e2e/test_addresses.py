@@ -262,7 +262,9 @@ def test_a_name_typed_before_python_is_ready_shows_in_who_starts_and_enter_start
     held = hold_interpreter(page)
     page.goto(site_url + bare("?delay=20&seed=1#/new/klats", warm=False), wait_until="commit")
     page.wait_for_selector('html[data-early="shown"] main.setup', timeout=20_000)
-    page.fill('[name="seat_name_0"]', "  Ann   Lee ")
+    page.fill('[name="seat_name_0"]', "\u202e")
+    assert page.locator('[data-mirror="seat_name_0"]').first.inner_text() == "Player 1"  # (what shows nothing is no name)
+    page.fill('[name="seat_name_0"]', "  Ann \u202e  Lee ")
     assert page.locator('[data-mirror="seat_name_0"]').first.inner_text() == "Ann Lee"
     page.focus('[name="seat_name_0"]')
     page.keyboard.press("Enter")
