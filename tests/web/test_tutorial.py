@@ -261,11 +261,40 @@ def test_a_lesson_s_bot_is_not_said_to_think_while_a_step_waits() -> None:
     assert "is thinking" not in html and "Next to move: Bot 1" in html
 
 
-def test_a_tampered_tutorial_save_is_set_aside() -> None:
+def test_a_lesson_saved_before_its_steps_were_renumbered_goes_on_where_its_moves_are() -> None:
+    """A newer version adds a step before the one saved (RPS's reveal, before stepping in): the
+    saved moves still lead to a step of the lesson, which takes it up there."""
     storage = MemoryStorage()
-    learner_app("klats", storage=storage)
+    a = learner_app("rps_zombie", storage=storage)
+    while a.lesson().step.say != "won_trophy":  # type: ignore[union-attr]
+        if a.bots_pending():
+            a.step_bot()
+        elif a.lesson().expected is None:  # type: ignore[union-attr]
+            click(a, "tutorial-next")
+        else:
+            taught_click(a)
+    index = a.lesson().index  # type: ignore[union-attr]
     body = json.loads(storage.getItem(GUIDE_KEY) or "")
-    body["ui"]["tutorial"]["step"] = 8  # a step whose moves were never made
+    body["ui"]["tutorial"]["step"] = index - 1  # as the version before the reveal's step numbered it
+    storage.setItem(GUIDE_KEY, json.dumps(body))
+    b = App(CATALOGUES, "en", storage, seed=1)
+    b.boot()
+    assert b.screen == "table" and b.lesson() is not None and b.lesson().index == index  # type: ignore[union-attr]
+    assert storage.getItem(BAD_SAVE_KEY) is None
+
+
+def test_a_tampered_tutorial_save_is_set_aside() -> None:
+    """Its moves lead to no step of the lesson (a move the lesson never makes): set aside."""
+    storage = MemoryStorage()
+    a = learner_app("klats", storage=storage)
+    while not a.session.record["actions"]:  # type: ignore[union-attr]
+        click(a, "tutorial-next") if a.lesson().expected is None else taught_click(a)  # type: ignore[union-attr]
+    first = a.session.record["actions"][0]  # type: ignore[union-attr]
+    tut = tutorial.load("klats")
+    start = tut.session_at(0, ["a", "b"])
+    other = next(x for x in start.game.legal_actions(start.state) if x != first)
+    body = json.loads(storage.getItem(GUIDE_KEY) or "")
+    body["record"]["actions"][0] = other
     storage.setItem(GUIDE_KEY, json.dumps(body))
     a = App(CATALOGUES, "en", storage, seed=1)
     a.boot()

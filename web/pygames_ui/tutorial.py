@@ -181,7 +181,9 @@ class Lesson:
 
 def check_saved(mark: object, game: str, record: dict[str, Any]) -> dict[str, Any]:
     """``ui["tutorial"]`` as read from a save: the tutorial must exist for this game and the
-    saved moves must be exactly its moves up to the step (else ``ValueError``)."""
+    saved moves must be exactly its moves up to a step (else ``ValueError``): the saved one, or,
+    where a newer version of the tutorial has steps added before it, the nearest step the same
+    moves lead to (the lesson goes on there, not lost)."""
     if not isinstance(mark, dict) or set(mark) != {"name", "step"}:
         raise ValueError("the tutorial's place is not readable")
     name, index = mark["name"], mark["step"]
@@ -190,6 +192,8 @@ def check_saved(mark: object, game: str, record: dict[str, Any]) -> dict[str, An
     tutorial = load(name)
     if type(index) is not int or not 0 <= index < len(tutorial.steps):
         raise ValueError("the tutorial has no such step")
-    if record["actions"] != tutorial.actions_before(index) or record.get("deck") != tutorial.deck:
+    steps = sorted(range(len(tutorial.steps)), key=lambda i: (abs(i - index), i))
+    found = next((i for i in steps if tutorial.actions_before(i) == record["actions"]), None)
+    if found is None or record.get("deck") != tutorial.deck:
         raise ValueError("the tutorial's game is not where its step says")
-    return {"name": name, "step": index}
+    return {"name": name, "step": found}
