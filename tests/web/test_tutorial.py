@@ -233,6 +233,14 @@ def test_learn_by_playing_again_goes_on_where_that_lesson_was_left() -> None:
     click(a, "home")  # the game in progress is still offered
     assert 'data-action="resume-saved"' in a.render()
     click(a, "resume")
+    # With no game at the table (a reload that set the other one aside, the lobby cancelled): the
+    # kept lesson all the same.
+    b = App(CATALOGUES, "en", storage, seed=1)
+    b.boot()
+    b.session = None
+    click(b, "home")
+    click(b, "tutorial", game="klats")
+    assert b.lesson() is not None and b.lesson().index == index  # type: ignore[union-attr]
     play_through(a)
     assert a.lesson().last  # type: ignore[union-attr]
     click(a, "home")

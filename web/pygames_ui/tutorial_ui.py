@@ -147,7 +147,7 @@ def _tutorial(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     game = data.get("game", "")
     if game not in names():
         return
-    for kept in (app.session, saves.waiting(app.storage, app.session)):
+    for kept in (app.session, saves.load(app.storage, saves.GUIDE_KEY)[0]):  # (the guided game's own slot)
         lesson = Lesson.of(kept)
         if kept is not None and lesson is not None and lesson.tutorial.game == game and not lesson.last:
             if kept is not app.session:
