@@ -410,6 +410,22 @@ def test_a_full_device_is_said_once_and_the_game_is_kept_again_once_there_is_roo
     assert b.session is not None and b.session.record == a.session.record  # type: ignore[union-attr]
 
 
+def test_a_lesson_on_a_full_device_is_said_once_though_back_a_step_rebuilds_it() -> None:
+    storage = MemoryStorage()
+    a = App(CATALOGUES, "en", storage, seed=1)
+    a.boot()
+    storage.items["other.site"] = "x" * 10_000
+    storage.limit = sum(len(k) + len(v) for k, v in storage.items.items())
+    a.click({"action": "tutorial", "game": "klats"}, {})
+    full = CATALOGUES["en"]["notice.not_saved"]
+    assert a.notice == full
+    a.notice = None  # dismissed
+    for _ in range(2):
+        a.click({"action": "tutorial-next"}, {})
+    a.click({"action": "tutorial-back"}, {})  # the lesson rebuilt from its deal: the same game
+    assert a.notice is None
+
+
 def test_an_unreadable_save_on_a_full_device_stays_where_it_was_and_is_said_so() -> None:
     """Setting an unreadable save aside copies it first: with no room for the copy, the save is
     left in place (not deleted: never silently destroyed) and the notice says so."""

@@ -51,7 +51,7 @@ class TableFlow:
     flash: str | None
     notice: str | None  # what stays said above the screen until dismissed (the device full, here)
     notice_details: str | None
-    unsaved: object = None  # the game the device would not keep (its storage full): said once for it
+    unsaved: object = None  # which game the device would not keep (its storage full): said once for it
     assist: Assist
     history: keeping.Keeping
     pace: Pace
@@ -154,10 +154,11 @@ class TableFlow:
         if self.session is not None:
             self.viewer = next_viewer(self.session, self.viewer)
             kept = saves.save(self.storage, self.session)
-            # The device full: said once for each game; a move kept again takes the notice down.
-            full = self.t("notice.not_saved")
-            if not kept and self.unsaved is not self.session:
-                self.unsaved, self.notice, self.notice_details = self.session, full, None
+            # The device full: said once for each game (the same lesson rebuilt by "Back a step" is
+            # the same game); a move kept again takes the notice down.
+            full, game = self.t("notice.not_saved"), (saves.slot_of(self.session), self.session.record.get("seed"))
+            if not kept and self.unsaved != game:
+                self.unsaved, self.notice, self.notice_details = game, full, None
             elif kept and self.unsaved is not None:
                 self.unsaved = None
                 if self.notice == full:
