@@ -285,6 +285,7 @@ def test_a_hint_names_the_move_with_its_chance_and_lights_its_control(game_name:
     assert "Looking for a good move" in (a.announcement() or "") and a.announcement() is None
     answer = thinking.think({**request, "iterations": 200})  # type: ignore[dict-item]
     assert a.hint_answered(answer)
+    assert "Looking for a good move" not in (a.announcement() or "")  # (the answer: the lit control says it)
     html = a.render()
     assert f'About {round(100 * answer["estimate"])}% to win the game' in html
     selector = a.lit_selector()

@@ -153,9 +153,10 @@ def say(app: Any) -> str | None:
         heard.pending = app.pending
         if app.pending is not None:
             new.append(plain_text(screens.confirm_ask(ctx, table, app.pending, spoken=True)))
+    # Hint pressed: its answer takes a moment (then the lit control, focused, says it as its description).
     hint = app.assist.current_hint(s, ctx)
-    if hint is not None and hint is not heard.hint:  # Hint pressed: its answer takes a moment (the lit
-        new.append(app.t("assist.hint_thinking"))  # control, focused then, says it as its description)
+    if hint is not None and hint.action is None and hint is not heard.hint:
+        new.append(app.t("assist.hint_thinking"))
     heard.hint = hint
     if lesson is not None and heard.step != (s, lesson.index) and lesson.step.say is not None:
         heard.step = (s, lesson.index)  # a tutorial's new step is read out after the moves

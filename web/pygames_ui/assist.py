@@ -132,7 +132,8 @@ class Assist:
             return f'<div class="assist" id="assist">{button(esc(t("assist.hint")), "hint", "hint-button")}</div>'
         if hint.action is None:
             waiting = button(esc(t("assist.hint")), "hint", "hint-button", disabled=True)
-            return (f'<div class="assist" id="assist">{waiting}<p class="hint-text" id="hint" role="status" '
+            # (said in the page's live region once, announce.py: not a status here, said twice)
+            return (f'<div class="assist" id="assist">{waiting}<p class="hint-text" id="hint" '
                     f'data-ready="false">{esc(t("assist.hint_thinking"))}</p></div>')
         move = table.action_words(hint.action, ctx)
         key = "assist.hint_move" if move else "assist.hint_lit"
