@@ -128,6 +128,9 @@ def test_the_replay_says_each_move_it_steps_to_and_where_it_is_after_a_jump() ->
     assert a.announcement() == "Start of the game."
     click(a, "replay-go", to="first")  # (nowhere to go: nothing new)
     assert a.announcement() is None
+    click(a, "replay-seek", {"replay_step": str(r.last)})  # the slider says where itself: the move only
+    said = a.announcement() or ""
+    assert said and not said.startswith("Move "), said
 
 
 def test_the_same_refusal_twice_is_a_new_alert() -> None:

@@ -66,8 +66,8 @@ class Heard:
     def stepped(self, replay: object, step: int, lines: list[tuple[int, str]], where: str,
                 move_of: dict[int, int]) -> list[str]:
         """In the replay viewer, the lines of the move just shown when it stepped one move forward
-        (by a button, a key or Play); stepped back or jumped, ``where`` it is now ("Move 4 of 11")
-        and the lines of the move shown last (``move_of``: each line's event to its move), so a
+        (by a button, a key or Play); stepped back or jumped, ``where`` it is now ("Move 4 of 11";
+        ``""`` after the slider's own step, whose value says it) and the lines of the move shown last (``move_of``: each line's event to its move), so a
         player who cannot see the table keeps his place. Opened, it says nothing (the slider,
         focused, says where it is)."""
         was, self.replay = self.replay, (replay, step, len(lines))
@@ -75,7 +75,7 @@ class Heard:
             return []
         if step == was[1] + 1:
             return [plain_text(html) for _, html in lines[was[2]:][-ANNOUNCED_LINES:]]
-        return [where, *[plain_text(html) for n, html in lines if move_of.get(n) == step][-ANNOUNCED_LINES:]]
+        return [*([where] if where else []), *[plain_text(html) for n, html in lines if move_of.get(n) == step][-ANNOUNCED_LINES:]]
 
     def changed_presence(self, said: dict[str, str], back: Callable[[str], str]) -> list[str]:
         """What is new in ``said`` (by whom it is about: a friend's seat, the host) since it was said
@@ -113,7 +113,8 @@ def say(app: Any) -> str | None:
     j = app.joining
     if app.screen == "replay" and app.history.replay is not None:
         r = app.history.replay
-        return _spoken(heard.stepped(r, r.step, r.lines(r.ctx(app.t)), r.position(app.t), r.move_of))  # (told already by its render)
+        # (where it is: not after the slider's own step, which its value's words say; the lines are told already by its render)
+        return _spoken(heard.stepped(r, r.step, r.lines(r.ctx(app.t)), "" if r.slid else r.position(app.t), r.move_of))
     if app.screen == "guest" and j is not None:
         frame = j.frame(app.t)
         if frame is None:

@@ -188,6 +188,7 @@ def _replay_seek(app: App, data: dict[str, str], values: dict[str, str]) -> None
     if app.history.replay is not None:
         app.history.replay.playing = False  # the slider moved by hand: the player has taken over
         app.history.replay.seek(values.get("replay_step", ""))
+        app.history.replay.slid = True
 
 
 def _import(app: App, data: dict[str, str], values: dict[str, str]) -> None:

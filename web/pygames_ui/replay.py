@@ -42,6 +42,7 @@ class Replay:
         self.table = TABLES[self.game.name]()  # its own table: a selection in the live game stays as it was
         self.step = 0  # a replay opens at the deal: it is watched from the start
         self.playing = False  # Play was pressed: the page steps forward by itself (tick) until the end or Pause
+        self.slid = False  # the last step was the slider's, which says where it is itself (aria-valuetext)
         self.log = GameLog()  # its move log's words, told once as it steps forward (the viewer and the live region)
         # Each event's move: the log numbers the first line of each move as the slider counts them
         # ("Move 18 of 43" is line 18); a round begun at the deal, and a move's later lines, have no number.
@@ -59,6 +60,7 @@ class Replay:
         if target is not None:
             self.playing = False
             self.seek(target)
+            self.slid = False
 
     def play(self) -> None:
         """Play, or Pause when playing. Played from the end, the game starts over from the deal."""
@@ -73,7 +75,7 @@ class Replay:
         """One step of the playing (the page calls it on its clock); ``False`` once it has stopped."""
         if self.playing:
             self.step = min(self.last, self.step + 1)
-            self.playing = self.step < self.last
+            self.playing, self.slid = self.step < self.last, False
         return self.playing
 
     def seek(self, step: object) -> None:
