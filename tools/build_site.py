@@ -131,7 +131,7 @@ def stage_dir_of(out: Path) -> Path:
 
 
 def precompiled_sources(out: Path) -> Path:
-    """Copy the Python sources to build/py and add Pyodide's bytecode beside them.
+    """Copy the Python sources to a staging folder in build/ and add Pyodide's bytecode beside them.
 
     Compiling ~6000 lines takes the browser a quarter of a second at every boot;
     shipping ``x.pyc`` beside each ``x.py`` (compiled by Pyodide itself, in Node, as
@@ -297,6 +297,7 @@ def build(out: Path) -> None:
     ui_files = with_bytecode(ui_files)
     ui = build_wheel(out / "pyodide", "pygames-ui", meta["version"], ui_files,
                      summary="pygames: the Python-to-DOM layer of the site", stored=True)
+    shutil.rmtree(stage)  # (in the wheels now: one staging folder per output would pile up in build/)
     inner = {"pygames-core": sha256(core), "pygames-ui": sha256(ui)}
     _, core, ui = gzipped([out / "pyodide" / STDLIB_ZIP, core, ui])
     shipped = {"pygames-core": lock_entry(core, ["pygames_core"], inner["pygames-core"]),
