@@ -623,6 +623,7 @@ def test_play_again_keeps_the_friends_connected_and_deals_them_the_new_game() ->
     play_both(host, guest)
     assert s.game.is_over(s.state) and guest.joining is not None and guest.joining.frame().over  # type: ignore[union-attr]
     room = host.room
+    keys = (host.screen_key(), guest.screen_key())
     click(host, "again")
     effects = play.effects(host)
     assert host.room is room and host.session is not s and room.session is host.session  # the same room …
@@ -633,6 +634,8 @@ def test_play_again_keeps_the_friends_connected_and_deals_them_the_new_game() ->
     frame = guest.joining.frame()
     assert frame is not None and not frame.over and guest.screen == "guest"
     assert guest.joining.guest.table["moves"] == 0  # type: ignore[index]
+    # A new game on each device: each page opens it at its top, as a new screen.
+    assert host.screen_key() != keys[0] and guest.screen_key() != keys[1]
     assert CATALOGUES["en"]["devices.lost"] not in guest.render()
     play_both(host, guest, moves=6)
     assert guest.joining.guest.table["moves"] == len(host.session.record["actions"]) > 0  # type: ignore[index,union-attr]

@@ -282,3 +282,11 @@ def test_every_screen_change_is_a_new_screen_key() -> None:
     click(a, "setup", game="klats")
     keys.append(a.screen_key())
     assert keys == ["home", "rules:klats", "rules:zoomagia", "setup"]
+    click(a, "start")
+    table = a.screen_key()
+    click(a, "rules", game="klats")
+    click(a, "back")
+    assert a.screen_key() == table  # the same game: its table is the same screen (the focus comes back)
+    click(a, "setup", game="klats")
+    click(a, "start")
+    assert a.screen_key() not in (table, "setup")  # another game: a new screen, seen from its top

@@ -121,11 +121,10 @@ class App(TableFlow):
         self.save_error = error
 
     def screen_key(self) -> str:
-        """Names the screen shown (each rules page apart, each game started at the table: "Play
-        again", "Play against Easy bots" after a lesson): the page scrolls to the top when it changes."""
-        if self.screen == "table":
-            return f"table:{self.games_started}"
-        return f"rules:{self.rules_game}" if self.screen == "rules" else self.screen
+        """Names the screen shown (each rules page apart; each game started here, or by a friend's
+        host, apart: "Play again"): the page scrolls to the top when it changes."""
+        apart = {"rules": self.rules_game, "table": self.games_started, "guest": self.joining.games if self.joining else 0}
+        return f"{self.screen}:{apart[self.screen]}" if self.screen in apart else self.screen
 
     # ------------------------------------------------------------ clicks
     def click(self, data: dict[str, str], values: dict[str, str]) -> None:
