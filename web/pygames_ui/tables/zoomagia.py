@@ -22,7 +22,7 @@ from ..i18n import I18n, num
 from .base import Ctx, Table, control, first_player_field, read_int
 from .zoomagia_cards import animal_chips, card_html, card_name, chip, dot, points, where
 from .zoomagia_field import EMPTY, OPEN, Outcome, Push, field, outcomes, previews, refill_cards
-from .zoomagia_log import describe, since_your_turn
+from .zoomagia_log import action_words, describe, since_your_turn
 from .zoomagia_seat import best_banks_first, seat_html
 
 
@@ -156,24 +156,7 @@ class ZoomagiaTable(Table):
         return None
 
     def action_words(self, action: Action, ctx: Ctx) -> str | None:
-        t, kind = ctx.t, action.get("type")
-        if kind == "push":
-            text = t("zm.push_label", value=where(t, action["line"], action["index"], action["from"]))
-        elif kind == "take" and action["what"] == "card":
-            text = t("zm.take_card_label", value=card_name(t, ctx.view["pushed_out"]))
-        elif kind == "take":
-            text = t("zm.take_animal", n=action["row"] + 1).rstrip(":")
-        elif kind == "discard":
-            text = t("zm.discard_label", value=card_name(t, action["card"]))
-        elif kind == "end_turn":
-            text = t("zm.end_turn")
-        elif kind == "bank":
-            text = t("assist.zm_bank", cards=", ".join(card_name(t, c) for c in action["cards"]))
-        elif kind == "refill":
-            text = t("assist.zm_refill", cards=", ".join(card_name(t, c) if c else "—" for c in action["cells"]))
-        else:
-            return None
-        return esc(text[:1].lower() + text[1:])
+        return action_words(action, ctx)
 
     # --------------------------------------------------------------- render
     def render(self, ctx: Ctx) -> str:
@@ -206,17 +189,20 @@ class ZoomagiaTable(Table):
             f"</div>"
         )
 
+    def _armed_now(self, ctx: Ctx) -> bool:
+        """A finger's first tap showed a push this turn, to the player to move: the second makes it."""
+        return self.armed is not None and self.armed[0] == ctx.view["turn"] and ctx.my_turn
+
     def _armed_push(self, ctx: Ctx, pushes: dict[Push, Outcome]) -> str | None:
         """The push a finger's first tap showed (``row-1-left``), for the touch screen's preview CSS."""
-        armed = self.armed
-        if armed is None or armed[0] != ctx.view["turn"] or not ctx.my_turn or armed[1:] not in pushes:
+        if self.armed is None or not self._armed_now(ctx) or self.armed[1:] not in pushes:
             return None
-        return "-".join(str(x) for x in armed[1:])
+        return "-".join(str(x) for x in self.armed[1:])
 
     def lesson_move(self, action: Action, ctx: Ctx) -> str | None:
         if action.get("type") != "push":
             return None
-        if self.armed is not None and self.armed[0] == ctx.view["turn"]:
+        if self._armed_now(ctx):
             return esc(ctx.t("zm.prompt.armed"))  # (the note under the field lies under a phone's docked step)
         return f'<span class="on-hover">{esc(ctx.t("tutorial.your_move"))}</span><span class="on-touch">{esc(ctx.t("zm.lesson.push_touch"))}</span>'
 
@@ -228,8 +214,8 @@ class ZoomagiaTable(Table):
         if phase == "discard":
             parts = ", ".join(t(f"zm.parts.{p}") for p in v["overflow"])
             return esc(t("zm.prompt.discard", value=parts))
-        if phase == "push" and ctx.my_turn and self.armed is not None and self.armed[0] == v["turn"]:
-            return esc(t("zm.prompt.armed"))  # a finger's first tap showed a push: the second makes it
+        if phase == "push" and self._armed_now(ctx):
+            return esc(t("zm.prompt.armed"))
         if phase == "push" and ctx.my_turn:  # (a finger's words in one line: the hint says how)
             return f'<span class="on-hover">{esc(t("zm.prompt.push"))}</span><span class="on-touch">{esc(t("zm.prompt.push.touch"))}</span>'
         return esc(t(f"zm.prompt.{phase}"))

@@ -1,14 +1,16 @@
-"""Зоомагия in words: one log line per engine event."""
+"""Зоомагия in words: one log line per engine event, and a move in words (a hint, a move to confirm)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from pygames_core.base import Action
+
 from ..dom import esc, glued
 from ..i18n import num
 from .base import Ctx
 from .winners import who_won
-from .zoomagia_cards import animal_chips, chip, points, where
+from .zoomagia_cards import animal_chips, card_name, chip, points, where
 
 
 def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
@@ -84,3 +86,26 @@ def since_your_turn(ctx: Ctx) -> str:
     title = esc(ctx.t("zm.since"))
     return (f'<section class="zm-since" aria-label="{title}"><h2>{title}</h2>'
             f'<ul>{"".join(f"<li>{x}</li>" for x in said)}</ul></section>')
+
+
+def action_words(action: Action, ctx: Ctx) -> str | None:
+    """``action`` in words (safe HTML, first letter small: "push the card into …"), for a hint or
+    a move waiting for its second tap; ``None`` for one no button makes."""
+    t, kind = ctx.t, action.get("type")
+    if kind == "push":
+        text = t("zm.push_label", value=where(t, action["line"], action["index"], action["from"]))
+    elif kind == "take" and action["what"] == "card":
+        text = t("zm.take_card_label", value=card_name(t, ctx.view["pushed_out"]))
+    elif kind == "take":
+        text = t("zm.take_animal", n=action["row"] + 1).rstrip(":")
+    elif kind == "discard":
+        text = t("zm.discard_label", value=card_name(t, action["card"]))
+    elif kind == "end_turn":
+        text = t("zm.end_turn")
+    elif kind == "bank":
+        text = t("assist.zm_bank", cards=", ".join(card_name(t, c) for c in action["cards"]))
+    elif kind == "refill":
+        text = t("assist.zm_refill", cards=", ".join(card_name(t, c) if c else "—" for c in action["cells"]))
+    else:
+        return None
+    return esc(text[:1].lower() + text[1:])
