@@ -301,7 +301,7 @@ def test_the_form_s_players_are_added_and_removed_by_keyboard(page: Page, site_u
     page.keyboard.type("40")
     page.keyboard.press("Enter")
     page.wait_for_selector("main.table-screen")
-    assert "40" in page.inner_text(".status-line, main.table-screen")
+    assert "Play to 40" in page.inner_text(".klats-table .status-line")
 
 
 def test_back_from_a_screen_gives_the_focus_to_the_control_that_left_it(page: Page, site_url: str) -> None:

@@ -132,8 +132,10 @@ class Seat:
         return None if self.is_person else levels.get(self.kind)
 
 
-#: Characters that turn the direction of the text after them (an unclosed U+202E wrote "Pass the
-#: device to annA"): never part of a name, which the page prints inside its own sentences.
+#: The invisible marks that set the direction of text: the embeddings, overrides and isolates
+#: (an unclosed U+202E wrote "Pass the device to annA", the rest of the sentence turned round)
+#: and the left-to-right, right-to-left and Arabic letter marks. Never part of a name, which the
+#: page prints inside its own sentences.
 DIRECTION_MARKS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"))
 
 
