@@ -19,9 +19,9 @@ from typing import cast
 
 import pytest
 from axe_audit import audit
-from conftest import ROOT, in_every_lang_and_size, open_app, wait_for_player
+from conftest import ROOT, PageProblems, in_every_lang_and_size, open_app, start_game, wait_for_player
 from pages import INTERLUDE, OVER, PASS, act
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 OUT = ROOT / "test-results" / "screens"
 PHONE_BAR_MAX_PX = 56
@@ -392,6 +392,37 @@ def test_on_a_phone_what_start_would_end_is_said_beside_it(page: Page, site_url:
     page.go_back()  # the browser's Back: the form the game was started from
     page.wait_for_selector("main.setup #start-ends")
     visit(page, "klats", "setup-replaces", phone_must_see=("#start-ends", act("start")), axe=False)
+
+
+def test_a_small_phone_fits_each_table(browser: Browser, site_url: str, problems: PageProblems) -> None:
+    """320×568, touch: nothing wider than the screen (Зоомагия's drawn card stood half off it), and
+    six Клац! piles on one line (the sixth went to a second one, every row twice as tall)."""
+    ctx = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True, is_mobile=True,
+                              reduced_motion="reduce")
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url, "?delay=0&seed=1")
+    for game, players in (("zoomagia", 2), ("rps_zombie", 3), ("klats", 6)):
+        if game != "zoomagia":
+            page.evaluate("location.hash = '#/'")
+            page.wait_for_selector("main.home")
+        start_game(page, game, [("Ann", "human")] + [(f"Bot {i}", "easy") for i in range(1, players)])
+        if game == "rps_zombie":
+            page.wait_for_selector(f"{INTERLUDE}, .rz-choices")
+        else:
+            assert wait_for_player(page) == "turn"
+        # (a phone's page grows to what sticks out, innerWidth with it: measured against the screen)
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= 320, (game, wide)
+        if game == "zoomagia":
+            drawn = page.locator("#drawn").bounding_box()
+            assert drawn is not None and drawn["x"] + drawn["width"] <= 320, drawn
+        if game == "klats":
+            tops = page.evaluate("""() => [...document.querySelectorAll('.seat')].map(s =>
+                new Set([...s.querySelector('.tableau').children].map(e => Math.round(e.getBoundingClientRect().top))).size)""")
+            assert set(tops) == {1}, tops
+    ctx.close()
+    problems.check()
 
 
 def test_who_starts_follows_the_names_as_they_are_typed(page: Page, site_url: str) -> None:
