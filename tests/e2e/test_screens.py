@@ -406,7 +406,8 @@ def test_a_small_phone_fits_each_table(browser: Browser, site_url: str, problems
         if game != "zoomagia":
             page.evaluate("location.hash = '#/'")
             page.wait_for_selector("main.home")
-        start_game(page, game, [("Ann", "human")] + [(f"Bot {i}", "easy") for i in range(1, players)])
+        start_game(page, game, [("Ann", "human")] + [(f"Bot {i}", "easy") for i in range(1, players)],
+                   fills={"opt_target": "20"} if game == "klats" else None)
         if game == "rps_zombie":
             page.wait_for_selector(f"{INTERLUDE}, .rz-choices")
         else:
@@ -421,6 +422,18 @@ def test_a_small_phone_fits_each_table(browser: Browser, site_url: str, problems
             tops = page.evaluate("""() => [...document.querySelectorAll('.seat')].map(s =>
                 new Set([...s.querySelector('.tableau').children].map(e => Math.round(e.getBoundingClientRect().top))).size)""")
             assert set(tops) == {1}, tops
+    # … and its summaries, a column per player in the match's: the dialog does not slide sideways.
+    fits = "(sel) => { const p = document.querySelector(sel + ' .panel'); return p.scrollWidth - p.clientWidth; }"
+    for _ in range(300):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        if state == "interlude":
+            assert page.evaluate(fits, INTERLUDE) <= 0
+            page.click(f"{INTERLUDE} {act('dismiss')}")
+            continue
+        klats_move(page)
+    assert page.evaluate(fits, OVER) <= 0
     ctx.close()
     problems.check()
 
