@@ -271,3 +271,17 @@ def test_on_a_phone_the_table_stays_put_between_the_two_taps_of_a_move(browser: 
     assert [b for b, a in zip(before, after) if a is not None] == [a for a in after if a is not None], (before, after)
     ctx.close()
     problems.check()
+
+
+def test_on_a_tablet_six_players_leave_your_row_and_hand_in_view(page: Page, site_url: str) -> None:
+    """1024×768, six players: the rows are taller than the screen; yours, with your hand, stays at
+    its foot as on a phone (the hand began below the screen, and scrolled down to it, the prompt
+    and the places lit for the chosen card went above it)."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, site_url, "?delay=0&seed=1")
+    start_game(page, "klats", [("Ann", "human")] + [(f"Bot {i}", "easy") for i in range(1, 6)])
+    assert wait_for_player(page) == "turn"
+    assert page.evaluate("document.documentElement.scrollHeight") > 768  # (it is taller than the screen)
+    for selector in (".hand button.hand-card", ".seat.me .tableau"):
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 768, (selector, box)
