@@ -165,7 +165,7 @@ class TablePart:
 
     def _show_waited_for(self) -> None:
         """The row of the person the table waits for (a friend on another device: Клац!'s
-        ``data-waits``) out from under the player's own row at a phone's foot, where it lay
+        ``data-waits``) out from under the player's own row at the screen's foot, where it lay
         with its "away" tag: once per wait, so a player who scrolls away is left there."""
         row = self.root.querySelector("[data-waits]")
         waited = (self.app.screen_key(), str(row.dataset.waits)) if focus.present(row) else None

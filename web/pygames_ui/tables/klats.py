@@ -176,7 +176,7 @@ class KlatsTable(Table):
             label = t("table.your_hand") if not ctx.replay or ctx.is_you(seat) else t("replay.hand_of", name=ctx.seats[seat].name)
             hand = f'<div class="hand" role="group" aria-label="{esc(label)}">{"".join(cards)}</div>'
         cls = "seat" + (" me" if me else "") + (" current" if v["current_player"] == seat else "")
-        foot = " data-foot" if me and not ctx.replay else ""  # (on a phone it stays at the screen's foot: klats.css)
+        foot = " data-foot" if me and not ctx.replay else ""  # (it stays at the screen's foot when the rows overflow: klats.css)
         # The person the table waits for (a friend on another device): his row is brought out from
         # under that foot once (page_table.py), where "waiting for Boris: not connected" is seen.
         waits = v["current_player"] == seat and not me and not ctx.replay and ctx.frame.own_device and ctx.seats[seat].is_person \
