@@ -438,6 +438,17 @@ def test_a_small_phone_fits_each_table(browser: Browser, site_url: str, problems
     problems.check()
 
 
+def test_the_top_bar_is_as_high_on_every_screen(page: Page, site_url: str) -> None:
+    """Home has fewer buttons in the bar than a game's screens: going from one to the other, the
+    page under it does not shift (42 px high at home, 52 px elsewhere)."""
+    open_site(page, site_url)
+    heights = {"home": page.locator("#app .topbar").bounding_box()["height"]}  # type: ignore[index]
+    page.click(f'.game-card[data-game="klats"] {act("rules")}')
+    page.wait_for_selector("main.rules")
+    heights["rules"] = page.locator("#app .topbar").bounding_box()["height"]  # type: ignore[index]
+    assert abs(heights["home"] - heights["rules"]) < 1, heights
+
+
 def test_who_starts_follows_the_names_as_they_are_typed(page: Page, site_url: str) -> None:
     open_site(page, site_url)
     page.click(act("setup", game="zoomagia"))
