@@ -285,3 +285,28 @@ def test_on_a_tablet_six_players_leave_your_row_and_hand_in_view(page: Page, sit
     for selector in (".hand button.hand-card", ".seat.me .tableau"):
         box = page.locator(selector).first.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 768, (selector, box)
+
+
+def test_on_a_phone_on_its_side_the_game_over_buttons_take_one_line(browser: Browser, site_url: str,
+                                                                   problems: PageProblems) -> None:
+    """740×360, in Russian: Play again, New game and the replay in one line at the dialog's foot (four
+    buttons in two lines took a third of the screen, and left the scores 25 px); × shows the table."""
+    ctx = browser.new_context(viewport={"width": 740, "height": 360}, has_touch=True, is_mobile=True,
+                              reduced_motion="reduce", locale="ru-RU")
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url, "?delay=0&seed=1")
+    start_game(page, "klats", [("Ann", "human"), ("Bot 1", "easy"), ("Bot 2", "easy")], fills={"opt_target": "20"})
+    for _ in range(300):
+        state = wait_for_player(page)
+        if state == "over":
+            break
+        if state == "interlude":
+            page.click(f"{INTERLUDE} {act('dismiss')}")
+        else:
+            play_one_card(page)
+    bar = page.locator(f"{OVER} .actions").bounding_box()
+    assert bar is not None and bar["height"] <= 64, bar
+    assert page.locator(f"{OVER} .close").is_visible()
+    ctx.close()
+    problems.check()
