@@ -179,7 +179,7 @@ def test_a_hint_lights_a_move_on_the_table(page: Page, site_url: str) -> None:
     page.click(act("hint"))
     page.wait_for_selector('#hint[data-ready="true"]', timeout=60_000)
     text = page.locator("#hint").inner_text()
-    assert text.startswith("Hint: play the ") and "% to win" in text, text
+    assert text.startswith("Hint: play the ") and "% chance of winning" in text, text
     lit = page.locator(".hint-lit")
     assert lit.count() >= 1 and lit.first.get_attribute("data-action") == "select"
     # (a screen reader hears the hint's words with the control the focus comes to, as they are written)

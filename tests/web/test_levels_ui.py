@@ -287,7 +287,7 @@ def test_a_hint_names_the_move_with_its_chance_and_lights_its_control(game_name:
     assert a.hint_answered(answer)
     assert "Looking for a good move" not in (a.announcement() or "")  # (the answer: the lit control says it)
     html = a.render()
-    assert f'About {round(100 * answer["estimate"])}% to win the game' in html
+    assert f'About {round(100 * answer["estimate"])}% chance of winning' in html
     selector = a.lit_selector()
     assert selector is not None and Buttons(html).matching(selector), (selector, answer["action"])
     if game_name == "klats":  # the card first, then where it goes

@@ -235,7 +235,7 @@ def test_a_round_ended_by_a_sixth_pile_names_whose_row_it_is(lang: str, by: int,
 
 # ------------------------------------------------------------------ RPS: everyone out at once
 @pytest.mark.parametrize(("lang", "out", "heading"), [
-    ("en", [True, True, True], "A draw: You, Anna and Boris went out together"),
+    ("en", [True, True, True], "You, Anna and Boris went out together: a draw"),
     ("ru", [True, True, True], "Ничья: Вы, Anna и Boris выбыли вместе"),
     ("en", [False, True, True], "You, Anna and Boris share the win!"),  # a tie on the draw pile's end
 ])

@@ -271,7 +271,7 @@ def test_defend_is_asked_in_plain_words() -> None:
     text, ctx = _find("defend")
     pend = ctx.view["pending"]
     attacker = ctx.seats[pend["zombie_of"]].name
-    assert f"{attacker}’s zombie attacks you!" in text
+    assert f"{attacker}'s zombie attacks you!" in text
     assert "If it bites" in text
     assert "Let it" in text
     for a in ctx.legal:

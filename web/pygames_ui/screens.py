@@ -271,7 +271,7 @@ def table_screen(ctx: Ctx, table: Table, side: str, results_closed: bool, shared
                    # (a way out that shows no hand: the top bar is under this screen)
                    f'<p class="row pass-out">{button(esc(t("nav.home")), "home", "")}</p></div></div>')
     turn = frame.turn_banner
-    banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{t("table.turn_of", name=ctx.name(turn))}</p>'
+    banner = (f'<p class="turn-banner" id="turn-banner" data-seat="{turn}">{ctx.say("table.turn_of", by=turn, name=ctx.name(turn))}</p>'
               if turn is not None else "")
     # For keyboard players, shown by CSS once a key moved the focus (html[data-keyboard]): what
     # the arrows move among at this game's table.

@@ -123,7 +123,8 @@ class KlatsTable(Table):
         if not new:
             return None
         t = ctx.t
-        cards = ", ".join(t("klats.card_label", value=c, colour=t(f"colour.{COLOUR_OF[c]}")) for c in new)
+        # (each card "7, blue": a list of them is told apart by semicolons)
+        cards = "; ".join(t("klats.card_label", value=c, colour=t(f"colour.{COLOUR_OF[c]}")) for c in new)
         return t("klats.you_drew", cards=cards)
 
     def _seat(self, ctx: Ctx, seat: int, places: set[tuple[int, int | None]]) -> str:
