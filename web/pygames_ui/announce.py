@@ -67,9 +67,9 @@ class Heard:
                 move_of: dict[int, int]) -> list[str]:
         """In the replay viewer, the lines of the move just shown when it stepped one move forward
         (by a button, a key or Play); stepped back or jumped, ``where`` it is now ("Move 4 of 11";
-        ``""`` after the slider's own step, whose value says it) and the lines of the move shown last (``move_of``: each line's event to its move), so a
-        player who cannot see the table keeps his place. Opened, it says nothing (the slider,
-        focused, says where it is)."""
+        ``""`` after the slider's own step, whose value says it) and the lines of the move shown
+        last (``move_of``: each line's event to its move), so that a player who cannot see the
+        table keeps his place. Opened, it says nothing (the slider, focused, says where it is)."""
         was, self.replay = self.replay, (replay, step, len(lines))
         if was[0] is not replay or step == was[1]:
             return []
