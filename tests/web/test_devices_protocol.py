@@ -143,10 +143,10 @@ def test_a_move_out_of_turn_or_illegal_or_stale_is_refused_and_changes_nothing()
 
 def test_a_token_takes_only_its_own_seat_and_a_reload_takes_it_back() -> None:
     host, guests, _ = table("rps_zombie", 3, seed=1)
-    thief = Guest(2, guests[1].token, BUILD)  # seat 1's token, asking for seat 2
+    thief = Guest(2, guests[1].token, BUILD, "rps_zombie")  # seat 1's token, asking for seat 2
     out = host.receive("c9", thief.hello())
     assert json.loads(out[0][1])["reason"] == "wrong_seat" and host.holder(2) == "c2"
-    again = Guest(1, guests[1].token, BUILD)  # seat 1 after a reload: a new connection, the same token
+    again = Guest(1, guests[1].token, BUILD, "rps_zombie")  # seat 1 after a reload: a new connection, the same token
     out = host.receive("c7", again.hello())
     assert host.holder(1) == "c7" and "c1" not in host.links
     again.receive(out[0][1])
@@ -155,7 +155,7 @@ def test_a_token_takes_only_its_own_seat_and_a_reload_takes_it_back() -> None:
 
 def test_a_guest_from_another_build_is_told_to_reload() -> None:
     host, _, _ = table("zoomagia", 2, seed=1)
-    old = Guest(1, "x" * 22, "build-0")
+    old = Guest(1, "x" * 22, "build-0", "zoomagia")
     out = host.receive("c5", old.hello())
     old.receive(out[0][1])
     assert old.host_build == BUILD and host.holder(1) == "c1"
@@ -249,11 +249,11 @@ def test_ten_thousand_hostile_messages_change_nothing(game: str) -> None:
         elif kind < 0.72:  # replayed
             conn, raw = "c1", replay
         elif kind < 0.82:  # a seat taken with a token that is not its own (each from a channel of its own)
-            conn, raw = f"x{i}", Guest(rng.choice([1, 2, 3, -1]), new_token(), BUILD).hello()
+            conn, raw = f"x{i}", Guest(rng.choice([1, 2, 3, -1]), new_token(), BUILD, "klats").hello()
         elif kind < 0.88:  # a seat's device sends a waiting connection that is none, or one with no seat
             conn, raw = rng.choice([("c1", guests[1].waiting(rng.choice(not_spares))),
-                                    (f"y{i}", Guest(1, new_token(), BUILD).waiting(not_spares[0] | {"ufrag": "abcd"})),
-                                    (f"z{i}", Guest(1, new_token(), BUILD).bye())])
+                                    (f"y{i}", Guest(1, new_token(), BUILD, "klats").waiting(not_spares[0] | {"ufrag": "abcd"})),
+                                    (f"z{i}", Guest(1, new_token(), BUILD, "klats").bye())])
         else:  # the seat not on turn (later, in a bot's hands) plays
             conn, raw = "c2", guests[2].act(rng.choice(legal))
         host.receive(conn, raw)
@@ -268,7 +268,7 @@ def test_ten_thousand_hostile_messages_change_nothing(game: str) -> None:
 
 
 def test_the_cap_is_on_the_bytes_that_travel() -> None:
-    ping = json.loads(Guest(1, new_token(), BUILD).ping())
+    ping = json.loads(Guest(1, new_token(), BUILD, "klats").ping())
     for room in (protocol.MAX_BYTES - 1, protocol.MAX_BYTES + 1):
         fill = room - len(json.dumps({**ping, "pad": ""}, separators=(",", ":")).encode())
         raw = json.dumps({**ping, "pad": "я" * (fill // 2) + "x" * (fill % 2)}, ensure_ascii=False, separators=(",", ":"))
@@ -295,7 +295,7 @@ def test_a_seat_is_invited_then_here_then_away_and_a_bot_may_stand_in() -> None:
     token = new_token()
     host = Referee(session, BUILD, {1: token}, clock)
     assert host.seat_state(1) == "invited"
-    guest = Guest(1, token, BUILD)
+    guest = Guest(1, token, BUILD, "klats")
     deliver(host, {1: guest}, host.receive("c1", guest.hello()))
     assert host.seat_state(1) == "here" and host.here() == {1}
     clock.now += 5
@@ -329,11 +329,25 @@ def test_a_hostile_text_is_judged_in_linear_time() -> None:
         assert time.perf_counter() - started < 2.0
 
 
+def test_an_invite_edited_to_another_game_is_refused_and_seats_nobody() -> None:
+    """The invite's game byte changed by hand (Клац! to Зоомагия): its token is right, but the
+    host plays another game. Refused, with a reason the guest shows; the seat stays free."""
+    host, guests, _ = table("klats", 3, seed=1)
+    token = guests[2].token
+    host.closed("c2")  # (his device went; he comes back by the edited link)
+    edited = Guest(2, token, BUILD, "zoomagia")
+    out = host.receive("c9", edited.hello())
+    assert [json.loads(raw)["reason"] for _, raw in out] == ["wrong_game"] and host.holder(2) is None
+    assert edited.receive(out[0][1]) == "refused" and edited.refused == "wrong_game"
+    out = host.receive("c10", Guest(2, token, BUILD, "klats").hello())  # the invite as it was sent
+    assert host.holder(2) == "c10" and json.loads(out[0][1])["type"] == "table"
+
+
 def test_a_token_that_is_not_text_is_refused_without_a_fault() -> None:
     host, guests, _ = table("klats", 2, seed=1)
     for seq, token in enumerate(["\ud800", "ё" * 22, "\x00" * 22], start=1):
         raw = json.dumps({"v": protocol.PROTOCOL, "build": BUILD, "seq": seq, "type": "hello", "seat": 1,
-                          "token": token})
+                          "token": token, "game": "klats"})
         out = host.receive("c7", raw)
         assert json.loads(out[0][1])["reason"] == "wrong_seat" and host.holder(1) == "c1"
 
@@ -343,12 +357,12 @@ def test_a_channel_opened_for_one_seat_cannot_take_another() -> None:
     session = Session.new("klats", seats, {}, seed=1)
     tokens = {1: new_token(), 2: new_token()}
     host = Referee(session, BUILD, tokens, Clock(), channel_seat=lambda conn: int(conn[4:]))
-    boris = Guest(1, tokens[1], BUILD)
+    boris = Guest(1, tokens[1], BUILD, "klats")
     deliver_to = {1: boris}
     for conn, text in host.receive("seat1", boris.hello()):
         deliver_to[int(conn[4:])].receive(text)
     assert host.holder(1) == "seat1" and boris.table is not None
-    thief = Guest(1, tokens[1], BUILD)  # Vera's device, with Boris's invite seen over his shoulder
+    thief = Guest(1, tokens[1], BUILD, "klats")  # Vera's device, with Boris's invite seen over his shoulder
     out = host.receive("seat2", thief.hello())
     assert json.loads(out[0][1])["reason"] == "wrong_seat" and host.holder(1) == "seat1"
 
@@ -383,7 +397,7 @@ def test_a_guest_who_rejoins_a_long_match_gets_the_whole_log_in_parts() -> None:
     while len(json.dumps(public_log(s.state))) < 2 * protocol.MAX_BYTES:
         s.apply(rng.choice(s.game.legal_actions(s.state)))
     host = Referee(s, BUILD, tokens, Clock())
-    back = Guest(1, tokens[1], BUILD)
+    back = Guest(1, tokens[1], BUILD, "klats")
     out = host.receive("c1", back.hello())
     assert len(out) >= 2
     for _conn, text in out:
@@ -430,7 +444,7 @@ def test_a_gap_asks_for_the_whole_table_once_however_many_tables_were_in_flight(
 
 
 def test_a_host_of_a_newer_protocol_is_still_said_to_run_another_version() -> None:
-    g = Guest(1, "x" * 22, BUILD)
+    g = Guest(1, "x" * 22, BUILD, "klats")
     assert g.receive(json.dumps({"v": protocol.PROTOCOL + 1, "build": "build-9", "seq": 1, "type": "other_build", "host_build": "build-9",
                                  "more": True})) == "other_build"
     assert g.host_build == "build-9"
@@ -445,7 +459,7 @@ def test_a_view_too_long_for_a_message_is_said_to_the_guest_not_cut_into_thousan
     tokens = {1: new_token()}
     s = Session.new("klats", seats, {"target": 150}, seed=3)
     host = Referee(s, BUILD, tokens, Clock())
-    guest = Guest(1, tokens[1], BUILD)
+    guest = Guest(1, tokens[1], BUILD, "klats")
     whole = host.receive("c1", guest.hello())
     monkeypatch.setattr(protocol, "MAX_BYTES", len(whole[0][1]) - 10)  # (the room left for the log: too little)
     out = host.receive("c1", guest.hello())

@@ -43,9 +43,10 @@ def _numbers_bounded(node: object) -> bool:
 
 
 class Guest:
-    def __init__(self, seat: int, token: str, build: str) -> None:
+    def __init__(self, seat: int, token: str, build: str, game: str) -> None:
         self.seat = seat
         self.token = token
+        self.game = game  # which game its invite is for: the host's must be the same
         self.build = build
         self.seq_out = 0
         self.seq_in = 0
@@ -64,7 +65,7 @@ class Guest:
 
     def hello(self) -> str:
         self.resyncing, self.resync = self.resync, False
-        return self._write("hello", seat=self.seat, token=self.token)
+        return self._write("hello", seat=self.seat, token=self.token, game=self.game)
 
     def act(self, action: Action) -> str:
         """The message that plays ``action``, for the position last seen (a stale one is refused)."""

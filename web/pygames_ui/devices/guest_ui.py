@@ -57,7 +57,7 @@ class Joining:
         self.answered_at: float | None = None  # when the answer was made (clock)
         self.hinted = False  # the join screen has said the answer waited long
         token = base64.urlsafe_b64encode(spec.token).decode("ascii").rstrip("=")
-        self.guest = Guest(spec.seat, token, build)
+        self.guest = Guest(spec.seat, token, build, spec.game)
         self.answer: str | None = None  # the answer's text, once the page made it
         self.connected = False
         self.asked = False  # the page was asked for the answer (once: a second Join would race the first)

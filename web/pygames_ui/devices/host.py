@@ -181,6 +181,9 @@ class Referee:
                 or not hmac.compare_digest(want, token)):
             self.dropped["wrong token"] += 1
             return [self._send(conn, "refused", reason="wrong_seat", ref=message.seq)]
+        if message.body["game"] != self.session.game.name:  # (its invite's game edited by hand)
+            self.dropped["wrong game"] += 1
+            return [self._send(conn, "refused", reason="wrong_game", ref=message.seq)]
         old = self.holder(seat)
         if old is not None and old != conn:  # the same guest again (a reload): the new link takes over
             self.links.pop(old)

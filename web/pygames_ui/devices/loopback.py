@@ -34,7 +34,7 @@ def seated(game: str, players: int, seed: int, build: str,
     tokens = {i: new_token() for i in range(1, players)}
     clock = Clock()
     host = Referee(Session.new(game, seats, {}, seed=seed), build, tokens, clock)
-    guests = {i: Guest(i, tokens[i], build) for i in tokens}
+    guests = {i: Guest(i, tokens[i], build, game) for i in tokens}
     for i, guest in guests.items():
         deliver(host, guests, host.receive(f"c{i}", guest.hello()))
     return host, guests, clock

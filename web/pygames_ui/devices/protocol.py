@@ -11,7 +11,8 @@ message replayed or out of order is dropped. What each ``type`` carries is check
 the text, before parsing), known keys only, exact types.
 
 guest → host
-  ``hello``  {"seat": i, "token": t}      take seat ``i`` with its invite's token
+  ``hello``  {"seat": i, "token": t, "game": g}  take seat ``i`` with its invite's token, for game ``g``
+             (an invite edited by hand to another game is refused, not seated at a table it cannot draw)
   ``act``    {"action": a, "moves": m}     play ``a``; ``m``: moves seen (a stale click is refused)
   ``ping``   {}                            still here (the host answers ``pong``)
   ``spare``  {"offer", "ufrag", "pwd"}     a connection this device keeps waiting for the host: if
@@ -46,7 +47,7 @@ from typing import Any
 from pygames_core.jsonio import check_nesting
 
 #: The protocol's version: bump it when a message changes shape.
-PROTOCOL = 4
+PROTOCOL = 5
 #: The largest message either side reads or writes, in bytes of UTF-8 as it travels (a six-seat
 #: Зоомагия table is about 6 kB; a name's Cyrillic letter is two bytes): :func:`size`.
 MAX_BYTES = 64_000
@@ -55,7 +56,7 @@ MAX_DEPTH = 12
 
 #: The keys of each message kind (besides v, build, seq, type) and their JSON types.
 FROM_GUEST: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "hello": {"seat": int, "token": str},
+    "hello": {"seat": int, "token": str, "game": str},
     "act": {"action": dict, "moves": int},
     "ping": {},
     "spare": {"offer": str, "ufrag": str, "pwd": str},
@@ -75,7 +76,7 @@ FROM_HOST: dict[str, dict[str, type | tuple[type, ...]]] = {
 
 #: Why the host does not take an ``act`` or a ``hello`` (``refused``'s reason): a guest says
 #: only these (another reason from a host is not ours to show).
-REFUSALS = ("wrong_seat", "bot_plays", "not_your_turn", "stale", "illegal", "not_started", "too_long")
+REFUSALS = ("wrong_seat", "wrong_game", "bot_plays", "not_your_turn", "stale", "illegal", "not_started", "too_long")
 
 
 class BadMessageError(ValueError):
