@@ -296,14 +296,7 @@ def test_on_a_phone_on_its_side_the_game_over_buttons_take_one_line(page: Page, 
     page.dispatch_event(act("lang", lang="ru"), "click")  # (in the closed phone menu)
     page.wait_for_selector('html[lang="ru"]')
     start_game(page, "klats", [("Ann", "human"), ("Bot 1", "easy"), ("Bot 2", "easy")], fills={"opt_target": "20"})
-    for _ in range(300):
-        state = wait_for_player(page)
-        if state == "over":
-            break
-        if state == "interlude":
-            page.click(f"{INTERLUDE} {act('dismiss')}")
-        else:
-            play_one_card(page)
+    play_to_the_end(page)
     bar = page.locator(f"{OVER} .actions").bounding_box()
     assert bar is not None and bar["height"] <= 64, bar
     assert page.locator(f"{OVER} .close").is_visible()

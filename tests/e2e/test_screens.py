@@ -22,6 +22,7 @@ from axe_audit import audit
 from conftest import ROOT, PageProblems, in_every_lang_and_size, open_app, start_game, wait_for_player
 from pages import INTERLUDE, OVER, PASS, act
 from playwright.sync_api import Browser, Page
+from test_klats import play_to_the_end
 
 OUT = ROOT / "test-results" / "screens"
 PHONE_BAR_MAX_PX = 56
@@ -424,15 +425,11 @@ def test_a_small_phone_fits_each_table(browser: Browser, site_url: str, problems
             assert set(tops) == {1}, tops
     # … and its summaries, a column per player in the match's: the dialog does not slide sideways.
     fits = "(sel) => { const p = document.querySelector(sel + ' .panel'); return p.scrollWidth - p.clientWidth; }"
-    for _ in range(300):
-        state = wait_for_player(page)
-        if state == "over":
-            break
-        if state == "interlude":
-            assert page.evaluate(fits, INTERLUDE) <= 0
-            page.click(f"{INTERLUDE} {act('dismiss')}")
-            continue
-        klats_move(page)
+
+    def summary_fits() -> None:
+        assert page.evaluate(fits, INTERLUDE) <= 0
+
+    play_to_the_end(page, summary_fits)
     assert page.evaluate(fits, OVER) <= 0
     ctx.close()
     problems.check()

@@ -113,6 +113,18 @@ def taught_click(a: App) -> None:
     a.click({**data, "taught": "1"}, {})
 
 
+def step_on(a: App) -> None:
+    """The lesson one step on, as the page and a learner take it: a bot's move, Next, or what is lit."""
+    lesson = a.lesson()
+    assert lesson is not None
+    if a.bots_pending():
+        a.step_bot()
+    elif lesson.expected is None:
+        click(a, "tutorial-next")
+    else:
+        taught_click(a)
+
+
 def play_through(a: App, wrong_click: bool = False) -> list[int]:
     """Follow every step to the summary (bots' moves as the page plays them); the steps seen."""
     seen: list[int] = []
@@ -192,14 +204,7 @@ def test_a_tutorial_resumes_where_it_was_left(name: str) -> None:
     storage = MemoryStorage()
     a = learner_app(name, storage=storage)
     for _ in range(4):
-        lesson = a.lesson()
-        assert lesson is not None
-        if a.bots_pending():
-            a.step_bot()
-        elif lesson.expected is None:
-            click(a, "tutorial-next")
-        else:
-            taught_click(a)
+        step_on(a)
     index = a.lesson().index  # type: ignore[union-attr]
     click(a, "tutorial-leave")
     assert a.screen == "home" and 'data-action="resume"' in a.render()
@@ -257,12 +262,7 @@ def test_a_lesson_s_bot_is_not_said_to_think_while_a_step_waits() -> None:
         assert s is not None and lesson is not None
         if not lesson.last and s.state.current_player not in (0, None) and lesson.step.bot is None:
             break
-        if a.bots_pending():
-            a.step_bot()
-        elif lesson.expected is None:
-            click(a, "tutorial-next")
-        else:
-            taught_click(a)
+        step_on(a)
     else:
         raise AssertionError("no step waits while a bot is to move")
     html = a.render()
@@ -275,12 +275,7 @@ def test_a_lesson_saved_before_its_steps_were_renumbered_goes_on_where_its_moves
     storage = MemoryStorage()
     a = learner_app("rps_zombie", storage=storage)
     while a.lesson().step.say != "won_trophy":  # type: ignore[union-attr]
-        if a.bots_pending():
-            a.step_bot()
-        elif a.lesson().expected is None:  # type: ignore[union-attr]
-            click(a, "tutorial-next")
-        else:
-            taught_click(a)
+        step_on(a)
     index = a.lesson().index  # type: ignore[union-attr]
     body = json.loads(storage.getItem(GUIDE_KEY) or "")
     body["ui"]["tutorial"]["step"] = index - 1  # as the version before the reveal's step numbered it
