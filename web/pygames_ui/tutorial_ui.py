@@ -147,15 +147,20 @@ def _tutorial(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     game = data.get("game", "")
     if game not in names():
         return
-    for kept in (app.session, saves.load(app.storage, saves.GUIDE_KEY)[0]):  # (the guided game's own slot)
-        lesson = Lesson.of(kept)
-        if kept is not None and lesson is not None and lesson.tutorial.game == game and not lesson.last:
-            if kept is not app.session:
-                app.take_up(kept)
-                app.moved()
-            app.screen = "table"
+    if not _unfinished(app.session, game):
+        kept = saves.load(app.storage, saves.GUIDE_KEY)[0]  # (the guided game's own slot, read only then)
+        if kept is None or not _unfinished(kept, game):
+            _start(app, game)
             return
-    _start(app, game)
+        app.take_up(kept)
+        app.moved()
+    app.screen = "table"
+
+
+def _unfinished(session: Session | None, game: str) -> bool:
+    """``session`` is ``game``'s lesson, not at its summary yet."""
+    lesson = Lesson.of(session)
+    return lesson is not None and lesson.tutorial.game == game and not lesson.last
 
 
 def _next(app: App, data: dict[str, str], values: dict[str, str]) -> None:
