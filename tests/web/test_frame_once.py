@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apptools import click
+from apptools import click, play_on
 
 from pygames_ui import flow
 from pygames_ui.app import App
@@ -40,3 +40,24 @@ def test_one_frame_per_render_and_a_new_one_after_each_change(monkeypatch: pytes
     click(a, "lang", lang="ru")
     a.render()
     assert len(made) == 3  # another language: the frame is drawn again in it
+
+
+@pytest.mark.parametrize("game", ["klats", "zoomagia", "rps_zombie"])
+def test_drawing_a_position_twice_draws_the_same_screen(game: str) -> None:
+    """Drawing changes nothing: at every step of a whole game, a second draw of the same
+    position (the page draws after a bot's move and again when the bots are done) gives the
+    same HTML as the first."""
+    a = App(CATALOGUES, "en", MemoryStorage(), seed=5)
+    a.boot()
+    click(a, "setup", game=game)
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy", "seat_kind_2": "easy"})
+    draws = 0
+
+    def twice(app: App) -> None:
+        nonlocal draws
+        first = app.render()
+        assert app.render() == first
+        draws += 1
+
+    play_on(a, seed=9, each=twice)
+    assert draws > 10

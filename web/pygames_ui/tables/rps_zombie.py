@@ -35,13 +35,8 @@ class RpsZombieTable(Table):
     def __init__(self) -> None:
         super().__init__()
         self._lit: int | None = None  # the seat whose decision is the newest, when not the viewer's
-        self._seen_n: int | None = None  # newest log event already on screen (newer ones are highlighted)
         self._form_throw = False  # the new-game form asks for a throw
         self._throw: tuple[int, list[list[str | None]]] | None = None  # (players, rows) for the next new game
-
-    def reset(self) -> None:
-        super().reset()
-        self._seen_n = None
 
     # ------------------------------------------------------------- new game
     def default_options(self) -> dict[str, Any]:
@@ -135,15 +130,12 @@ class RpsZombieTable(Table):
     def render(self, ctx: Ctx) -> str:
         v = ctx.view
         self._lit = self._last_decider(ctx)
-        html = (
+        return (
             f'<div class="rz-table" data-phase="{esc(v["phase"])}">'
             f"{self._status(ctx)}{decision(ctx)}{self._reveal(ctx)}"
             f'<div class="seats rz-seats">{"".join(self._seat(ctx, s) for s in self._seat_order(ctx))}</div>'
-            f"{happened(ctx, self._seen_n)}</div>"
+            f"{happened(ctx)}</div>"
         )
-        log = v["log"]
-        self._seen_n = log[-1]["n"] if log else None
-        return html
 
     # -------------------------------------------------------------- helpers
     @staticmethod

@@ -176,7 +176,7 @@ def first_told(ctx: Ctx) -> int | None:
     return shown[0][1][0]["n"] if shown else None
 
 
-def happened(ctx: Ctx, seen_n: int | None) -> str:
+def happened(ctx: Ctx) -> str:
     """The current round and the ones before it since this player last decided, in order."""
     t, v = ctx.t, ctx.view
     shown = shown_rounds(ctx)
@@ -186,8 +186,7 @@ def happened(ctx: Ctx, seen_n: int | None) -> str:
         for e in events:
             line = glued(describe(e, ctx))
             if line:
-                fresh = seen_n is not None and e["n"] > seen_n
-                items.append(f'<li class="rz-ev e-{e["e"]}{" fresh" if fresh else ""}" data-n="{e["n"]}">{line}</li>')
+                items.append(f'<li class="rz-ev e-{e["e"]}" data-n="{e["n"]}">{line}</li>')
         now = k == len(shown) - 1 and not v["over"]
         if rnd is not None:
             head = t("rz.round", n=rnd)
