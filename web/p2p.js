@@ -15,6 +15,7 @@ function iceConfig() {
 }
 const peers = new Map(); // id (a friend's seat on the host; -1, GUEST_PEER, on a guest) -> { pc, dc }
 let report = () => {};
+const MAX_BUFFERED = 4 * 1024 * 1024;
 
 function gathered(pc) {
   return new Promise((resolve) => {
@@ -212,7 +213,16 @@ globalThis.pygamesP2P = {
   close: hangUp,
   send(id, text) {
     const dc = peers.get(id)?.dc;
-    if (dc?.readyState === "open") dc.send(text);
+    if (dc?.readyState !== "open") return;
+    try {
+      // A device that does not take what it is sent (more than MAX_BUFFERED bytes still waiting)
+      // is let go like a lost one: it comes back with its spare connection or a new invite.
+      if (dc.bufferedAmount > MAX_BUFFERED) throw new RangeError("not taken");
+      dc.send(text);
+    } catch {
+      drop(id);
+      setTimeout(() => report("closed", id, ""), 0); // (after the page's turn: not inside its draw)
+    }
   },
   scan(id) {
     return guarded(id, null, async () => {

@@ -18,7 +18,7 @@ from test_devices_invite import OFFER
 from pygames_core import games
 from pygames_ui.devices import invite, protocol
 from pygames_ui.devices.guest import Guest
-from pygames_ui.devices.host import RATE, Referee
+from pygames_ui.devices.host import PING_S, RATE, Referee
 from pygames_ui.devices.loopback import Clock, Sent, seated
 from pygames_ui.devices.seats import new_token
 from pygames_ui.frame import public_log
@@ -171,6 +171,39 @@ def test_a_flood_is_cut_at_the_rate_limit() -> None:
     assert answers <= RATE and host.dropped["too fast"] >= 2 * RATE - 1
     clock.now += 5
     assert host.receive("c1", g.ping())  # a second later it is heard again
+
+
+def test_a_hello_again_on_the_seat_s_own_link_sends_no_log_twice() -> None:
+    """A guest that says hello again on the link that holds its seat (a part of the log lost) is
+    sent the whole log again, but a hostile one saying it again and again (within the rate limit)
+    is sent only its frame until a ping's time has gone by: a long match's log, 20 times a second,
+    was megabytes a second from the host."""
+    rng = random.Random(4)
+    host, guests, clock = table("klats", 2, seed=4)
+    s = host.session
+    for _ in range(60):  # a good part of a match: a long log
+        clock.now += 1.0
+        if s.state.current_player == 0:
+            s.apply(rng.choice(s.game.legal_actions(s.state)))
+            out = host.tables()
+        else:
+            g = guests[1]
+            assert g.table is not None
+            out = host.receive("c1", g.act(rng.choice(g.table["legal"])))
+        deliver(host, guests, out)
+    assert len(public_log(s.state)) > 100
+    for second in range(3):
+        clock.now += PING_S
+        for n in range(RATE):
+            (conn, text), = host.receive("c1", guests[1].hello())
+            body = json.loads(text)
+            assert conn == "c1" and body["type"] == "table"
+            assert body["events"] == (public_log(s.state) if n == 0 else []), second
+            assert host.last_kind == "hello again"  # (the host's page is not drawn again for it)
+            guests[1].receive(text)
+            clock.now += 0.01
+    g = guests[1]
+    assert g.table is not None and g.table["moves"] == len(s.record["actions"]) and not g.dropped
 
 
 def not_legal(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:

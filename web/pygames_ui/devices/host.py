@@ -55,6 +55,7 @@ class Link:
     count: int = 0  # messages in it
     last: float = 0.0  # when it last sent a message that was ours
     events_sent: int = 0  # how many events of the public log it has been sent
+    resent: float = -PING_S  # when it was last sent the whole log again (asked by a hello again)
 
 
 class Referee:
@@ -72,7 +73,9 @@ class Referee:
         self.links: dict[str, Link] = {}
         self.dropped: Counter[str] = Counter()
         self.seen: set[int] = set()  # guest seats that have been here at some time
-        self.last_kind: str | None = None  # the kind of the last message taken (None: dropped; other_build)
+        #: the kind of the last message taken (None: dropped; other_build; "hello again": a hello on
+        #: the link that holds its seat, which changes nothing here)
+        self.last_kind: str | None = None
         self.stand_ins: set[int] = set()  # guest seats a bot plays for now (the host's choice)
         self.spells: list[Spell] = []  # when a bot played for whom: the log says so (frame.Frame.bot_spells)
         self.other_builds: set[str] = set()  # connections told that the host runs another build
@@ -184,6 +187,12 @@ class Referee:
         if message.body["game"] != self.session.game.name:  # (its invite's game edited by hand)
             self.dropped["wrong game"] += 1
             return [self._send(conn, "refused", reason="wrong_game", ref=message.seq)]
+        if link.seat == seat:  # again on the link that holds the seat: it lost a part of the log
+            self.last_kind = "hello again"  # (nothing changes here)
+            now = self.clock()
+            if now - link.resent >= PING_S:  # the whole log again, at most once a ping (not for a flood)
+                link.events_sent, link.resent = 0, now
+            return self.table_messages(conn)
         old = self.holder(seat)
         if old is not None and old != conn:  # the same guest again (a reload): the new link takes over
             self.links.pop(old)

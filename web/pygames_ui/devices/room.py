@@ -225,7 +225,7 @@ class Room(SpareConnections):
     # ------------------------------------------------------------ playing
     def received(self, seat: int, text: str) -> bool:
         """A message from ``seat``'s data channel: through the referee; its answers go out.
-        ``True`` when the screen may have changed (not for a ping, nor a message dropped). A friend
+        ``True`` when the screen may have changed (not for a ping, a hello again, nor a message dropped). A friend
         who comes for the first time while a bot plays for him (he was late) takes his seat back."""
         late = seat not in self.referee.seen and seat in self.referee.stand_ins
         for conn, message in self.referee.receive(conn_of(seat), text):  # (after a move: every friend's frame)
@@ -238,7 +238,7 @@ class Room(SpareConnections):
                 self.moved()  # (his table again, now with his moves; the others': he is here)
         if self.referee.last_kind == "bye" and self.referee.holder(seat) == conn_of(seat):
             self.let_go(seat)  # (he left: his device will not come back by itself)
-        return self.referee.last_kind not in (None, "ping")
+        return self.referee.last_kind not in (None, "ping", "hello again")
 
     def closed(self, seat: int) -> None:
         """``seat``'s channel closed (a reload, a lost network): away, and a new invite at once
