@@ -5,7 +5,8 @@ This module and its four parts (``page_keep.py``: files, downloads, the clipboar
 ``page_devices.py``: WebRTC's glue; ``page_table.py``: bots, hints, the tutorial's coach;
 ``page_address.py``: each screen's address, Back and Forward)
 are the only Python (with ``boot.js``) that reaches the page's ``document`` and
-``window``: one delegated click listener on ``#app``, one HTML string per render (drawn by
+``window``: delegated listeners on ``#app`` (clicks, input, changes, focus) and keys on the
+document, one HTML string per render (drawn by
 ``morph.js`` over the last one, changing only what changed), and an asyncio task
 (``page_table.py``) that plays the bots' moves one by one with a pause between them.  It
 hands the page's elements to :mod:`pygames_ui.focus` (keyboard focus kept and moved) and
@@ -37,9 +38,9 @@ DEFAULT_BOT_DELAY_MS = 800
 
 
 class Page(AddressPart, KeepPart, DevicesPart, TablePart):
-    """The app on the page: drawing, clicks and keys, addresses. Its other jobs are parts of
-    their own: keeping games (``page_keep.py``), play on several devices (``page_devices.py``),
-    bots, hints and the tutorial's coach (``page_table.py``)."""
+    """The app on the page: drawing, clicks and keys. Its other jobs are parts of their own:
+    addresses, Back and Forward (``page_address.py``), keeping games (``page_keep.py``), play on
+    several devices (``page_devices.py``), bots, hints and the tutorial's coach (``page_table.py``)."""
 
     def __init__(self, app: App, delay_ms: int) -> None:
         self.app = app
