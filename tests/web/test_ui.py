@@ -139,6 +139,29 @@ def test_illegal_click_changes_nothing() -> None:
     assert a.flash is not None
 
 
+def test_a_klats_place_that_is_not_a_legal_move_never_reaches_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No rule in the UI: a click becomes a move only by matching one of the legal moves (a
+    place made up in the click's data is refused by the table, said as a move not allowed)."""
+    a = app()
+    click(a, "setup", game="klats")
+    click(a, "start")
+    s = a.session
+    assert s is not None
+    asked: list[object] = []
+    real = s.game.apply
+    monkeypatch.setattr(s.game, "apply", lambda state, action: asked.append(action) or real(state, action))
+    ctx = a.ctx()
+    assert ctx is not None
+    card = ctx.view["hand"][0]
+    click(a, "select", card=card)
+    click(a, "play", target=0, pile=5)  # no sixth pile there
+    click(a, "play", target=7, pile="null")  # no eighth player
+    assert asked == [] and a.flash == a.t("flash.illegal")
+    legal = next(m for m in ctx.legal if m["card"] == card)
+    click(a, "play", target=legal["target"], pile="null" if legal["pile"] is None else legal["pile"])
+    assert asked == [legal]
+
+
 @pytest.mark.parametrize("garbage", ["{", "[]", '{"v": 1, "game": "chess"}', '{"v": 1, "game": "klats", "seats": []}'])
 def test_bad_save_is_reported_and_cleared(garbage: str) -> None:
     storage = MemoryStorage()

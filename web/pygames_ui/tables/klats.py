@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pygames_core.actions import find
 from pygames_core.base import Action
 from pygames_core.klats.rules import COLOUR_OF, MAX_PILES
 
@@ -50,8 +51,11 @@ class KlatsTable(Table):
             pile = None if data.get("pile") in (None, "null") else int(data["pile"])
             # The card stays chosen until it is played (render lets it go once it left the
             # hand): a move waiting for its second tap is shown in place, card and pile.
-            self._proposed = {"type": "play", "card": self.selected, "target": int(data["target"]), "pile": pile}
-            return self._proposed
+            move = find({"type": "play", "card": self.selected, "target": int(data["target"]), "pile": pile}, ctx.legal)
+            if move is None:
+                raise ValueError("not a place this card may go")  # (said as a move not allowed)
+            self._proposed = move
+            return move
         return None
 
     def action_selector(self, action: Action, ctx: Ctx) -> str | None:
