@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from js import Object, URLSearchParams, console, document, window  # type: ignore[import-not-found]
@@ -254,6 +255,17 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         self.render(clicked=True)
         self.perform_effects()
         self.kick_bots()
+
+    def guarded(self, work: Callable[[], None]) -> None:
+        """What the browser reports outside a click (Back or Forward, another tab's save, an answer
+        from another tab): a bug in it is shown as on a click, the game kept, the page drawn."""
+        try:
+            work()
+        except Exception:  # noqa: BLE001 - a bug must not freeze the page: show it, keep the game
+            console.error(traceback.format_exc())
+            self.app.flash = self.app.t("flash.error")
+            self.render()
+
 
 def _set(target: Any, name: str, value: str) -> None:
     """Set ``target.name`` (an attribute of ``<html>`` that CSS reads) only if it changes: a write,

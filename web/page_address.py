@@ -20,8 +20,8 @@ from pygames_ui.history import LINK_PREFIX
 
 
 class AddressPart:
-    """Addresses (``self.app``, ``self.trail``, ``self.link``, ``self.render``, ``self.kick_bots``
-    and ``self.hand_answer`` are :class:`main.Page`'s)."""
+    """Addresses (``self.app``, ``self.trail``, ``self.link``, ``self.render``, ``self.kick_bots``,
+    ``self.hand_answer`` and ``self.guarded`` are :class:`main.Page`'s)."""
 
     app: Any
     trail: routes.Trail
@@ -31,6 +31,7 @@ class AddressPart:
     render: Callable[..., None]
     kick_bots: Callable[[], None]
     hand_answer: Callable[[str], None]
+    guarded: Callable[[Callable[[], None]], None]
 
     def go_to(self, fragment: str) -> None:
         """Show the screen an address names: a ``#r=…`` record link opens in the replay viewer,
@@ -51,6 +52,9 @@ class AddressPart:
 
     def on_pop(self, event: Any = None) -> None:
         """The browser's Back or Forward (or an address typed into this tab)."""
+        self.guarded(self._popped)
+
+    def _popped(self) -> None:
         fragment = current()
         if self.trail.popped(fragment):
             self.returning = True

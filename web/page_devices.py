@@ -28,7 +28,7 @@ REFUSED = "refused:"  # (the game's tab read it and did not take it: it says why
 
 
 class DevicesPart:
-    """WebRTC glue (``self.app`` and ``self.render`` are :class:`main.Page`'s)."""
+    """WebRTC glue (``self.app``, ``self.render`` and ``self.guarded`` are :class:`main.Page`'s)."""
 
     app: Any
     answer_sent: str | None = None  # the answer link this tab handed on, until the game's tab takes it
@@ -121,8 +121,10 @@ class DevicesPart:
         (``#a=…``), for the lobby of the game this tab hosts, which says it took it; or that
         word, for the tab that sent the answer (:meth:`hand_answer`)."""
         data = event.data
-        if not isinstance(data, str):
-            return
+        if isinstance(data, str):
+            self.guarded(lambda: self._answer_heard(data))
+
+    def _answer_heard(self, data: str) -> None:
         if data.startswith((TAKEN, REFUSED)):
             if self.answer_sent is not None and data in (TAKEN + self.answer_sent, REFUSED + self.answer_sent):
                 self.answer_sent = None

@@ -55,8 +55,8 @@ def device_storage() -> Storage:
 
 
 class KeepPart:
-    """Files, downloads and the clipboard (``self.app``, ``self.root``, ``self.render`` and
-    ``self._act`` are :class:`main.Page`'s)."""
+    """Files, downloads and the clipboard (``self.app``, ``self.root``, ``self.render``,
+    ``self._act`` and ``self.guarded`` are :class:`main.Page`'s)."""
 
     app: Any
     root: Any
@@ -67,8 +67,8 @@ class KeepPart:
         """Another tab of this browser saved (``keeping.saved_elsewhere``): the game here follows it.
         Its bots are not started here: that tab plays them, and this one takes up what it saves."""
         key = getattr(event, "key", None)
-        if focus.present(key) and keeping.saved_elsewhere(self.app, str(key)):
-            self.render()
+        if focus.present(key):
+            self.guarded(lambda: keeping.saved_elsewhere(self.app, str(key)) and self.render())
 
     def keep_replay_playing(self) -> None:
         """After a render: a replay that plays gets its clock (one at a time)."""
