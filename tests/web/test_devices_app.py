@@ -1221,3 +1221,35 @@ def test_a_friend_s_device_says_the_host_by_his_name_or_as_host_in_its_own_langu
     assert guest.joining is not None and guest.joining.host_called(guest.t) == called
     seats = history.hosts_seats(guest.t, [Seat(typed or "You", "human"), Seat("Player 2", "remote")])
     assert [s.name for s in seats] == [called, "Игрок 2"]  # (the table's names, as the host's device sent them)
+
+
+def test_a_new_game_with_fewer_seats_after_a_friend_went_away_opens_its_lobby() -> None:
+    """What was said of a friend away at the last game's table (seat 3) is not said "back" at
+    the next game's, which has no seat 3: starting it threw the host out to the home screen."""
+    host, guest = new_app(), new_app()
+    click(host, "setup", game="klats")
+    click(host, "add-seat")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "easy", "seat_kind_2": "remote"})
+    assert host.room is not None
+    pump(host, guest, seat=2)
+    play.open_invite(guest, "#j=" + host.room.invites[2])
+    click(guest, "p2p-join")
+    pump(host, guest, seat=2)
+    j = guest.joining
+    assert j is not None and j.answer is not None
+    click(host, "p2p-connect", {"answer_2": j.answer}, seat=2)
+    play.on_event(host, "open", 2, "")
+    play.on_event(guest, "open", GUEST_PEER, "")
+    pump(host, guest, seat=2)
+    assert host.room.referee.seat_state(2) == "here"
+    click(host, "p2p-start")
+    host.render(), host.announcement()
+    play.on_event(host, "closed", 2, "")  # he closes his tab: away
+    host.render()
+    assert any("away" in said for said in [host.announcement() or ""])
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    html = host.render()
+    said = host.announcement() or ""
+    assert host.screen == "table" and host.room is not None and host.lobby_open(), host.flash
+    assert "Something went wrong" not in html and "back" not in said

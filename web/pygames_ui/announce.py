@@ -39,6 +39,7 @@ class Heard:
         self.taken_back = False  # the last lines asked for were fewer than those heard: an undo
         self.step: tuple[object, int] = (None, -1)  # the tutorial step said last
         self.presence: dict[str, str] = {}  # what was said last of each friend (or the host) not at the table
+        self.presence_of: tuple[object, int] = (None, 0)  # … at which game (a new one: nobody is "back" from the last)
         self.turn: tuple[object, object, bool] = (None, None, False)  # the game (by identity), its viewer, to move?
         self.replay: tuple[object, int, int] = (None, -1, 0)  # the replay, its step and its log lines then
         self.pending: object = None  # the move waiting for its second tap said last
@@ -77,11 +78,14 @@ class Heard:
             return [plain_text(html) for _, html in lines[was[2]:][-ANNOUNCED_LINES:]]
         return [*([where] if where else []), *[plain_text(html) for n, html in lines if move_of.get(n) == step][-ANNOUNCED_LINES:]]
 
-    def changed_presence(self, said: dict[str, str], back: Callable[[str], str]) -> list[str]:
+    def changed_presence(self, game: object, said: dict[str, str], back: Callable[[str], str], games: int = 0) -> list[str]:
         """What is new in ``said`` (by whom it is about: a friend's seat, the host) since it was said
-        last (a friend went, a bot plays for him), and for each no longer in it, ``back(who)`` (he
-        is back, his seat is his again; ``""``: nothing to say)."""
-        was, self.presence = self.presence, dict(said)
+        last in ``game`` (a session; on a friend's device, the invite and its host's ``games``
+        played) (a friend went, a bot plays for him), and for each no longer in it, ``back(who)``
+        (he is back, his seat is his again; ``""``: nothing to say). In another game than the
+        last, what was said of the last one's seats goes unsaid."""
+        was = self.presence if self.presence_of[0] is game and self.presence_of[1] == games else {}
+        self.presence, self.presence_of = dict(said), (game, games)
         return [s for who, s in said.items() if was.get(who) != s] + [b for who in was if who not in said and (b := back(who))]
 
     def drawn(self, game: object, ctx: Ctx, table: Table, games: int = 0) -> list[str]:
@@ -123,8 +127,8 @@ def say(app: Any) -> str | None:
         try:
             new += heard.new_lines(j, j.log.lines(j, ctx, table), j.games)
             new += heard.drawn(j, ctx, table, j.games)  # (with the move that drew it, before news of the friends)
-            new += heard.changed_presence(guest_screens.presence_said(app.t, j, frame),
-                                          lambda who: guest_screens.presence_back(app.t, j, frame, who))
+            new += heard.changed_presence(j, guest_screens.presence_said(app.t, j, frame),
+                                          lambda who: guest_screens.presence_back(app.t, j, frame, who), j.games)
             if heard.turn_came(j, j.games, ctx.my_turn and table.interlude(ctx) is None):  # (one seat: each game apart)
                 new.append(app.t("table.your_turn_now"))
         except Exception:  # noqa: BLE001 - a view the host made up: the screen says it cannot be drawn (guest_screens)
@@ -145,7 +149,7 @@ def say(app: Any) -> str | None:
         room is not None and app.lobby_open())
     new += heard.drawn(s, ctx, table)  # (with the move that drew it, before news of the friends)
     if room is not None:
-        new += heard.changed_presence(lobby_ui.presence_said(app.t, room, app.lobby_open()),
+        new += heard.changed_presence(s, lobby_ui.presence_said(app.t, room, app.lobby_open()),
                                       lambda who: lobby_ui.presence_back(app.t, room, who))
     if heard.turn_came(s, ctx.seat, ctx.my_turn and not quiet):
         # (several people at this device: whose turn it is, by name; the banner on screen says it too)
