@@ -782,6 +782,10 @@ def test_leaving_a_game_with_friends_closes_their_connections(leave: str) -> Non
     assert esc(CATALOGUES["en"]["devices.host_left"]) in html and esc(CATALOGUES["en"]["devices.lost"]) not in html
     # Over his table, that the game has stopped there, not that it waits for the connection.
     assert esc(CATALOGUES["en"]["table.host_gone"]) in html and esc(CATALOGUES["en"]["table.cut_off"]) not in html
+    # His home screen does not tell him to ask the host for a new invite: there is no game to come back to.
+    click(guest, "home")
+    home = guest.render()
+    assert guest.screen == "home" and "new invite" not in home and "at Host" not in home
 
 
 def test_an_offer_an_invite_cannot_carry_is_said_in_the_lobby() -> None:

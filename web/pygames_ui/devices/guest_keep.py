@@ -43,9 +43,11 @@ TABLE_KEPT_S = 6 * 3600
 
 
 def keep_table(storage: Storage, joining: Joining | None) -> None:
-    """Note (or forget) the host's table this device plays at: kept while its game goes on."""
+    """Note (or forget) the host's table this device plays at: kept while its game goes on (and
+    the host has not left it)."""
     body = joining.guest.table if joining is not None else None
-    want = None if joining is None or body is None or body["over"] else [joining.invite.host, joining.invite.game]
+    want = (None if joining is None or body is None or body["over"] or joining.host_left
+            else [joining.invite.host, joining.invite.game])
     kept = table_left(storage, within=None)
     try:
         if want is None and kept is not None:
