@@ -240,6 +240,30 @@ def test_pass_and_play_hides_the_hands_when_the_table_shows_again(away: str) -> 
     assert 'class="hand"' not in a.render()
 
 
+@pytest.mark.parametrize("game", ["klats", "zoomagia", "rps_zombie"])
+def test_a_name_written_right_to_left_is_set_apart_from_every_sentence(game: str) -> None:
+    """A Hebrew or Arabic name keeps the numbers beside it where they belong ("42 — אברהם" read as
+    "אברהם — 42" when the name was not set apart): wherever the table, its log and its summaries
+    name him, in either language, the name stands between a first-strong isolate and its pop."""
+    rtl = "אברהם בן דוד"
+    a = app(lang="ru")
+    click(a, "setup", game=game)
+    click(a, "start", {"seat_name_0": "Аня", "seat_kind_0": "human", "seat_name_1": rtl, "seat_kind_1": "easy"})
+    seen = 0
+
+    def each(b: App) -> None:
+        nonlocal seen
+        html = b.render()
+        for at in [i for i in range(len(html)) if html.startswith(rtl, i)]:
+            assert html[at - 1] == "\u2068" and html[at + len(rtl)] == "\u2069", html[at - 80:at + 80]
+            seen += 1
+        if b.session is not None and len(b.session.record["actions"]) == 6:
+            click(b, "lang", lang="en")
+
+    play_on(a, seed=3, each=each)
+    assert seen > 50
+
+
 def test_names_are_escaped_everywhere() -> None:
     evil = "<script>alert(1)</script>"
     a = app()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +49,20 @@ def num(n: int) -> str:
     """An integer as players read it: ``-3`` is written with a true minus sign, ``−3``."""
     return f"{MINUS}{-n}" if n < 0 else str(n)
 
+#: A letter written right to left (Hebrew, Arabic and the other scripts of those blocks).
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\U00010800-\U00010fff\U0001e800-\U0001efff]")
+
+
+def isolate(text: str) -> str:
+    """``text`` set apart from the sentence around it (first-strong isolate … pop directional
+    isolate) if it holds right-to-left letters: "42 — אברהם" stays in that order, not "אברהם — 42",
+    and a sentence in Russian or English keeps its own direction. Other text is left as it is."""
+    return f"\u2068{text}\u2069" if RIGHT_TO_LEFT.search(text) else text
+
+
 class I18n:
-    """Looks keys up in the current language, falling back to English, then to the key itself."""
+    """Looks keys up in the current language, falling back to English, then to the key itself.
+    A field that holds right-to-left letters (a name a player typed) is set apart (:func:`isolate`)."""
 
     def __init__(self, catalogues: dict[str, dict[str, Any]], lang: str = "en") -> None:
         self.catalogues = catalogues
@@ -68,7 +81,8 @@ class I18n:
             return key
         if fields:
             try:
-                return text.format(**{k: num(v) if type(v) is int else v for k, v in fields.items()})
+                return text.format(**{k: num(v) if type(v) is int else isolate(v) if type(v) is str else v
+                                      for k, v in fields.items()})
             except (KeyError, IndexError, ValueError):
                 return text
         return text

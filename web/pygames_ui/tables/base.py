@@ -11,7 +11,7 @@ from pygames_core.base import Action
 
 from ..dom import attrs, esc
 from ..frame import Frame
-from ..i18n import I18n
+from ..i18n import I18n, isolate
 from ..session import HUMAN, REMOTE, Seat
 from ..tutorial import UI_KEY as TUTORIAL
 
@@ -76,7 +76,7 @@ class Ctx:
             return ""
         if seat in self.frame.by_bots:
             return esc(self.t("log.by_bot", name=self.seats[seat].name))
-        return esc(self.seats[seat].name)
+        return esc(isolate(self.seats[seat].name))  # (set apart from the sentence if written right to left)
 
     def for_event(self, n: int) -> Ctx:
         """This context for putting event ``n`` into words: the seats a bot played for then are
