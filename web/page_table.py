@@ -187,11 +187,12 @@ class TablePart:
 
     def _show_decision(self) -> None:
         """A decision's main button that has just become pressable (Зоомагия's End turn, its
-        Confirm once the row is filled) is scrolled into view if it is below the screen (on a
-        phone the panel is under the field): once, so a player who scrolls away is left there.
-        Not in a lesson: the coach shows what its step is about."""
-        button = self.root.querySelector("#decide button.primary:enabled")
-        shown = (self.app.screen_key(), str(button.dataset.action)) if focus.present(button) else None
+        Confirm once the row is filled), or the answers to a question (the RPS table's: on a
+        phone on its side a long question pushed them below the screen), is scrolled into view if
+        it ends below the screen (on a phone the panel is under the field): once, so a player who
+        scrolls away is left there. Not in a lesson: the coach shows what its step is about."""
+        button = self.root.querySelector("#decide button.primary:enabled, .rz-decision.mine .rz-choices")
+        shown = (self.app.screen_key(), str(button.getAttribute("data-action")), str(button.textContent)) if focus.present(button) else None
         in_lesson = self.app.screen == "table" and self.app.lesson() is not None
         if shown is not None and shown != self.decision_shown and not in_lesson:
             if float(button.getBoundingClientRect().bottom) > float(window.innerHeight):

@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from typing import cast
 
+import pytest
 from conftest import PageProblems, open_app, reload_app, start_game, wait_for_player
 from pages import OVER, PASS, act
 from playwright.sync_api import Browser, Dialog, Page
+from test_screens import MEASURE
 
 CHOICES = f'.rz-choices button{act("decide")}'
 
@@ -153,25 +155,35 @@ def test_first_player_by_a_rock_paper_scissors_throw(page: Page, site_url: str) 
     assert page.locator("#interlude").count() == 0
 
 
+@pytest.mark.parametrize("width,lang", [(740, "en"), (640, "ru")])
 def test_a_phone_on_its_side_shows_each_question_beside_the_revealed_cards(browser: Browser, site_url: str,
-                                                                           problems: PageProblems) -> None:
-    """740×360, touch, three players: at each decision of the first rounds the question, its
-    answers and the revealed cards it is about fit on one screen together (under the question,
-    the cards were a screen away from its first words)."""
-    ctx = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 740, "height": 360})
+                                                                           problems: PageProblems, width: int, lang: str) -> None:
+    """740×360 and 640×360, touch, three players: at each decision of the first rounds the
+    question, its answers and the revealed cards it is about fit on one screen together (under
+    the question, the cards were a screen away from its first words; at 640 px a long question in
+    Russian is taller than the screen: its answers are all on it), and no word under a card
+    breaks in two ("выигрывае/т трофей")."""
+    ctx = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": width, "height": 360})
     page = ctx.new_page()
     problems.attach(page)
     open_app(page, site_url, "?delay=0&seed=1")
+    if lang != "en":
+        page.dispatch_event(act("lang", lang=lang), "click")
+        page.wait_for_selector(f'html[lang="{lang}"]')
     new_game(page, seats=[("Ann", "human"), ("Bot A", "easy"), ("Bot B", "easy")], confirm="off")
     rng, seen = random.Random(5), 0
     while seen < 8:  # (the trophy's choice, contests, zombies: a game's first rounds have them all)
         state = wait_for_player(page)
         if state == "over":
             break
-        boxes = [page.locator(sel).bounding_box() for sel in (".rz-decision", ".rz-spots")]
-        question, cards = boxes
-        assert question and cards, boxes  # (one screen holds both, the page scrolled to them)
-        assert max(b["y"] + b["height"] for b in (question, cards)) - min(b["y"] for b in (question, cards)) <= 360, boxes
+        boxes = [page.locator(sel).bounding_box() for sel in (".rz-decision", ".rz-spots", ".rz-decision .rz-choices")]
+        question, cards, answers = boxes
+        assert question and cards and answers, boxes  # (one screen holds both, the page scrolled to them)
+        if width >= 740:
+            assert max(b["y"] + b["height"] for b in (question, cards)) - min(b["y"] for b in (question, cards)) <= 360, boxes
+        else:  # (a long question in Russian is taller than the screen: its answers, all of them, are on it)
+            assert 0 <= answers["y"] and answers["y"] + answers["height"] <= 360 + 1, boxes
+        assert not page.evaluate(MEASURE, [])["broken"]
         seen += 1
         answer(page, rng)
     assert seen >= 3
