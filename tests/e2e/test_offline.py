@@ -52,8 +52,16 @@ def test_plays_offline_after_one_visit(browser: Browser, site_url: str, problems
     assert note.inner_text() == "Ready to play offline"
     # It lies over the page for a few seconds: a tap there reaches what is under it.
     assert note.evaluate("(n) => getComputedStyle(n).pointerEvents") == "none"
-    page.set_viewport_size({"width": 360, "height": 640})  # on a phone at the top: the foot has Start, the confirm bar
-    assert note.evaluate("(n) => n.getBoundingClientRect().bottom < innerHeight / 3")
+    # Over the top bar's title, at every size: nothing to press or read under it (on a phone it
+    # covered the turn's line, a seat's ✕; on its side, cards of the hand; the foot has Start).
+    for w, h in ((1280, 800), (360, 640), (640, 360)):
+        page.set_viewport_size({"width": w, "height": h})
+        over = note.evaluate("""(n) => { const r = n.getBoundingClientRect(), bar = document.querySelector('#app .topbar');
+            const hit = [...document.querySelectorAll('#app button, #app a, #app input, #app select')].filter((b) => {
+              const q = b.getBoundingClientRect();
+              return q.width && q.right > r.left && q.left < r.right && q.bottom > r.top && q.top < r.bottom; });
+            return {inBar: r.bottom <= bar.getBoundingClientRect().bottom && r.right <= innerWidth, hit: hit.map((b) => b.outerHTML.slice(0, 80))}; }""")
+        assert over["inBar"] and not over["hit"], (w, h, over)
     page.set_viewport_size({"width": 1280, "height": 800})
     # The first visit asks the server for the interpreter as its gzipped twin only (web/wheels.js;
     # the page, and a worker of its that may ask again and be told it has it).
