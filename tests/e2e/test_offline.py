@@ -60,7 +60,8 @@ def test_plays_offline_after_one_visit(browser: Browser, site_url: str, problems
             const hit = [...document.querySelectorAll('#app button, #app a, #app input, #app select')].filter((b) => {
               const q = b.getBoundingClientRect();
               return q.width && q.right > r.left && q.left < r.right && q.bottom > r.top && q.top < r.bottom; });
-            return {inBar: r.bottom <= bar.getBoundingClientRect().bottom && r.right <= innerWidth, hit: hit.map((b) => b.outerHTML.slice(0, 80))}; }""")
+            return {inBar: r.bottom <= bar.getBoundingClientRect().bottom && r.right <= innerWidth,
+                    hit: hit.map((b) => b.outerHTML.slice(0, 80))}; }""")
         assert over["inBar"] and not over["hit"], (w, h, over)
     page.set_viewport_size({"width": 1280, "height": 800})
     # The first visit asks the server for the interpreter as its gzipped twin only (web/wheels.js;

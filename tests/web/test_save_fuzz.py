@@ -442,3 +442,41 @@ def test_an_unreadable_save_on_a_full_device_stays_where_it_was_and_is_said_so()
     c.boot()
     assert storage.getItem(BAD_SAVE_KEY) == bad and storage.getItem(SAVE_KEY) is None  # room: set aside
     assert c.notice is not None and CATALOGUES["en"]["notice.not_kept_aside"] not in c.notice
+
+
+def test_a_notice_about_what_came_before_goes_once_a_game_is_started_or_resumed() -> None:
+    """A notice stays until it is read (OK), but not behind the next game: starting a game,
+    resuming one or playing again takes it away (an answer link no tab took was still said
+    behind the lobby through a new game and Play again)."""
+    from apptools import click
+    for action in ("start", "resume", "again"):
+        a = boot_survives(BAD["klats seen rounds not a number"]())
+        assert a.notice and a.notice_details
+        if action == "start":
+            click(a, "setup", game="klats")
+            assert a.notice, "reading the form keeps it"
+            click(a, "start")
+        elif action == "resume":
+            click(a, "setup", game="klats")
+            click(a, "start")
+            a.notice = "said before"
+            click(a, "home")
+            click(a, "resume")
+        else:
+            click(a, "setup", game="klats")
+            click(a, "start", {"opt_target": "5"})
+            s = a.session
+            assert s is not None
+            while not s.game.is_over(s.state):
+                if a.interlude() is not None:
+                    click(a, "dismiss")
+                elif a.bots_pending():
+                    a.step_bot()
+                else:
+                    ctx = a.ctx()
+                    assert ctx is not None
+                    a.play(ctx.legal[0])
+            a.notice = "said before"
+            click(a, "again")
+        assert a.screen == "table" and a.notice is None and a.notice_details is None, action
+        assert 'id="notice"' not in a.render()

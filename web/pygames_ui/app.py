@@ -26,7 +26,7 @@ from .assist import Assist
 from .devices import around, lobby_ui
 from .devices import play as devices
 from .dom import alert, button, esc, merge_actions
-from .flow import GUEST_OWN, KEEP_PENDING, TableFlow
+from .flow import GUEST_OWN, KEEP_PENDING, MOVING_ON, TableFlow
 from .form import NewGameForm
 from .i18n import I18n
 from .log import GameLog
@@ -39,9 +39,7 @@ class App(TableFlow):
     def __init__(self, catalogues: dict[str, dict[str, Any]], lang: str, storage: Storage,
                  seed: int | None = None) -> None:
         self.t = I18n(catalogues, lang)
-        # With a seed (the page's ?seed=N), the n-th game started deals from seed + n:
-        # a deal can be replayed, and the browser tests are deterministic.
-        self.seed = seed
+        self.seed = seed  # (the page's ?seed=N: the n-th game started deals from seed + n, a deal that can be replayed)
         self.games_started = 0
         self.storage = storage
         self.tables = TableSet(seed)  # a game's table module is imported when the game is first shown
@@ -137,6 +135,8 @@ class App(TableFlow):
         pending, self.pending = self.pending, None  # any click takes a waiting move back …
         if action in KEEP_PENDING:  # … but a language or the menu: the table stays as it is
             self.pending = pending
+        if action in MOVING_ON:
+            self.notice = self.notice_details = None
         handler = HANDLERS.get(action)
         if action == "confirm-move":  # … but "Play it"
             self.commit(pending)

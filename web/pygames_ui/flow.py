@@ -31,6 +31,9 @@ from .tutorial_ui import refusal
 STAND_IN = "medium"
 #: Clicks that leave a move waiting for its second tap (they change nothing at the table).
 KEEP_PENDING = frozenset({"lang", "menu"})
+#: Clicks that go on to a game (a new one, one resumed, a lesson): a notice about what came before
+#: (a save set aside, an answer link no tab took) has been read, or is no longer news.
+MOVING_ON = frozenset({"start", "again", "resume", "resume-saved", "tutorial"})
 #: The clicks a guest's table answers itself (the rest with a handler are the app's: the menu, the language …).
 GUEST_OWN = frozenset({"dismiss", "close-results", "show-results"})
 
