@@ -1257,3 +1257,27 @@ def test_a_new_game_with_fewer_seats_after_a_friend_went_away_opens_its_lobby() 
     said = host.announcement() or ""
     assert host.screen == "table" and host.room is not None and host.lobby_open(), host.flash
     assert "Something went wrong" not in html and "back" not in said
+
+
+def test_an_answer_given_in_another_friend_s_box_connects_its_own_seat_and_says_so() -> None:
+    """Vera opened Boris's invite and Anna pasted Vera's answer into Vera's box: Boris's seat
+    connected, silently, and Vera's box still waited. It connects the seat its invite was for
+    (that is whose seat the device answered for) and says so under the box it was given in."""
+    host, guest = new_app(), new_app()
+    click(host, "setup", game="klats")
+    click(host, "add-seat")
+    click(host, "start", {"seat_kind_0": "human", "seat_name_1": "Boris", "seat_kind_1": "remote",
+                          "seat_name_2": "Vera", "seat_kind_2": "remote"})
+    room = host.room
+    assert room is not None
+    pump(host, guest)
+    play.open_invite(guest, "#j=" + room.invites[1])  # (Boris's link, opened on Vera's phone)
+    click(guest, "p2p-join")
+    pump(host, guest)
+    j = guest.joining
+    assert j is not None and j.answer is not None
+    click(host, "p2p-connect", {"answer_2": j.answer}, seat=2)  # (into Vera's box)
+    assert [e[:2] for e in room.effects[:1]] == [("p2p-accept", 1)]
+    html = host.render()
+    said = esc(CATALOGUES["en"]["devices.answer_other_seat"].format(name="Boris"))
+    assert said in html and html.index(said) > html.index('id="answer-2"')

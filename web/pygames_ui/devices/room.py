@@ -183,7 +183,9 @@ class Room(SpareConnections):
             self.problem = "devices.answer_taken" if taken.answer == answer else "devices.answer_other_device"
             self.problem_name = self.session.seats[seat].name
         else:
-            self.problem = None
+            # (given in another friend's box: it connects the seat its invite was for, said there)
+            self.problem = "devices.answer_other_seat" if at is not None and at != seat else None
+            self.problem_name = self.session.seats[seat].name
             self.accepted[seat] = Taken(tag, answer, self.clock())
             self.effects.append(("p2p-accept", seat, invite.expand(answer)))
             self._make_spare(seat, answer.fingerprint)  # (ready by the time he says hello)
