@@ -1281,3 +1281,32 @@ def test_an_answer_given_in_another_friend_s_box_connects_its_own_seat_and_says_
     html = host.render()
     said = esc(CATALOGUES["en"]["devices.answer_other_seat"].format(name="Boris"))
     assert said in html and html.index(said) > html.index('id="answer-2"')
+
+
+def test_an_answer_whose_connection_closes_before_it_opens_is_said_at_its_seat() -> None:
+    """The friend closed his tab after answering, then the host pasted the answer: the seat went
+    from connecting back to invited, with a new invite, and nothing said why."""
+    host = new_app()
+    click(host, "setup", game="klats")
+    click(host, "start", {"seat_kind_0": "human", "seat_name_1": "Boris", "seat_kind_1": "remote"})
+    guest = new_app()
+    room = host.room
+    assert room is not None
+    pump(host, guest)
+    play.open_invite(guest, "#j=" + room.invites[1])
+    click(guest, "p2p-join")
+    pump(host, guest)
+    assert guest.joining is not None and guest.joining.answer is not None
+    click(host, "p2p-connect", {"answer_1": guest.joining.answer}, seat=1)
+    assert room.seat_state(1) == "connecting"
+    play.on_event(host, "closed", 1, "")  # (his page is gone: the connection fails before it opens)
+    for kind, peer, *_ in play.effects(host):
+        if kind == "p2p-offer":
+            play.on_event(host, "offer", int(peer), OFFER)  # type: ignore[call-overload]
+    html = host.render()
+    said = esc(CATALOGUES["en"]["devices.connect_failed"].format(name="Boris"))
+    assert room.seat_state(1) == "invited" and said in html
+    # A friend who had come and then went is "away", not this.
+    host2, _guest2 = connect("klats", {"opt_target": "20"})
+    play.on_event(host2, "closed", 1, "")
+    assert esc(CATALOGUES["en"]["devices.connect_failed"].format(name="Player 2")) not in host2.render()

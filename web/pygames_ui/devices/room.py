@@ -254,8 +254,11 @@ class Room(SpareConnections):
         if owner is not None:  # (a friend's waiting connection could not be answered: a new invite)
             self.referee.waiting.pop(owner, None)
             return
+        never = seat in self.session.remote and self.seat_state(seat) in ("connecting", "unreached")
         self.referee.closed(conn_of(seat))
         self.reinvite(seat)
+        if never:  # (his answer was taken, and its connection closed before it opened: said at his seat)
+            self.problem, self.problem_at, self.problem_name = "devices.connect_failed", seat, self.session.seats[seat].name
         self.moved()  # the others are told he is away
 
     def moved(self) -> None:
