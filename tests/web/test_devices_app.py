@@ -1310,3 +1310,25 @@ def test_an_answer_whose_connection_closes_before_it_opens_is_said_at_its_seat()
     host2, _guest2 = connect("klats", {"opt_target": "20"})
     play.on_event(host2, "closed", 1, "")
     assert esc(CATALOGUES["en"]["devices.connect_failed"].format(name="Player 2")) not in host2.render()
+
+
+def test_zoomagia_s_last_push_made_by_a_bot_for_a_friend_is_the_bot_s_on_his_device() -> None:
+    """A bot stood in for the friend and pushed: back at his device, the line under the field
+    said "Your last push: …", a move he never made; it names the bot, as the log does."""
+    host, guest = connect("zoomagia", {})
+    s = host.session
+    assert s is not None
+    while s.state.current_player == 0:  # (the host's turn, to its end)
+        ctx = host.ctx()
+        assert ctx is not None
+        host.play(ctx.legal[0])
+    pump(host, guest)
+    click(host, "p2p-stand-in", seat=1)
+    host.step_bot()  # the bot's push at his seat
+    pump(host, guest)
+    j = guest.joining
+    assert j is not None and j.frame() is not None
+    html = guest.render()
+    last = html[html.index('class="zm-last"'):].split("</p>")[0]
+    name = s.seats[1].name
+    assert esc(CATALOGUES["en"]["log.by_bot"].format(name=name)) in last and "Your last push" not in last, last

@@ -247,7 +247,10 @@ class ZoomagiaTable(Table):
         lp = v["last_push"]
         last = ""
         if lp is not None and not (phase == "push" and ctx.my_turn):
-            last = (f'<p class="zm-last">{ctx.say("zm.last_push", by=lp["p"], card=chip(t, lp["card"]), value=esc(where(t, lp["line"], lp["index"], lp["from"])), cards=chip(t, lp["out"]))}</p>')
+            # (worded as the log words that push: a bot's that stood in for this seat is the bot's)
+            pushed = next((e["n"] for e in reversed(ctx.events) if e["e"] == "push" and e.get("p") == lp["p"]), None)
+            said = ctx if pushed is None else ctx.for_event(pushed)
+            last = (f'<p class="zm-last">{said.say("zm.last_push", by=lp["p"], card=chip(t, lp["card"]), value=esc(where(t, lp["line"], lp["index"], lp["from"])), cards=chip(t, lp["out"]))}</p>')
         elif phase == "push" and ctx.my_turn and not ctx.replay:
             last = since_your_turn(ctx)
         return top + previews(ctx, pushes, self.armed) + last
