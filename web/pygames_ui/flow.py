@@ -12,6 +12,7 @@ import dataclasses
 from typing import Any
 
 from pygames_core import IllegalAction
+from pygames_core.actions import find
 from pygames_core.base import Action, State
 
 from . import keeping, saves
@@ -265,7 +266,7 @@ class TableFlow:
             return False
         if any(has_secrets(s, seat) for seat in s.humans):
             return True
-        if action is None or s.state.current_player is None or action not in s.game.legal_actions(s.state):
+        if action is None or s.state.current_player is None or find(action, s.game.legal_actions(s.state)) is None:
             return False  # (an illegal one is refused when played, with the reason)
         return may_be_final(s.game, s.state, action, s.state.current_player)
 
@@ -283,7 +284,7 @@ class TableFlow:
         s = self.session
         if pending is None or s is None:
             return
-        if pending in s.game.legal_actions(s.state) and s.is_human_turn():
+        if find(pending, s.game.legal_actions(s.state)) is not None and s.is_human_turn():
             self.play(pending)
         else:
             self.flash = self.t("flash.illegal")

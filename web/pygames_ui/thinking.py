@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from pygames_core import bots, games
+from pygames_core.actions import find
 from pygames_core.base import Action, Game, State
 from pygames_core.bots import levels
 from pygames_core.bots.ismcts import IsmctsBot
@@ -207,7 +208,7 @@ class SlicedSearch:
 def action_of(answer: Mapping[str, Any], legal: list[Action]) -> Action:
     """The answer's move, checked against the moves legal now (``ValueError`` otherwise)."""
     action = answer.get("action") if isinstance(answer, Mapping) else None
-    for move in legal:
-        if move == action:
-            return move
+    move = find(action, legal)  # (JSON-equal and of the same types: True is not 1)
+    if move is not None:
+        return move
     raise ValueError(f"the bot answered {action!r}, which is not a legal move now")

@@ -212,6 +212,12 @@ class Joining:
         return kind not in (None, "pong") or sending != self.sending or self.quiet_news()
 
     @property
+    def screen(self) -> str:
+        """The screen for the host's table: the table once the host has started the game (or
+        started it again), else the join screen, which says he is awaited."""
+        return "guest" if self.guest.table is not None and self.guest.table["started"] else "join"
+
+    @property
     def moves(self) -> int:
         """The moves made in the host's game, as its latest table says."""
         return self.guest.table["moves"] if self.guest.table is not None else 0

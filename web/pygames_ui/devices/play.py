@@ -82,7 +82,7 @@ def open_invite(app: App, fragment: str) -> None:
         return
     j = app.joining
     if j is not None and j.invite == joining.invite:
-        app.screen = "guest" if j.guest.table is not None and j.guest.table["started"] else "join"
+        app.screen = j.screen
         return  # the same invite again (Back to its address): the same connection, as it is
     if j is not None:  # another invite before: its connection closes (nothing of it reaches this one)
         app.hang_ups += j.leave()
@@ -173,7 +173,7 @@ def on_event(app: App, kind: str, peer: int, payload: str) -> bool:
                 # Until the host starts (or while his lobby is open again, after "Play again"), the join
                 # screen says he is awaited. (A guest reading the rules is left there: Back to the
                 # invite's address shows the table.)
-                app.screen = "guest" if j.guest.table["started"] else "join"
+                app.screen = j.screen
     return True
 
 
@@ -257,7 +257,7 @@ def _forget_table(app: App, data: dict[str, str], values: dict[str, str]) -> Non
 def _to_host(app: App, data: dict[str, str], values: dict[str, str]) -> None:
     j = app.joining
     if j is not None and j.guest.table is not None:
-        app.screen = "guest" if j.guest.table["started"] else "join"
+        app.screen = j.screen
 
 
 HANDLERS: dict[str, Any] = {"p2p-join": _join, "to-host": _to_host, "forget-table": _forget_table, **lobby_ui.HANDLERS}
