@@ -67,6 +67,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         self.waited_shown: object = None  # the row of the friend the table waits for, last brought into view
         self.beat: asyncio.Task[None] | None = None  # play on several devices: the heartbeat
         self.replay_clock: asyncio.Task[None] | None = None  # steps a playing replay (page_keep.py)
+        self.finger = False  # the last click was a tap on a touch screen
 
     def show(self) -> None:
         """The app's root in place of the loading screen (or the screen prepage.js drew)."""
@@ -130,7 +131,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
             window.scrollTo(0, 0)
         self.returning = False
         self._announce()
-        focus.restore(self.root, kept, clicked)
+        focus.restore(self.root, kept, clicked, clicked and self.finger)
         self._coach()
         self._show_decision()
         self._show_pending()
@@ -247,6 +248,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
     # ------------------------------------------------------------ acting: where clicks, keys and files read end up
     def _act(self, data: dict[str, str], values: dict[str, str]) -> None:
         """A click's work: the app acts, the page is drawn, what the app asked of the browser is done."""
+        self.finger = data.get("pointer") == "touch"  # (a tap: the focus goes to no text box, focus.restore)
         try:
             self.app.click(data, values)
         except Exception:  # noqa: BLE001 - a bug must not freeze the page: show it, keep the game

@@ -11,9 +11,9 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS, open_app, reload_app, revisit, start_game
+from conftest import BOOT_TIMEOUT_MS, PageProblems, open_app, reload_app, revisit, start_game
 from pages import act
-from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from pygames_core import bots
 from pygames_ui import saves
@@ -156,3 +156,22 @@ def test_the_rock_picture_stands_out_from_its_card_on_a_phone(phone: Page, site_
         }""", ".rz-card.k-rock")
     worst = min(_contrast(_rgb(background), _rgb(f)) for f in fills)
     assert worst >= 3, f"a colour of the rock is {worst:.2f}:1 against its card's {background}"
+
+
+def test_a_player_added_by_a_tap_opens_no_keyboard(browser: Browser, site_url: str, problems: PageProblems) -> None:
+    """On a touch screen "Add a player" keeps the focus: it went to the new seat's name box, and
+    a phone's keyboard opened over the form for a seat that is most often a bot's. (By the
+    keyboard, the name box is where a player goes next: tests/e2e/test_keyboard.py.)"""
+    ctx = browser.new_context(has_touch=True, is_mobile=True, viewport=PHONE)
+    phone = ctx.new_page()
+    problems.attach(phone)
+    open_app(phone, site_url)
+    phone.tap(act("setup", game="klats"))
+    phone.wait_for_selector(".seat-row")
+    rows = phone.locator(".seat-row").count()
+    phone.tap(act("add-seat"))
+    phone.wait_for_selector(f".seat-row:nth-child({rows + 1})")
+    assert phone.evaluate("() => document.activeElement.tagName") != "INPUT"
+    assert phone.evaluate("() => document.activeElement.dataset.action") == "add-seat"
+    ctx.close()
+    problems.check()

@@ -44,12 +44,18 @@ def remember(root: Any, active: Any) -> Kept:
     return Kept(_selector(active), _group_place(root, active), True)
 
 
-def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
+#: What a phone's keyboard opens for, once focused.
+TEXT_BOX = "input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=range]), textarea"
+
+
+def restore(root: Any, kept: Kept, clicked: bool = False, finger: bool = False) -> None:
     """Keyboard focus after a render: on the same control, else where a player would look next.
 
     ``clicked``: the render follows a press of the focused control; a choice that opens
     places to go (a card picked from the hand, :data:`keys.CHOSEN_THEN`) sends the focus
-    on to the first of them.
+    on to the first of them. ``finger``: that press was a tap on a touch screen, after which
+    the focus goes to no text box (a phone's keyboard would open over the form for a player
+    added, most often a bot, whose name nobody means to type).
     """
     dialog = root.querySelector(keys.DIALOG)
     handed = root.querySelector(keys.HANDED_ON[kept.selector]) if kept.selector in keys.HANDED_ON else None
@@ -63,7 +69,7 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
             if clicked:
                 for chosen, then in keys.CHOSEN_THEN:
                     nxt = _first(root, then) if el.matches(chosen) else None
-                    if present(nxt):
+                    if present(nxt) and not (finger and _typed_in(nxt)):
                         _focus(nxt)
                         return
             toggle = root.querySelector(".menu-toggle")
@@ -85,7 +91,7 @@ def restore(root: Any, kept: Kept, clicked: bool = False) -> None:
         return
     for gone, after in keys.GONE_THEN.items():  # (the control pressed went away: where its work goes on)
         gone_to = root.querySelector(after) if (kept.selector or "").startswith(gone) else None
-        if present(gone_to):
+        if present(gone_to) and not (finger and _typed_in(gone_to)):
             _focus(gone_to)
             return
     auto = root.querySelector("[data-autofocus]")
@@ -167,6 +173,10 @@ def _selector(el: Any) -> str | None:
     if not parts and el.id:  # the prompt, a log panel: focused by the keyboard, found by id
         return f"#{el.id}"
     return "".join(parts) or None
+
+
+def _typed_in(el: Any) -> bool:
+    return bool(el.matches(TEXT_BOX))
 
 
 def _focus(el: Any, scroll: bool = True) -> None:
