@@ -281,7 +281,7 @@ class TablePart:
                 top, left = tutorial_ui.coach_place(
                     _box(target), float(c.width), float(c.height), _box(parent), view_w,
                     view_h, clear, _box(self.root.querySelector('.table-screen > [class$="-table"]')),
-                    whole)
+                    whole, [_box(el) for el in self.root.querySelectorAll(".taught")])
                 box.style.top, box.style.left = f"{top}px", f"{left}px"
             except Exception:  # noqa: BLE001 - placing only decorates: the step shows docked at the bottom
                 box.classList.remove("placed")
@@ -326,7 +326,7 @@ def _box(el: Any) -> Any:
     if not focus.present(el):
         return None
     r = el.getBoundingClientRect()
-    return tutorial_ui.Box(float(r.top), float(r.left), float(r.bottom))
+    return tutorial_ui.Box(float(r.top), float(r.left), float(r.bottom), float(r.right))
 
 
 def new_bot_worker() -> Any:

@@ -501,11 +501,16 @@ def test_on_a_phone_what_else_the_step_names_shows_with_the_lit_part_when_it_fit
 
 def test_a_step_about_a_part_of_the_field_goes_beside_the_field() -> None:
     """Зоомагия's field is read as one: a step lighting one of its arrows puts its text to the
-    right of the field, level with the arrow, where under or over the arrow it would cover rows
-    of the field; not where the screen has no room there, nor where it covers nothing."""
+    right of the field, where under or over the arrow it would cover rows of the field: its foot
+    level with the field's (the drawn card and the words on pushing it, at the field's top right,
+    stay in view), else level with the arrow where that would hide a part lit or the choices;
+    not where the screen has no room there, nor where it covers nothing."""
     parent, field = Box(0, 0, 2000), (Box(122, 13, 522), 343.0)
     arrow = Box(270, 20, 372)
-    assert coach_place(arrow, 380, 200, parent, 1280, 800, None, None, field) == (270, 343 + GAP)
+    assert coach_place(arrow, 380, 200, parent, 1280, 800, None, None, field) == (522 - 200, 343 + GAP)
+    lit_beside = Box(454, 381, 518, 948)  # (a part lit right of the field: "Take the animal")
+    assert coach_place(arrow, 380, 200, parent, 1280, 800, None, None, field, [arrow, lit_beside]) == (270, 343 + GAP)
+    assert coach_place(arrow, 380, 200, parent, 1280, 800, (Box(400, 370, 480), 960.0), None, field) == (270, 343 + GAP)
     assert coach_place(arrow, 380, 200, parent, 700, 800, None, None, field) == (372 + GAP, 20)
     low = Box(480, 20, 515)  # (the field's foot: under it covers none of the field)
     assert coach_place(low, 380, 200, parent, 1280, 800, None, None, (Box(122, 13, 470), 343.0)) == (515 + GAP, 20)

@@ -9,8 +9,9 @@ tutorial (:data:`HANDLERS`, by ``data-action``). ``page_table.py`` lights the ta
 
 from __future__ import annotations
 
+import math
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol
 
 from pygames_core import games
@@ -213,6 +214,7 @@ class Box(NamedTuple):
     top: float
     left: float
     bottom: float
+    right: float = math.inf
 
 
 #: Space between the step's text and what it is about, and from the screen's edges.
@@ -283,7 +285,7 @@ def dock_scroll(target: Box, coach_top: float, top: float = TOP_BAR) -> float:
 
 def coach_place(target: Box, width: float, height: float, parent: Box, view_w: float, view_h: float,
                 clear: tuple[Box, float] | None = None, board: Box | None = None,
-                whole: tuple[Box, float] | None = None) -> tuple[float, float]:
+                whole: tuple[Box, float] | None = None, lit: Sequence[Box] = ()) -> tuple[float, float]:
     """Where the step's text goes (``top``, ``left`` within its positioned ``parent``): under the
     whole ``board`` (the game's table) when it fits there on the screen, covering none of the
     cards the step talks about; else under the lit part of the table, where the page goes on
@@ -293,7 +295,9 @@ def coach_place(target: Box, width: float, height: float, parent: Box, view_w: f
     far left as the part, kept within the screen's width. Where that covers ``whole`` (a box and
     its right edge: what the lit part belongs to, Зоомагия's field, read as one; else the cards
     the step talks about, as far as they go) and the screen has room right of it, the text goes
-    there instead, level with the lit part."""
+    there instead, level with the lit part, or lower, its foot level with the foot of what it goes
+    beside, where it hides no part lit (``lit``) nor the choices: at the top right of Зоомагия's
+    field are the drawn card and the words on pushing it, which a step about them covered."""
     below = target.bottom + GAP
     above = target.top - GAP - height
     left = min(max(target.left, GAP), max(GAP, view_w - width - GAP))
@@ -314,5 +318,10 @@ def coach_place(target: Box, width: float, height: float, parent: Box, view_w: f
         level = max(box.top, min(target.top, view_h - GAP - height))
         over = top < box.bottom and top + height > box.top and left < right and left + width > box.left
         if over and beside + width <= view_w - GAP:
+            foot = max(box.top, min(box.bottom - height, view_h - GAP - height))
+            keep = [*lit, *([clear[0]._replace(right=clear[1])] if clear is not None else [])]
+            if foot > level and not any(foot < b.bottom and foot + height > b.top and beside < b.right
+                                        and beside + width > b.left for b in keep):
+                level = foot
             top, left = level, beside
     return round(top - parent.top), round(left - parent.left)
