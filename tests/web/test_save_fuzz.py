@@ -448,7 +448,7 @@ def test_a_notice_about_what_came_before_goes_once_a_game_is_started_or_resumed(
     """A notice stays until it is read (OK), but not behind the next game: starting a game,
     resuming one or playing again takes it away (an answer link no tab took was still said
     behind the lobby through a new game and Play again)."""
-    from apptools import click
+    from apptools import click, play_on
     for action in ("start", "resume", "again"):
         a = boot_survives(BAD["klats seen rounds not a number"]())
         assert a.notice and a.notice_details
@@ -465,17 +465,7 @@ def test_a_notice_about_what_came_before_goes_once_a_game_is_started_or_resumed(
         else:
             click(a, "setup", game="klats")
             click(a, "start", {"opt_target": "5"})
-            s = a.session
-            assert s is not None
-            while not s.game.is_over(s.state):
-                if a.interlude() is not None:
-                    click(a, "dismiss")
-                elif a.bots_pending():
-                    a.step_bot()
-                else:
-                    ctx = a.ctx()
-                    assert ctx is not None
-                    a.play(ctx.legal[0])
+            play_on(a, seed=1)
             a.notice = "said before"
             click(a, "again")
         assert a.screen == "table" and a.notice is None and a.notice_details is None, action
