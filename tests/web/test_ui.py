@@ -494,3 +494,33 @@ def test_the_form_says_when_starting_ends_a_game_in_progress() -> None:
     assert re.search(r'</h1><p class="row"><button type="button" class="primary" data-action="resume">', html)  # (first)
     click(a, "resume")
     assert a.screen == "table" and a.session is not None and a.session.game.name == "klats"
+
+
+def test_at_a_table_of_people_and_bots_a_hidden_hand_goes_face_down_while_the_bots_play() -> None:
+    """Mama confirmed her move in Клац! (Mama, Bot A, Petya, Bot B): her hand, with the card she
+    had just drawn, stayed on screen while the bots played, as the device went to Petya."""
+    a = app()
+    click(a, "setup", game="klats")
+    click(a, "add-seat")
+    click(a, "add-seat")
+    click(a, "start", {"seat_name_0": "Mama", "seat_kind_0": "human", "seat_kind_1": "easy",
+                       "seat_name_2": "Petya", "seat_kind_2": "human", "seat_kind_3": "easy", "opt_confirm": "off"})
+    s = a.session
+    assert s is not None and [x.name for x in s.seats][0::2] == ["Mama", "Petya"]
+    click(a, "show-hand")
+    ctx = a.ctx()
+    assert ctx is not None and ctx.my_turn and 'class="hand"' in a.render()
+    a.play(ctx.legal[0])  # Mama's move: Bot A to play
+    assert a.bots_pending()
+    frame = a.ctx()
+    assert frame is not None and not frame.show_private and 'class="hand"' not in a.render()
+    a.step_bot()  # Bot A; then Petya's turn: the device goes to him by the pass screen
+    assert a.pass_to() == 2 and 'class="hand"' not in a.render()
+    # One person with bots keeps his hand in view while they play.
+    b = app()
+    click(b, "setup", game="klats")
+    click(b, "start", {"seat_kind_0": "human", "seat_kind_1": "easy"})
+    ctx = b.ctx()
+    assert ctx is not None
+    b.play(ctx.legal[0])
+    assert b.bots_pending() and 'class="hand"' in b.render()

@@ -152,7 +152,9 @@ def frame_of(session: Session, viewer: int | None) -> Frame:
             banner = cur
     else:
         seat = viewer if viewer is not None else (humans[0] if humans else 0)
-        private = viewer is not None
+        # Bots to move at a table of several people: a hand the others must not see goes face
+        # down at once (it stayed up while the bots played, as the device went round).
+        private = viewer is not None and (len(humans) < 2 or over or not has_secrets(session, viewer))
     my_turn = private and cur == seat
     return Frame(
         game=game, seats=tuple(session.seats), view=game.view(state, seat), seat=seat, show_private=private,
