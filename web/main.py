@@ -36,6 +36,10 @@ from pygames_ui.devices import play as devices
 from pygames_ui.session import clean_name
 
 DEFAULT_BOT_DELAY_MS = 800
+#: The screen that hands the device on takes no press this soon after it shows: the second tap
+#: of a double tap on a move landed on "Show my cards" and showed the next player's hand to
+#: the one who had just moved.
+HAND_OVER_MS = 700
 
 
 class Page(AddressPart, KeepPart, DevicesPart, TablePart):
@@ -68,6 +72,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         self.beat: asyncio.Task[None] | None = None  # play on several devices: the heartbeat
         self.replay_clock: asyncio.Task[None] | None = None  # steps a playing replay (page_keep.py)
         self.finger = False  # the last click was a tap on a touch screen
+        self.handing_since: float | None = None  # when the screen handing the device on showed
 
     def show(self) -> None:
         """The app's root in place of the loading screen (or the screen prepage.js drew)."""
@@ -102,6 +107,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
             if focus.present(el):
                 el.value = value
         self._light_hint()
+        self._hold_hand_over()
         _set(self.html, "lang", self.app.t.lang)
         _set(self.html.dataset, "screen", self.app.screen)
         # The confirm bar's height, for what stays at the screen's foot with it (Клац!'s own row):
@@ -257,6 +263,26 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         self.render(clicked=True)
         self.perform_effects()
         self.kick_bots()
+
+    def _hold_hand_over(self) -> None:
+        """The screen that hands the device on: its "Show my cards" disabled for its first
+        :data:`HAND_OVER_MS` (then enabled by a timer), whatever is drawn meanwhile."""
+        show = self.root.querySelector('#pass-screen [data-action="show-hand"]')
+        if not focus.present(show):
+            self.handing_since = None
+            return
+        now = float(window.performance.now())
+        if self.handing_since is None:
+            self.handing_since = now
+            asyncio.ensure_future(self._hand_over_ready(self.handing_since))
+        if now - self.handing_since < HAND_OVER_MS:
+            show.disabled = True
+
+    async def _hand_over_ready(self, since: float) -> None:
+        await asyncio.sleep(HAND_OVER_MS / 1000)
+        show = self.root.querySelector('#pass-screen [data-action="show-hand"]')
+        if self.handing_since == since and focus.present(show):
+            show.disabled = False
 
     def guarded(self, work: Callable[[], None]) -> None:
         """What the browser reports outside a click (Back or Forward, another tab's save, an answer

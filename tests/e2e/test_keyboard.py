@@ -239,6 +239,7 @@ def test_pass_and_play_by_keyboard(page: Page, site_url: str) -> None:
     page.keyboard.press("Enter")
     page.wait_for_timeout(200)
     assert wait_for_player(page) == "pass", "Enter on the heading shows no hand"
+    page.wait_for_selector(f'{PASS} {act("show-hand")}:enabled')  # (no press in the screen's first moments)
     page.keyboard.press("Tab")
     assert focused(page, f'{PASS} {act("show-hand")}'), "Tab stays on the pass screen, on its button"
     page.keyboard.press("Enter")

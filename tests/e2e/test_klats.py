@@ -91,6 +91,7 @@ def test_pass_and_play_hides_the_hand(page: Page, site_url: str) -> None:
     assert page.locator(".hand").count() == 0, "no hand on screen before the player taps"
     # The dialog has the keyboard focus, on its heading (a stray Enter shows nothing); Tab, Enter continue.
     assert page.evaluate("document.activeElement.id") == "pass-title"
+    page.wait_for_selector(f'{act("show-hand")}:enabled')  # (it takes no press in the screen's first moments)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.action") == "show-hand"
     page.keyboard.press("Enter")
@@ -113,6 +114,28 @@ def test_pass_and_play_hides_the_hand(page: Page, site_url: str) -> None:
     assert page.locator(".hand").count() == 0
     page.click(act("show-hand"))
     assert page.locator(".seat.me .seat-name").inner_text() == "Boris"
+
+
+def test_a_double_tap_on_a_move_never_shows_the_next_player_s_hand(page: Page, site_url: str) -> None:
+    """The second tap of a double tap on a move landed on the hand-over screen's "Show my cards",
+    which had just appeared under the finger: the next player's hand opened to the one who had
+    just moved. The button takes no press in the screen's first moments."""
+    open_app(page, site_url)
+    start_game(page, "klats", [("Anna", "human"), ("Boris", "human")], selects={"confirm_moves": "off"})
+    assert wait_for_player(page) == "pass"
+    page.wait_for_selector(f'{act("show-hand")}:enabled').click()
+    assert wait_for_player(page) == "turn"
+    # The second tap, as soon as the screen is there (a finger's 250 ms later, or sooner).
+    page.evaluate("""() => { new MutationObserver((_, watch) => {
+        const show = document.querySelector('#pass-screen [data-action="show-hand"]');
+        if (show) { watch.disconnect(); show.click(); setTimeout(() => show.click(), 250); }
+      }).observe(document.getElementById('app'), {childList: true, subtree: true}); }""")
+    play_one_card(page)
+    assert wait_for_player(page) == "pass"
+    page.wait_for_timeout(400)
+    assert page.locator(PASS).count() == 1 and page.locator(".hand").count() == 0, "Boris's hand shown to Anna"
+    page.wait_for_selector(f'{act("show-hand")}:enabled').click()  # (Boris, a moment later)
+    assert wait_for_player(page) == "turn" and page.locator(".seat.me .seat-name").inner_text() == "Boris"
 
 
 def test_reload_resumes_mid_game(page: Page, site_url: str) -> None:

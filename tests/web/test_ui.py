@@ -504,7 +504,7 @@ def test_at_a_table_of_people_and_bots_a_hidden_hand_goes_face_down_while_the_bo
     click(a, "add-seat")
     click(a, "add-seat")
     click(a, "start", {"seat_name_0": "Mama", "seat_kind_0": "human", "seat_kind_1": "easy",
-                       "seat_name_2": "Petya", "seat_kind_2": "human", "seat_kind_3": "easy", "opt_confirm": "off"})
+                       "seat_name_2": "Petya", "seat_kind_2": "human", "seat_kind_3": "easy", "confirm_moves": "off"})
     s = a.session
     assert s is not None and [x.name for x in s.seats][0::2] == ["Mama", "Petya"]
     click(a, "show-hand")
