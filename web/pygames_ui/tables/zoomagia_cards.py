@@ -57,8 +57,13 @@ def dot(t: I18n, card: str, move: bool = False) -> str:
             f'{picture(ANIMAL_OF[card])}<span class="zc-pips"><i></i><i></i><i></i></span></span>')
 
 
+#: Between cards named one after another: a comma a screen reader says ("hippo head, elephant
+#: body", not "hippo head elephant body"), a space the eye sees.
+SAID_APART = '<span class="sr">,</span> '
+
+
 def animal_chips(t: I18n, cards: list[str]) -> str:
-    return '<span class="zm-trio">' + "".join(chip(t, c) for c in cards) + "</span>"
+    return '<span class="zm-trio">' + '<span class="sr">, </span>'.join(chip(t, c) for c in cards) + "</span>"
 
 
 def points(t: I18n, n: int) -> str:

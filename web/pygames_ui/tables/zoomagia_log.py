@@ -10,7 +10,7 @@ from ..dom import esc, glued
 from ..i18n import num
 from .base import Ctx
 from .winners import who_won
-from .zoomagia_cards import animal_chips, card_name, chip, points, where
+from .zoomagia_cards import SAID_APART, animal_chips, card_name, chip, points, where
 
 
 def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
@@ -40,7 +40,7 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
         return ctx.say("log.zm.take_animal", by=by, n=event["row"] + 1, cards=animal_chips(t, event["cards"]),
                        value=esc(points(t, event["points"])))
     if e == "refill":
-        cells = " ".join(chip(t, c) if c else f'<span class="zm-none">{esc(t("zm.empty_cell"))}</span>' for c in event["cells"])
+        cells = SAID_APART.join(chip(t, c) if c else f'<span class="zm-none">{esc(t("zm.empty_cell"))}</span>' for c in event["cells"])
         return ctx.say("log.zm.refill", by=by, n=event["row"] + 1, cards=cells)
     if e == "discard":
         return ctx.say("log.zm.discard", by=by, card=chip(t, event["card"]))
@@ -52,7 +52,7 @@ def describe(event: dict[str, Any], ctx: Ctx) -> str | None:
         parts = [t("log.zm.game_end")]
         for seat, cards in enumerate(event["leftover"]):
             if cards:
-                parts.append(ctx.say("log.zm.leftover", by=seat, cards=" ".join(chip(t, c) for c in cards)))
+                parts.append(ctx.say("log.zm.leftover", by=seat, cards=SAID_APART.join(chip(t, c) for c in cards)))
         scores = ", ".join(f"{ctx.name(i)} {num(s)}" for i, s in enumerate(event["scores"]))
         parts.append(t("log.zm.scores", cards=scores))
         winners = event["winners"]
