@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from conftest import open_app, wait_for_player
+from conftest import open_app, start_game, wait_for_player
 from pages import INTERLUDE, OVER, PASS, TURN, act
 from playwright.sync_api import Page
 
@@ -349,3 +349,19 @@ def test_the_key_guide_shows_once_a_key_moves_around_the_page_not_before(page: P
                 r.selectNodeContents(document.getElementById('key-guide'));
                 return new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top))).size; }""")
             assert lines == 1, (lang, page.inner_text("#key-guide"))
+
+
+def test_the_move_log_keeps_the_focus_while_the_bots_play_and_after(page: Page, site_url: str) -> None:
+    """A player reading the moves (the log panel focused) stays there when his turn comes back:
+    the focus was pulled to the prompt each time, the panel not found again after the redraw."""
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, site_url, "?delay=700&seed=2")
+    start_game(page, "klats", [("Ann", "human"), ("Bot", "medium")])
+    page.wait_for_selector(TURN)
+    press_on(page, ".hand button.hand-card")
+    page.wait_for_selector("button.pile.legal:focus")
+    page.keyboard.press("Enter")  # the move: the bot's turn, 0.7 s to look round
+    page.focus("#move-log")
+    page.wait_for_selector('html[data-bots="idle"]')
+    page.wait_for_selector(TURN)
+    assert focused(page, "#move-log"), page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")

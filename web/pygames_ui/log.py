@@ -82,7 +82,7 @@ class GameLog:
         more = ""
         if first:
             more = button(esc(t("table.log_earlier", n=first)), "log-earlier", "log-more")
-        return (f'<aside class="log" tabindex="0" aria-label="{esc(title)}"><h2>{esc(title)}</h2>'
+        return (f'<aside class="log" id="move-log" tabindex="0" aria-label="{esc(title)}"><h2>{esc(title)}</h2>'
                 f'<ol reversed>{items}</ol>{more}</aside>')
 
 

@@ -197,4 +197,4 @@ def happened(ctx: Ctx) -> str:
         blocks.append(f'<div class="rz-group{" now" if now else ""}"><h3>{esc(head)}</h3><ol>{"".join(items)}</ol></div>')
     # Oldest first; the scroller shows its end (the newest events) first.
     return (f'<section class="rz-happened" aria-label="{esc(t("rz.happened"))}"><h2>{esc(t("rz.happened"))}</h2>'
-            f'<div class="rz-scroll" tabindex="0" role="group" aria-label="{esc(t("rz.happened"))}"><div>{"".join(blocks)}</div></div></section>')
+            f'<div class="rz-scroll" id="happened-now" tabindex="0" role="group" aria-label="{esc(t("rz.happened"))}"><div>{"".join(blocks)}</div></div></section>')
