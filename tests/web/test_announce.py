@@ -236,3 +236,22 @@ def test_no_card_is_said_drawn_at_a_new_game_or_a_new_round() -> None:
     played_6 = dataclasses.replace(played, events=[*events, {**played.events[-2], "card": 6}, played.events[-1]])
     assert table.drawn_words([3, 6, 8], [3, 6, 8], Ctx(ctx.t, played_6), len(events)) == (  # a 6 played, a 6 drawn
         f'You drew 6, {ctx.t(f"colour.{COLOUR_OF[6]}")}.')
+
+
+def test_your_turn_at_the_rps_table_says_the_question_it_asks() -> None:
+    """At the RPS table the prompt is the question ("Bot 2's zombie attacks you!"), and it changed
+    under the focus unheard: "Your turn." came alone. It is said with it; a name of the several
+    people at one device is said as text ("Bob & Co", not "Bob &amp; Co")."""
+    a = new_app()
+    click(a, "setup", game="rps_zombie")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy", "first_player": "0"})
+    said = a.announcement() or ""
+    ask = CATALOGUES["en"]["rz.ask.choose"]
+    assert said.endswith(f"{YOUR_TURN} {ask}"), said
+    b = new_app()
+    click(b, "setup", game="rps_zombie")
+    click(b, "start", {"seat_kind_0": "human", "seat_name_0": "Bob & Co", "seat_kind_1": "human",
+                       "seat_name_1": "Ann", "first_player": "0", "confirm_moves": "off"})
+    click(b, "show-hand")
+    said = b.announcement() or ""
+    assert CATALOGUES["en"]["table.your_turn_named"].format(name="Bob & Co") in said and "&amp;" not in said, said

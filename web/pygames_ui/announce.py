@@ -130,7 +130,7 @@ def say(app: Any) -> str | None:
             new += heard.changed_presence(j, guest_screens.presence_said(app.t, j, frame),
                                           lambda who: guest_screens.presence_back(app.t, j, frame, who), j.games)
             if heard.turn_came(j, j.games, ctx.my_turn and table.interlude(ctx) is None):  # (one seat: each game apart)
-                new.append(app.t("table.your_turn_now"))
+                new.append(_with_question(app.t("table.your_turn_now"), table.turn_words(ctx)))
         except Exception:  # noqa: BLE001 - a view the host made up: the screen says it cannot be drawn (guest_screens)
             return None
         return _spoken(new)
@@ -153,7 +153,8 @@ def say(app: Any) -> str | None:
                                       lambda who: lobby_ui.presence_back(app.t, room, who))
     if heard.turn_came(s, ctx.seat, ctx.my_turn and not quiet):
         # (several people at this device: whose turn it is, by name; the banner on screen says it too)
-        new.append(app.t("table.your_turn_named", name=ctx.name(ctx.seat)) if len(s.humans) > 1 else app.t("table.your_turn_now"))
+        turn = app.t("table.your_turn_named", name=ctx.name(ctx.seat)) if len(s.humans) > 1 else app.t("table.your_turn_now")
+        new.append(_with_question(turn, table.turn_words(ctx)))
     if app.pending != heard.pending:  # a move shown, waiting for its second tap: what it is, and how
         heard.pending = app.pending
         if app.pending is not None:
@@ -167,3 +168,10 @@ def say(app: Any) -> str | None:
         heard.step = (s, lesson.index)  # a tutorial's new step is read out after the moves
         new.append(step_text(lesson, ctx))
     return _spoken(new)
+
+
+def _with_question(turn: str, question: str | None) -> str:
+    """ "Your turn." (its name safe HTML: said as text, "Борис & Co", not "Борис &amp; Co") and
+    the question it asks, if the table has one to say ("… Bot 2's zombie attacks you!"): the
+    prompt, which says it, changes under the focus, unheard."""
+    return plain_text(f"{turn} {question}" if question else turn)

@@ -277,6 +277,11 @@ class Table:
         """One log line (safe HTML) for an engine event, or ``None`` to leave it out."""
         return None
 
+    def turn_words(self, ctx: Ctx) -> str | None:
+        """The question the viewer's turn asks (safe HTML), said after "Your turn" when it comes,
+        where the prompt alone tells it (the RPS table's: "Bot 2's zombie attacks you!")."""
+        return None
+
     def drawn_words(self, before: list[Any], hand: list[Any], ctx: Ctx, since: int) -> str | None:
         """What a screen reader is told of the cards that came into the viewer's hidden hand since
         it was last drawn (``before``, when the public log had ``since`` events): the log cannot

@@ -20,7 +20,7 @@ from ..dom import esc, glued
 from ..i18n import I18n
 from .base import Ctx, Table, control, read_int, seat_option
 from .rps_zombie_cards import card_html, chip, icon, kind_name
-from .rps_zombie_decide import alike_groups, all_out, choice_key, choice_words, decision
+from .rps_zombie_decide import alike_groups, all_out, choice_key, choice_words, decision, question
 from .rps_zombie_log import DECISIONS, describe, end_reason, first_told, happened, names, poss
 from .rps_zombie_throw import MAX_THROWS, check_throw_ui, throw_for_first, throw_html, throw_winner
 
@@ -126,6 +126,9 @@ class RpsZombieTable(Table):
             if action in group:
                 return control("decide", choice=choice_key(group[0]))
         return None
+
+    def turn_words(self, ctx: Ctx) -> str | None:
+        return question(ctx)
 
     def render(self, ctx: Ctx) -> str:
         v = ctx.view

@@ -123,6 +123,12 @@ def choice_label(ctx: Ctx, action: Action) -> str | None:
     return next((label for a, label, _, _ in _ask(ctx, pend)[2] if choice_key(a) == key), None)
 
 
+def question(ctx: Ctx) -> str | None:
+    """The prompt of the viewer's decision now (safe HTML), if he has one."""
+    pend = ctx.view["pending"]
+    return _ask(ctx, pend)[0] if ctx.my_turn and pend is not None and not ctx.view["over"] else None
+
+
 def _ask(ctx: Ctx, pend: dict[str, Any]) -> tuple[str, list[str], list[Choice]]:
     """The prompt, explanation lines and one button per legal action for the player to decide."""
     t, v = ctx.t, ctx.view
