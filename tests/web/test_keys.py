@@ -18,6 +18,19 @@ def test_right_and_left_walk_a_hand_and_wrap_at_its_ends() -> None:
     assert [step("ArrowLeft", hand, i) for i in range(4)] == [3, 0, 1, 2]
 
 
+def test_across_a_single_row_or_column_the_arrows_walk_it_as_a_list() -> None:
+    """RPS's answers side by side: Down and Up did nothing (the key guide says "arrows among the
+    choices"); in one row they step to the next and the one before, and so do Right and Left
+    in one column (the answers stacked on a phone)."""
+    answers = row(3)
+    assert [step("ArrowDown", answers, i) for i in range(3)] == [1, 2, 0]
+    assert [step("ArrowUp", answers, i) for i in range(3)] == [2, 0, 1]
+    stacked = [Rect(0.0, 60.0 * i, 200.0, 50.0) for i in range(3)]
+    assert [step("ArrowRight", stacked, i) for i in range(3)] == [1, 2, 0]
+    assert [step("ArrowDown", stacked, i) for i in range(3)] == [1, 2, 0]  # (as before)
+    assert step("ArrowDown", row(1), 0) is None
+
+
 def test_home_and_end() -> None:
     hand = row(5)
     assert step("Home", hand, 3) == 0 and step("End", hand, 1) == 4

@@ -117,7 +117,8 @@ def step(key: str, rects: list[Rect], current: int) -> int | None:
     Home and End go to the first and last item.  An arrow goes to the nearest item whose
     centre lies that way: first among those level with it (Right stays on the row), nearness
     weighing a sideways offset twice; with none that way, it wraps to the far end of the same
-    row or column (a hand of cards is a ring).  ``None``: the key is not ours, or the focus stays.
+    row or column (a hand of cards is a ring); in a group that is one row (or one column), the
+    arrows across it walk it as a list.  ``None``: the key is not ours, or the focus stays.
     """
     if not rects:
         return None
@@ -146,7 +147,13 @@ def step(key: str, rects: list[Rect], current: int) -> int | None:
                 best = rank
     if best is not None:
         return best[2]
-    return _wrap(dx, dy, rects, current)
+    wrapped = _wrap(dx, dy, rects, current)
+    if wrapped is None and len(rects) > 1 and all(
+            abs(r.centre[1] - cy) < here.height / 2 if dy else abs(r.centre[0] - cx) < here.width / 2 for r in rects):
+        # One row (or one column) only: the arrows across it walk it too (RPS's answers side by
+        # side, Down did nothing), Down and Right to the next, Up and Left to the one before.
+        return (current + dx + dy) % len(rects)
+    return wrapped
 
 
 def at_edge(key: str, rects: list[Rect], current: int) -> bool:
