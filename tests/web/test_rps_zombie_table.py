@@ -396,3 +396,31 @@ def test_a_seat_without_a_card_is_said_out_of_a_redraw_only_in_a_redraw() -> Non
     play_through(a)
     html = a.render()
     assert "no card this round" in html and "not in this redraw" not in html
+
+
+def test_in_pass_and_play_the_question_names_the_person_it_is_for() -> None:
+    """The device goes round by itself at the RPS table (nothing is hidden): the next person's
+    question read the same as the last one's ("A zombie attacks you!"), and the one holding the
+    device could answer it for him. It begins with his name."""
+    a = App(CATALOGUES, "en", MemoryStorage(), seed=3)
+    a.boot()
+    click(a, "setup", game="rps_zombie")
+    click(a, "start", {"seat_kind_0": "human", "seat_name_0": "Dad", "seat_kind_1": "human",
+                       "seat_name_1": "Mum", "first_player": "0", "confirm_moves": "off"})
+    seen = set()
+    for _ in range(200):
+        s = a.session
+        assert s is not None
+        if s.game.is_over(s.state):
+            break
+        if a.interlude() is not None:
+            click(a, "dismiss")
+            continue
+        ctx = a.ctx()
+        assert ctx is not None and ctx.my_turn
+        prompt = a.render().split('id="prompt"')[1].split("</p>")[0]
+        name = s.seats[ctx.seat].name
+        assert f"{name}, your turn." in prompt, prompt
+        seen.add(name)
+        a.play(ctx.legal[0])
+    assert seen == {"Dad", "Mum"}

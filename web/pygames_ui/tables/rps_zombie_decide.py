@@ -65,6 +65,8 @@ def decision(ctx: Ctx) -> str:
         prompt, lines, choices = _ask(ctx, pend)
         if ctx.waiting:  # (the question stays under it, the chosen answer lit)
             prompt = esc(t("confirm.prompt"))
+        elif ctx.frame.turn_banner is not None:  # several people at one device: whose question it is
+            prompt = f'{t("table.your_turn_named", name=ctx.name(ctx.seat))} {prompt}'
         # Which question the buttons answer: the next question's "Pass" is another button, and the
         # keyboard focus must not stay on it as if it were the one just pressed (focus.FOCUS_KEYS).
         ask = format(zlib.crc32(json.dumps(pend, sort_keys=True).encode()), "x")
