@@ -296,3 +296,21 @@ def test_hint_takes_a_waiting_move_back() -> None:
     assert a.pending == push
     a.hint_request()
     assert a.pending is None and 'id="confirm-bar"' not in a.render()
+
+
+def test_a_move_taken_back_is_said_and_one_played_is_not_said_taken_back() -> None:
+    """Escape (or Take back, or another press) took a waiting move back in silence: a screen
+    reader heard the move asked about, then nothing."""
+    a = klats(("human", "human"))
+    a.announcement()
+    move = choose(a)
+    a.render()
+    assert "Your move" in (a.announcement() or "")
+    click(a, "cancel-move")
+    a.render()
+    assert a.announcement() == CATALOGUES["en"]["confirm.taken_back"]
+    choose(a)
+    a.render(), a.announcement()
+    click(a, "play", target=move["target"], pile="null" if move["pile"] is None else move["pile"], pending="1")
+    a.render()
+    assert CATALOGUES["en"]["confirm.taken_back"] not in (a.announcement() or "")

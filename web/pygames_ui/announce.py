@@ -43,6 +43,7 @@ class Heard:
         self.turn: tuple[object, object, bool] = (None, None, False)  # the game (by identity), its viewer, to move?
         self.replay: tuple[object, int, int] = (None, -1, 0)  # the replay, its step and its log lines then
         self.pending: object = None  # the move waiting for its second tap said last
+        self.pending_at: object = None  # … and the position it waited in (the same after it: taken back)
         self.hint: object = None  # the hint asked for that was said to be on its way (by identity)
         # seat -> the hidden hand seen last and the log's length then, in the game hands_of (by identity)
         self.hands: dict[int, tuple[list[Any], int]] = {}
@@ -156,9 +157,12 @@ def say(app: Any) -> str | None:
         turn = app.t("table.your_turn_named", name=ctx.name(ctx.seat)) if len(s.humans) > 1 else app.t("table.your_turn_now")
         new.append(_with_question(turn, table.turn_words(ctx)))
     if app.pending != heard.pending:  # a move shown, waiting for its second tap: what it is, and how
-        heard.pending = app.pending
+        was, heard.pending = heard.pending, app.pending
         if app.pending is not None:
+            heard.pending_at = s.state
             new.append(plain_text(screens.confirm_ask(ctx, table, app.pending, spoken=True)))
+        elif was is not None and heard.pending_at is s.state:  # (Escape, Take back, another press: not played)
+            new.append(app.t("confirm.taken_back"))
     # Hint pressed: its answer takes a moment (then the lit control, focused, says it as its description).
     hint = app.assist.current_hint(s, ctx)
     if hint is not None and hint.action is None and hint is not heard.hint:
