@@ -267,7 +267,7 @@ class KlatsTable(Table):
             colours = {COLOUR_OF[v] for v in tops}
             ok = len(colours) == 3
             rows.append(
-                f"<tr><th scope=\"row\">{ctx.name(seat)}</th>"
+                f"<tr><th scope=\"row\"><span class=\"who\">{ctx.name(seat)}</span></th>"
                 f'<td class="tops">{"".join(card_html(t, v, "mini") for v in tops) or "—"}</td>'
                 f'<td class="{"ok" if ok else "no"}">{esc(t("klats.colours_cell", n=len(colours)))}</td>'
                 f'<td class="num">{num(result["scores"][seat])}</td><td class="num">{num(result["totals"][seat])}</td></tr>'

@@ -331,7 +331,7 @@ class RpsZombieTable(Table):
                 result = f'<td class="no">{esc(t("rz.res.out", n=pl["out_round"]))}</td>'
             else:
                 result = f'<td>{esc(t("rz.res.in"))}</td>'
-            rows.append(f'<tr data-seat="{p}"><th scope="row">{ctx.name(p)}</th>'
+            rows.append(f'<tr data-seat="{p}"><th scope="row"><span class="who">{ctx.name(p)}</span></th>'
                         f'<td class="rz-b">{icon("brain") * pl["brains"]}<span class="rz-bn">{pl["brains"]}</span></td>'
                         f'<td class="rz-tr">{trophies}</td>{result}</tr>')
         head = (f'<tr><th>{esc(t("rz.col.player"))}</th><th>{esc(t("rz.col.brains"))}</th>'
