@@ -56,6 +56,7 @@ class Link:
     last: float = 0.0  # when it last sent a message that was ours
     events_sent: int = 0  # how many events of the public log it has been sent
     resent: float = -PING_S  # when it was last sent the whole log again (asked by a hello again)
+    owed: bool = False  # a hello again came sooner: the whole log goes with its next ping's pong
 
 
 class Referee:
@@ -155,7 +156,8 @@ class Referee:
         link.seq_in, link.last = message.seq, now
         self.last_kind = message.type
         if message.type == "ping":
-            return [self._send(conn, "pong")]
+            owed = link.owed and link.seat is not None and now - link.resent >= PING_S
+            return [self._send(conn, "pong"), *(self._resend(conn, link) if owed else [])]
         if message.type == "hello":
             return self._hello(conn, link, message)
         if message.type == "spare":
@@ -189,15 +191,20 @@ class Referee:
             return [self._send(conn, "refused", reason="wrong_game", ref=message.seq)]
         if link.seat == seat:  # again on the link that holds the seat: it lost a part of the log
             self.last_kind = "hello again"  # (nothing changes here)
-            now = self.clock()
-            if now - link.resent >= PING_S:  # the whole log again, at most once a ping (not for a flood)
-                link.events_sent, link.resent = 0, now
-            return self.table_messages(conn)
+            if self.clock() - link.resent < PING_S:  # the whole log at most once a ping (not for a flood):
+                link.owed = True  # the next one goes with the pong a ping's time on
+                return []
+            return self._resend(conn, link)
         old = self.holder(seat)
         if old is not None and old != conn:  # the same guest again (a reload): the new link takes over
             self.links.pop(old)
         link.seat, link.events_sent = seat, 0  # (a new link: the whole log again)
         self.seen.add(seat)
+        return self.table_messages(conn)
+
+    def _resend(self, conn: str, link: Link) -> Outgoing:
+        """``conn``'s seat's whole table again, its whole log (a guest that lost a part of it)."""
+        link.events_sent, link.resent, link.owed = 0, self.clock(), False
         return self.table_messages(conn)
 
     def _act(self, conn: str, link: Link, message: protocol.Message) -> Outgoing:
