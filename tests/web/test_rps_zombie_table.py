@@ -18,6 +18,7 @@ from pygames_ui.saves import save
 from pygames_ui.session import MemoryStorage, Seat, Session
 from pygames_ui.tables import TABLES, Ctx
 from pygames_ui.tables.rps_zombie import RpsZombieTable, alike_groups, choice_key
+from pygames_ui.tables.rps_zombie_log import DECISIONS
 
 I18N = Path(__file__).resolve().parents[2] / "web" / "i18n"
 CATALOGUES = merge_catalogues(I18N)
@@ -424,3 +425,34 @@ def test_in_pass_and_play_the_question_names_the_person_it_is_for() -> None:
         seen.add(name)
         a.play(ctx.legal[0])
     assert seen == {"Dad", "Mum"}
+
+
+def test_what_happened_since_the_player_last_decided_is_marked_new() -> None:
+    """The lines of "what happened" after this player's last decision carry ``fresh`` (each
+    flashes once as it comes: rps_zombie.css), the ones up to it do not; worked out from the
+    position alone, so a second draw is the same (it was worked out from the last draw)."""
+    a = app()
+    click(a, "setup", game="rps_zombie")
+    click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy", "first_player": "0"})
+    checked = 0
+    for _ in range(60):
+        s = a.session
+        assert s is not None
+        if s.game.is_over(s.state):
+            break
+        if a.interlude() is not None:
+            click(a, "dismiss")
+            continue
+        if a.bots_pending():
+            a.step_bot()
+            continue
+        html = a.render()
+        ctx = a.ctx()
+        assert ctx is not None
+        mine = max((e["n"] for e in s.state.data["log"] if e.get("seat") == 0 and e["e"] in DECISIONS
+                    and not e.get("auto")), default=-1)
+        for m in re.finditer(r'<li class="rz-ev e-\w+( fresh)?" data-n="(\d+)"', html):
+            assert bool(m.group(1)) == (int(m.group(2)) > mine), (m.group(0), mine)
+            checked += 1
+        a.play(ctx.legal[0])
+    assert checked > 20

@@ -151,6 +151,12 @@ def end_reason(ctx: Ctx, reason: str, winners: list[int]) -> str:
     return ctx.t("rz.end.wipeout", who=who)
 
 
+def last_decision(ctx: Ctx) -> int:
+    """The event of this player's last decision (not one made for him), or -1."""
+    return max((e["n"] for e in ctx.view["log"] if e["e"] in DECISIONS and e.get("seat") == ctx.seat
+                and not e.get("auto")), default=-1)
+
+
 def shown_rounds(ctx: Ctx) -> list[tuple[int | None, list[dict[str, Any]]]]:
     """The rounds the "what happened" panel tells as ``(round, events)``: the current round
     and the one before it, or every round since this player last decided."""
@@ -160,8 +166,7 @@ def shown_rounds(ctx: Ctx) -> list[tuple[int | None, list[dict[str, Any]]]]:
         if e["e"] == "round_start" or not groups:
             groups.append((e.get("round") if e["e"] == "round_start" else None, []))
         groups[-1][1].append(e)
-    last_mine = max((e["n"] for e in log if e["e"] in DECISIONS and e.get("seat") == ctx.seat
-                     and not e.get("auto")), default=-1)
+    last_mine = last_decision(ctx)
     keep = 2  # the current round and the one before it …
     for i, (_, events) in enumerate(groups):
         if events[-1]["n"] > last_mine:  # … or every round since my last decision
@@ -180,13 +185,15 @@ def happened(ctx: Ctx) -> str:
     """The current round and the ones before it since this player last decided, in order."""
     t, v = ctx.t, ctx.view
     shown = shown_rounds(ctx)
+    mine = last_decision(ctx)  # (what came after it is new to this player: each line flashes as it comes)
     blocks = []
     for k, (rnd, events) in enumerate(shown):
         items = []
         for e in events:
             line = glued(describe(e, ctx))
             if line:
-                items.append(f'<li class="rz-ev e-{e["e"]}" data-n="{e["n"]}">{line}</li>')
+                fresh = " fresh" if e["n"] > mine else ""
+                items.append(f'<li class="rz-ev e-{e["e"]}{fresh}" data-n="{e["n"]}">{line}</li>')
         now = k == len(shown) - 1 and not v["over"]
         if rnd is not None:
             head = t("rz.round", n=rnd)
