@@ -211,6 +211,8 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         if not focus.present(el) or not self.root.contains(el) or el.disabled:
             return
         data = {str(k): str(v) for k, v in Object.entries(el.dataset).to_py()}
+        if data.get("action") == "show-hand" and el.getAttribute("aria-disabled") == "true":
+            return  # (the hand-over screen's first moments: a double tap's second tap, not the next player's)
         # "touch", "mouse", "pen", or "" for a keyboard: tables may ask a finger to confirm what a mouse would preview.
         data["pointer"] = str(getattr(event, "pointerType", "") or "")
         if data.get("action") == "hint":
@@ -265,8 +267,9 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         self.kick_bots()
 
     def _hold_hand_over(self) -> None:
-        """The screen that hands the device on: its "Show my cards" disabled for its first
-        :data:`HAND_OVER_MS` (then enabled by a timer), whatever is drawn meanwhile."""
+        """The screen that hands the device on: its "Show my cards" takes no press for its first
+        :data:`HAND_OVER_MS` (``aria-disabled``, removed by a timer, whatever is drawn meanwhile;
+        not ``disabled``: the keyboard's Tab still stops on it, and Enter there does nothing)."""
         show = self.root.querySelector('#pass-screen [data-action="show-hand"]')
         if not focus.present(show):
             self.handing_since = None
@@ -276,13 +279,13 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
             self.handing_since = now
             asyncio.ensure_future(self._hand_over_ready(self.handing_since))
         if now - self.handing_since < HAND_OVER_MS:
-            show.disabled = True
+            show.setAttribute("aria-disabled", "true")
 
     async def _hand_over_ready(self, since: float) -> None:
         await asyncio.sleep(HAND_OVER_MS / 1000)
         show = self.root.querySelector('#pass-screen [data-action="show-hand"]')
         if self.handing_since == since and focus.present(show):
-            show.disabled = False
+            show.removeAttribute("aria-disabled")
 
     def guarded(self, work: Callable[[], None]) -> None:
         """What the browser reports outside a click (Back or Forward, another tab's save, an answer

@@ -91,7 +91,7 @@ def test_pass_and_play_hides_the_hand(page: Page, site_url: str) -> None:
     assert page.locator(".hand").count() == 0, "no hand on screen before the player taps"
     # The dialog has the keyboard focus, on its heading (a stray Enter shows nothing); Tab, Enter continue.
     assert page.evaluate("document.activeElement.id") == "pass-title"
-    page.wait_for_selector(f'{act("show-hand")}:enabled')  # (it takes no press in the screen's first moments)
+    page.wait_for_selector(f'{act("show-hand")}:not([aria-disabled])')  # (it takes no press in the screen's first moments)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.action") == "show-hand"
     page.keyboard.press("Enter")

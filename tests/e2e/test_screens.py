@@ -264,7 +264,7 @@ def test_klats_screens(page: Page, site_url: str) -> None:
     visit(page, "klats", "setup", phone_must_see=(act("start"),))  # (Start at a phone's foot, however long the form)
     page.click(act("start"))
     assert wait_for_player(page) == "pass"
-    page.wait_for_selector(f'{PASS} {act("show-hand")}:enabled')  # (as it stands once it takes presses)
+    page.wait_for_selector(f'{PASS} {act("show-hand")}:not([aria-disabled])')  # (as it stands once it takes presses)
     visit(page, "klats", "pass", must_see=(f'{PASS} {act("show-hand")}',))
     shots = {"summary": False, "table": False}
     for moves in range(400):
