@@ -1252,7 +1252,9 @@ def test_a_new_game_with_fewer_seats_after_a_friend_went_away_opens_its_lobby() 
     host.render()
     assert any("away" in said for said in [host.announcement() or ""])
     click(host, "setup", game="klats")
+    click(host, "remove-seat", seat=2)  # (the form keeps the last game's three seats)
     click(host, "start", {"seat_kind_0": "human", "seat_kind_1": "remote"})
+    assert host.session is not None and len(host.session.seats) == 2
     html = host.render()
     said = host.announcement() or ""
     assert host.screen == "table" and host.room is not None and host.lobby_open(), host.flash

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pygames_ui import keys
-from pygames_ui.keys import ESCAPES, GROUP_SELECTOR, GROUPS, MOVE_KEYS, Rect, fallback, step, trap
+from pygames_ui.keys import ESCAPES, GROUP_SELECTOR, GROUPS, LISTS, MOVE_KEYS, Rect, fallback, step, trap
 
 
 def row(n: int, y: float = 0.0, w: float = 60.0, gap: float = 8.0) -> list[Rect]:
@@ -23,12 +23,14 @@ def test_across_a_single_row_or_column_the_arrows_walk_it_as_a_list() -> None:
     choices"); in one row they step to the next and the one before, and so do Right and Left
     in one column (the answers stacked on a phone)."""
     answers = row(3)
-    assert [step("ArrowDown", answers, i) for i in range(3)] == [1, 2, 0]
-    assert [step("ArrowUp", answers, i) for i in range(3)] == [2, 0, 1]
+    assert [step("ArrowDown", answers, i, as_list=True) for i in range(3)] == [1, 2, 0]
+    assert [step("ArrowUp", answers, i, as_list=True) for i in range(3)] == [2, 0, 1]
     stacked = [Rect(0.0, 60.0 * i, 200.0, 50.0) for i in range(3)]
-    assert [step("ArrowRight", stacked, i) for i in range(3)] == [1, 2, 0]
-    assert [step("ArrowDown", stacked, i) for i in range(3)] == [1, 2, 0]  # (as before)
-    assert step("ArrowDown", row(1), 0) is None
+    assert [step("ArrowRight", stacked, i, as_list=True) for i in range(3)] == [1, 2, 0]
+    assert [step("ArrowDown", stacked, i, as_list=True) for i in range(3)] == [1, 2, 0]  # (as before)
+    assert step("ArrowDown", row(1), 0, as_list=True) is None
+    # Not other groups: Down on a hand, or on the top bar's buttons, leaves the page to scroll.
+    assert step("ArrowDown", answers, 0) is None and LISTS == {".rz-choices", ".zm-opts"}
 
 
 def test_home_and_end() -> None:

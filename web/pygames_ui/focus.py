@@ -91,8 +91,9 @@ def restore(root: Any, kept: Kept, clicked: bool = False, finger: bool = False) 
         return
     for gone, after in keys.GONE_THEN.items():  # (the control pressed went away: where its work goes on)
         gone_to = root.querySelector(after) if (kept.selector or "").startswith(gone) else None
-        if present(gone_to) and not (finger and _typed_in(gone_to)):
-            _focus(gone_to)
+        if present(gone_to):
+            if not (finger and _typed_in(gone_to)):  # (a tap: no text box, nor a jump to the heading)
+                _focus(gone_to)
             return
     auto = root.querySelector("[data-autofocus]")
     if present(auto):
@@ -277,7 +278,7 @@ def _arrow(root: Any, event: Any, key: str) -> None:
     found = _group_of(root, event.target)
     if found is None:
         return
-    _, _, items = found
+    group, _, items = found
     index = _index_of(items, event.target)
     if index is None:
         return
@@ -292,7 +293,7 @@ def _arrow(root: Any, event: Any, key: str) -> None:
                 event.preventDefault()
                 there.focus()
                 return
-    to = keys.step(key, rects, index)
+    to = keys.step(key, rects, index, keys.GROUPS[group][0] in keys.LISTS)
     if to is not None:
         event.preventDefault()
         items[to].focus()

@@ -32,7 +32,7 @@ class Frame:
     seats: tuple[Seat, ...]
     view: dict[str, Any]  # game.view(state, seat) for the seat shown
     seat: int  # whose view is shown
-    show_private: bool  # False while the device is being passed: no hand on screen
+    show_private: bool  # False while the device is passed, or others play at a table of several people: no hand on screen
     my_turn: bool  # the shown seat is a person whose decision is next
     legal: list[Action]  # legal actions when my_turn, else []
     current: int | None  # whose turn it is (None: the game is over)

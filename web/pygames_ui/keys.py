@@ -111,14 +111,20 @@ class Rect(NamedTuple):
         return self.left + self.width / 2, self.top + self.height / 2
 
 
-def step(key: str, rects: list[Rect], current: int) -> int | None:
+#: Groups of answers to one question: in one row (or one column), the arrows across it walk it
+#: too (RPS's answers side by side: Down did nothing, though the key guide says "arrows").
+LISTS = frozenset({".rz-choices", ".zm-opts"})
+
+
+def step(key: str, rects: list[Rect], current: int, as_list: bool = False) -> int | None:
     """The index of the item the focus moves to when ``key`` is pressed on item ``current``.
 
     Home and End go to the first and last item.  An arrow goes to the nearest item whose
     centre lies that way: first among those level with it (Right stays on the row), nearness
     weighing a sideways offset twice; with none that way, it wraps to the far end of the same
-    row or column (a hand of cards is a ring); in a group that is one row (or one column), the
-    arrows across it walk it as a list.  ``None``: the key is not ours, or the focus stays.
+    row or column (a hand of cards is a ring); ``as_list`` (:data:`LISTS`), in a group that is one
+    row (or one column), the arrows across it walk it too.  ``None``: the key is not ours, or the
+    focus stays.
     """
     if not rects:
         return None
@@ -148,10 +154,9 @@ def step(key: str, rects: list[Rect], current: int) -> int | None:
     if best is not None:
         return best[2]
     wrapped = _wrap(dx, dy, rects, current)
-    if wrapped is None and len(rects) > 1 and all(
+    if as_list and wrapped is None and len(rects) > 1 and all(
             abs(r.centre[1] - cy) < here.height / 2 if dy else abs(r.centre[0] - cx) < here.width / 2 for r in rects):
-        # One row (or one column) only: the arrows across it walk it too (RPS's answers side by
-        # side, Down did nothing), Down and Right to the next, Up and Left to the one before.
+        # (Down and Right to the next, Up and Left to the one before)
         return (current + dx + dy) % len(rects)
     return wrapped
 

@@ -37,7 +37,8 @@ class Ctx:
 
     @property
     def show_private(self) -> bool:
-        """False while the device is being passed: no hand on screen."""
+        """False while the device is being passed, or while others (bots) play at a table of
+        several people at one device: no hand on screen."""
         return self.frame.show_private
 
     @property
