@@ -38,7 +38,7 @@ from pygames_ui.session import clean_name
 DEFAULT_BOT_DELAY_MS = 800
 #: The screen that hands the device on takes no press this soon after it shows: the second tap
 #: of a double tap on a move landed on "Show my cards" and showed the next player's hand to
-#: the one who had just moved.
+#: the one who had just moved. (Not at the page's ``?delay=0``, the browser tests' fast pace.)
 HAND_OVER_MS = 700
 
 
@@ -271,7 +271,7 @@ class Page(AddressPart, KeepPart, DevicesPart, TablePart):
         :data:`HAND_OVER_MS` (``aria-disabled``, removed by a timer, whatever is drawn meanwhile;
         not ``disabled``: the keyboard's Tab still stops on it, and Enter there does nothing)."""
         show = self.root.querySelector('#pass-screen [data-action="show-hand"]')
-        if not focus.present(show):
+        if not focus.present(show) or not self.delay:
             self.handing_since = None
             return
         now = float(window.performance.now())

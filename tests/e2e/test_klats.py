@@ -331,18 +331,19 @@ def test_a_round_s_summary_on_a_phone_breaks_no_name_inside_a_word(browser: Brow
     the name; the column now grows to a name's longest word (up to 5.2em: a 32-letter one still
     wraps), and no word breaks at 390 or 360 px."""
     from test_screens import MEASURE
+    ctx = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    problems.attach(page)
+    open_app(page, site_url, "?delay=0&seed=1")
+    start_game(page, "klats", [("Mom", "easy"), ("Dad", "human"), ("Alice", "easy"), ("Bob", "easy"), ("Grandpa", "easy")])
+    for _ in range(200):
+        if wait_for_player(page) == "interlude":
+            break
+        page.locator(".hand button.hand-card").first.tap()
+        page.locator("button.pile.legal").first.tap()
     for width, height in ((390, 844), (360, 640)):
-        ctx = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": width, "height": height})
-        page = ctx.new_page()
-        problems.attach(page)
-        open_app(page, site_url, "?delay=0&seed=1")
-        start_game(page, "klats", [("Mom", "easy"), ("Dad", "human"), ("Alice", "easy"), ("Bob", "easy"), ("Grandpa", "easy")])
-        for _ in range(200):
-            if wait_for_player(page) == "interlude":
-                break
-            page.locator(".hand button.hand-card").first.tap()
-            page.locator("button.pile.legal").first.tap()
+        page.set_viewport_size({"width": width, "height": height})
         measured = page.evaluate(MEASURE, [])
         assert not measured["broken"] and not measured["cut"], (width, measured["broken"], measured["cut"])
-        ctx.close()
+    ctx.close()
     problems.check()
