@@ -8,7 +8,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from apptools import click
+from apptools import click, play_on
 
 from pygames_core import games
 from pygames_ui.app import App
@@ -409,21 +409,15 @@ def test_in_pass_and_play_the_question_names_the_person_it_is_for() -> None:
     click(a, "start", {"seat_kind_0": "human", "seat_name_0": "Dad", "seat_kind_1": "human",
                        "seat_name_1": "Mum", "first_player": "0", "confirm_moves": "off"})
     seen = set()
-    for _ in range(200):
-        s = a.session
-        assert s is not None
-        if s.game.is_over(s.state):
-            break
-        if a.interlude() is not None:
-            click(a, "dismiss")
-            continue
-        ctx = a.ctx()
-        assert ctx is not None and ctx.my_turn
-        prompt = a.render().split('id="prompt"')[1].split("</p>")[0]
-        name = s.seats[ctx.seat].name
+
+    def named(b: App, ctx: Ctx) -> None:
+        prompt = b.render().split('id="prompt"')[1].split("</p>")[0]
+        name = ctx.seats[ctx.seat].name
         assert f"{name}, your turn." in prompt, prompt
         seen.add(name)
-        a.play(ctx.legal[0])
+        b.play(ctx.legal[0])
+
+    play_on(a, seed=0, moves=200, move=named)
     assert seen == {"Dad", "Mum"}
 
 
@@ -436,24 +430,16 @@ def test_what_happened_since_the_player_last_decided_is_marked_new() -> None:
     click(a, "setup", game="rps_zombie")
     click(a, "start", {"seat_kind_0": "human", "seat_kind_1": "easy", "first_player": "0"})
     checked = 0
-    for _ in range(60):
-        s = a.session
-        assert s is not None
-        if s.game.is_over(s.state):
-            break
-        if a.interlude() is not None:
-            click(a, "dismiss")
-            continue
-        if a.bots_pending():
-            a.step_bot()
-            continue
-        html = a.render()
-        ctx = a.ctx()
-        assert ctx is not None
-        mine = max((e["n"] for e in s.state.data["log"] if e.get("seat") == 0 and e["e"] in DECISIONS
+
+    def marked(b: App, ctx: Ctx) -> None:
+        nonlocal checked
+        html = b.render()
+        mine = max((e["n"] for e in ctx.events if e.get("seat") == 0 and e["e"] in DECISIONS
                     and not e.get("auto")), default=-1)
         for m in re.finditer(r'<li class="rz-ev e-\w+( fresh)?" data-n="(\d+)"', html):
             assert bool(m.group(1)) == (int(m.group(2)) > mine), (m.group(0), mine)
             checked += 1
-        a.play(ctx.legal[0])
+        b.play(ctx.legal[0])
+
+    play_on(a, seed=0, moves=30, move=marked)
     assert checked > 20
