@@ -57,7 +57,8 @@ def isolate(text: str) -> str:
     """``text`` set apart from the sentence around it (first-strong isolate … pop directional
     isolate) if it holds right-to-left letters: "42 — אברהם" stays in that order, not "אברהם — 42",
     and a sentence in Russian or English keeps its own direction. Other text is left as it is."""
-    return f"\u2068{text}\u2069" if RIGHT_TO_LEFT.search(text) else text
+    # (isascii is a flag CPython keeps on each string: most fields, numbers and English, stop there)
+    return f"\u2068{text}\u2069" if not text.isascii() and RIGHT_TO_LEFT.search(text) else text
 
 
 class I18n:
